@@ -1,0 +1,43 @@
+// Lint for the whole repo. Besides the usual rules it enforces the dependency direction of
+// docs/architecture.md §2: which workspace may import which.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports a workspace must not make (architecture §2). */
+const FORBIDDEN = {
+  protocol: ['@coffer/engine', '@coffer/admin-client', '@coffer/contract', '@coffer/server', '@coffer/web'],
+  engine: ['@coffer/admin-client', '@coffer/contract', '@coffer/server', '@coffer/web'],
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' }] }],
+    },
+  },
+  ...Object.entries(FORBIDDEN).map(([pkg, names]) => ({
+    files: [`packages/${pkg}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: names.map((name) => ({ name, message: `packages/${pkg} must not import ${name} (architecture §2).` })),
+          patterns: [{ group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' }],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['**/*.test.ts', 'packages/*/test/**/*.ts', 'bench/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

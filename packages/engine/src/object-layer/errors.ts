@@ -1,0 +1,77 @@
+/**
+ * Internal errors of the object layer and the layers below it. Handlers never build S3 error
+ * responses from scratch: they throw (or let through) one of these, and `http/errors.ts` maps each
+ * class to its S3 code and HTTP status in one table — the only place an error becomes bytes.
+ */
+
+/** Base class: `name` is stable and is the key of the mapping table in `http/errors.ts`. */
+export abstract class EngineError extends Error {
+  abstract override readonly name: string;
+  /** The bucket and key the error is about, echoed in the S3 error body. */
+  bucket?: string;
+  key?: string;
+  constructor(message?: string, where?: { bucket?: string | undefined; key?: string | undefined }) {
+    super(message);
+    if (where?.bucket !== undefined) this.bucket = where.bucket;
+    if (where?.key !== undefined) this.key = where.key;
+  }
+}
+
+type Where = { bucket?: string | undefined; key?: string | undefined };
+
+function defineError<N extends string>(name: N) {
+  return class extends EngineError {
+    override readonly name = name;
+    constructor(message?: string, where?: Where) {
+      super(message ?? name, where);
+    }
+  };
+}
+
+export class BucketNotFound extends defineError('BucketNotFound') {}
+export class BucketAlreadyOwnedByYou extends defineError('BucketAlreadyOwnedByYou') {}
+export class BucketNotEmpty extends defineError('BucketNotEmpty') {}
+export class InvalidBucketName extends defineError('InvalidBucketName') {}
+export class ObjectNotFound extends defineError('ObjectNotFound') {}
+export class VersionNotFound extends defineError('VersionNotFound') {}
+/** GET/HEAD of a delete marker (404 with x-amz-delete-marker) or of a version that is one (405). */
+export class ObjectIsDeleteMarker extends defineError('ObjectIsDeleteMarker') {
+  versionId: string | null = null;
+  /** True when a specific versionId was asked for (S3 answers 405 MethodNotAllowed then). */
+  explicitVersion = false;
+}
+export class InvalidObjectName extends defineError('InvalidObjectName') {}
+export class KeyTooLong extends defineError('KeyTooLong') {}
+export class InvalidUploadId extends defineError('InvalidUploadId') {}
+export class InvalidPart extends defineError('InvalidPart') {}
+export class InvalidPartOrder extends defineError('InvalidPartOrder') {}
+export class EntityTooSmall extends defineError('EntityTooSmall') {}
+export class EntityTooLarge extends defineError('EntityTooLarge') {}
+/** The body was shorter or longer than the declared Content-Length. */
+export class IncompleteBody extends defineError('IncompleteBody') {}
+/** Content-MD5 did not match the received bytes. */
+export class BadDigest extends defineError('BadDigest') {}
+export class InvalidDigest extends defineError('InvalidDigest') {}
+/** An x-amz-checksum-* value did not match the received bytes. */
+export class ChecksumMismatch extends defineError('ChecksumMismatch') {}
+/** x-amz-content-sha256 did not match the received bytes. */
+export class ContentSha256Mismatch extends defineError('ContentSha256Mismatch') {}
+export class InvalidRange extends defineError('InvalidRange') {
+  objectSize = 0;
+  range = '';
+}
+export class PreconditionFailed extends defineError('PreconditionFailed') {}
+/** Not an error for the client: answer 304 Not Modified. */
+export class NotModified extends defineError('NotModified') {}
+export class InsufficientReadQuorum extends defineError('InsufficientReadQuorum') {}
+export class InsufficientWriteQuorum extends defineError('InsufficientWriteQuorum') {}
+/** A stored shard or metadata failed its checksum and could not be rebuilt from the others. */
+export class FileCorrupt extends defineError('FileCorrupt') {}
+export class InvalidArgument extends defineError('InvalidArgument') {}
+export class InvalidRequest extends defineError('InvalidRequest') {}
+export class MalformedXML extends defineError('MalformedXML') {}
+export class NotImplemented extends defineError('NotImplemented') {}
+export class MethodNotAllowed extends defineError('MethodNotAllowed') {}
+export class InvalidBucketState extends defineError('InvalidBucketState') {}
+/** A reserved or system name (such as the engine's own system area) was used by a client. */
+export class ReservedName extends defineError('ReservedName') {}

@@ -1,0 +1,357 @@
+/**
+ * The object layer: the single interface every handler (S3, admin, STS, IAM, background) uses to
+ * reach stored data. It hides drives, erasure coding, quorum and healing. The implementation is
+ * `erasure-object-layer.ts` over `storage/`.
+ *
+ * Conventions:
+ * - Bodies are Node `Readable` streams; the layer consumes a body it is given and closes a stream it
+ *   returns only when the caller destroys it or reads it to the end (callers must do one of those).
+ * - A write is visible only after it is durable on write-quorum drives; a failed or aborted write
+ *   (stream error, failed `verify`) leaves nothing visible.
+ * - Errors are the classes of `./errors.ts`.
+ * - Version ids: a random UUID string for versioned writes, and the literal `'null'` for the null
+ *   version (unversioned or versioning-suspended writes), as S3 shows it.
+ */
+import type { Readable } from 'node:stream';
+
+/** The checksum algorithms of S3's x-amz-checksum-* headers. */
+export type ChecksumAlgorithm = 'CRC32' | 'CRC32C' | 'SHA1' | 'SHA256' | 'CRC64NVME';
+/** Checksums as S3 shows them: base64 of the big-endian digest, by algorithm. */
+export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
+
+export type VersioningStatus = 'Enabled' | 'Suspended' | 'Unversioned';
+
+/** What the layer computed while consuming a body, handed to `verify` before the write commits. */
+export interface ComputedDigests {
+  /** MD5 of the bytes received (the ETag of a single-part object is its hex). */
+  md5: Buffer;
+  /** SHA-256 of the bytes received, when `computeSha256` was asked. */
+  sha256?: Buffer;
+  size: number;
+  checksums: Checksums;
+}
+
+export interface WriteBodyOptions {
+  /** Declared size in bytes, or -1 when unknown (aws-chunked without decoded length). */
+  size: number;
+  /** Checksum algorithms to compute over the body (stored with the object / part). */
+  checksumAlgorithms?: ChecksumAlgorithm[];
+  /** Also compute SHA-256 of the body (for x-amz-content-sha256 verification). */
+  computeSha256?: boolean;
+  /**
+   * Called once the whole body has been received and before anything becomes visible; throwing
+   * (e.g. BadDigest, ChecksumMismatch, ContentSha256Mismatch) aborts the write. It may be async
+   * because trailing checksums of aws-chunked bodies are known only at the end of the stream.
+   */
+  verify?: (digests: ComputedDigests) => void | Promise<void>;
+}
+
+/** Metadata a client sets on an object. */
+export interface ObjectMetadataInput {
+  contentType?: string;
+  /** cache-control, content-disposition, content-encoding, content-language, expires, … (lower-case names). */
+  headers?: Record<string, string>;
+  /** x-amz-meta-* with the prefix removed, names lower-case. */
+  userMetadata?: Record<string, string>;
+  /** x-amz-tagging as its URL-encoded string form. */
+  tagging?: string;
+  storageClass?: string;
+  /** Anything else an upper layer wants kept with the version (object lock, SSE, …): opaque here. */
+  internal?: Record<string, string>;
+}
+
+export interface ObjectPartInfo {
+  number: number;
+  size: number;
+  etag: string;
+  checksums?: Checksums;
+}
+
+export interface ObjectInfo {
+  bucket: string;
+  key: string;
+  /** `'null'` for the null version. */
+  versionId: string;
+  isLatest: boolean;
+  deleteMarker: boolean;
+  size: number;
+  /** Without quotes; `<hex>-<n>` for multipart objects. */
+  etag: string;
+  lastModified: Date;
+  contentType: string;
+  headers: Record<string, string>;
+  userMetadata: Record<string, string>;
+  tagging?: string;
+  storageClass: string;
+  checksums: Checksums;
+  /** Present for multipart objects: sizes of the parts, for partNumber reads and x-amz-mp-parts-count. */
+  parts?: ObjectPartInfo[];
+  internal: Record<string, string>;
+}
+
+export interface BucketInfo {
+  name: string;
+  created: Date;
+}
+
+/**
+ * Bucket settings, kept with the bucket on every drive. The S3/admin handlers own the meaning of
+ * the config documents; the layer only stores them, except `versioning` and `objectLock`, which it
+ * reads itself when writing and deleting objects.
+ */
+export interface BucketMetadata {
+  name: string;
+  created: Date;
+  versioning: VersioningStatus;
+  objectLockEnabled: boolean;
+  /** Raw documents as the client sent them (XML for S3 configs, JSON for policy/quota). */
+  configs: Record<string, string>;
+}
+
+export interface GetObjectOptions {
+  versionId?: string;
+  /** Inclusive byte range, already resolved against the object size by the caller. */
+  range?: { start: number; end: number };
+  /** Read only this part of a multipart object (1-based). */
+  partNumber?: number;
+}
+
+export interface GetObjectResult {
+  info: ObjectInfo;
+  /** The requested bytes (whole object, range or part). */
+  stream: Readable;
+}
+
+export interface PutObjectOptions extends WriteBodyOptions {
+  metadata?: ObjectMetadataInput;
+  /** Write this version id instead of one the layer picks (replication, heal). */
+  versionId?: string;
+  /** Applied atomically at commit: fail with PreconditionFailed unless the current version matches. */
+  precondition?: (current: ObjectInfo | undefined) => void;
+  /** Modification time to record (copy, replication); defaults to now. */
+  lastModified?: Date;
+}
+
+export interface DeleteObjectOptions {
+  versionId?: string;
+  /** Called with the version about to be removed; throwing refuses the delete (object lock). */
+  guard?: (target: ObjectInfo) => void;
+}
+
+export interface DeleteObjectResult {
+  /** The version removed, or of the delete marker created. */
+  versionId?: string;
+  deleteMarker: boolean;
+}
+
+export interface ListObjectsOptions {
+  prefix?: string;
+  delimiter?: string;
+  /** List keys strictly after this one (marker / start-after / decoded continuation token). */
+  after?: string;
+  maxKeys: number;
+}
+
+export interface ListObjectsResult {
+  /** Latest versions that are not delete markers, in key order. */
+  objects: ObjectInfo[];
+  commonPrefixes: string[];
+  isTruncated: boolean;
+  /** Last key or common prefix returned, when truncated. */
+  nextAfter?: string;
+}
+
+export interface ListObjectVersionsOptions {
+  prefix?: string;
+  delimiter?: string;
+  keyMarker?: string;
+  versionIdMarker?: string;
+  maxKeys: number;
+}
+
+export interface ListObjectVersionsResult {
+  /** Versions and delete markers, by key then newest first. */
+  versions: ObjectInfo[];
+  commonPrefixes: string[];
+  isTruncated: boolean;
+  nextKeyMarker?: string;
+  nextVersionIdMarker?: string;
+}
+
+export interface MultipartUploadInfo {
+  bucket: string;
+  key: string;
+  uploadId: string;
+  initiated: Date;
+  metadata: ObjectMetadataInput;
+  checksumAlgorithm?: ChecksumAlgorithm;
+}
+
+export interface ListPartsResult {
+  parts: (ObjectPartInfo & { lastModified: Date })[];
+  isTruncated: boolean;
+  nextPartNumberMarker?: number;
+  upload: MultipartUploadInfo;
+}
+
+export interface ListMultipartUploadsOptions {
+  prefix?: string;
+  delimiter?: string;
+  keyMarker?: string;
+  uploadIdMarker?: string;
+  maxUploads: number;
+}
+
+export interface ListMultipartUploadsResult {
+  uploads: MultipartUploadInfo[];
+  commonPrefixes: string[];
+  isTruncated: boolean;
+  nextKeyMarker?: string;
+  nextUploadIdMarker?: string;
+}
+
+export interface CompletePart {
+  partNumber: number;
+  /** Without quotes. */
+  etag: string;
+  checksums?: Checksums;
+}
+
+export type DriveState = 'ok' | 'offline' | 'corrupt' | 'missing' | 'unformatted' | 'faulty';
+
+export interface DriveInfo {
+  /** As configured (absolute path). */
+  endpoint: string;
+  path: string;
+  state: DriveState;
+  uuid: string;
+  totalSpace: number;
+  usedSpace: number;
+  availSpace: number;
+  healing: boolean;
+  poolIndex: number;
+  setIndex: number;
+  diskIndex: number;
+}
+
+export interface StorageInfo {
+  deploymentId: string;
+  drives: DriveInfo[];
+  dataShards: number;
+  parityShards: number;
+  /** 'Erasure' with 2 or more drives; 'FS' for the single-drive (non-erasure-coded) mode. */
+  backendType: 'Erasure' | 'FS';
+}
+
+export interface BucketUsage {
+  size: number;
+  objectsCount: number;
+  versionsCount: number;
+  deleteMarkersCount: number;
+  /** MinIO's size ranges (e.g. "LESS_THAN_1024_B") → object count. */
+  objectsSizesHistogram: Record<string, number>;
+  /** MinIO's version-count ranges (e.g. "SINGLE_VERSION") → object count. */
+  objectsVersionsHistogram: Record<string, number>;
+}
+
+export interface DataUsage {
+  /** Time of the last completed scan; the epoch before the first. */
+  lastUpdate: Date;
+  objectsCount: number;
+  versionsCount: number;
+  deleteMarkersCount: number;
+  objectsTotalSize: number;
+  bucketsCount: number;
+  buckets: Record<string, BucketUsage>;
+}
+
+export interface HealResultItem {
+  bucket: string;
+  key: string;
+  versionId?: string;
+  /** Per drive (in drive order): state before and after. */
+  before: DriveState[];
+  after: DriveState[];
+  objectSize: number;
+}
+
+export interface HealOptions {
+  /** Read every shard and verify its checksums (MinIO's deep scan) instead of checking presence only. */
+  deep?: boolean;
+  /** Remove objects and versions left on fewer than read-quorum drives. */
+  removeDangling?: boolean;
+}
+
+export interface ObjectLayer {
+  // Buckets.
+  makeBucket(bucket: string, options?: { objectLock?: boolean }): Promise<void>;
+  getBucketInfo(bucket: string): Promise<BucketInfo>;
+  listBuckets(): Promise<BucketInfo[]>;
+  /** BucketNotEmpty unless `force` (then objects and versions are removed too). */
+  deleteBucket(bucket: string, options?: { force?: boolean }): Promise<void>;
+  getBucketMetadata(bucket: string): Promise<BucketMetadata>;
+  /** Read-modify-write of the bucket's metadata under the bucket's lock. */
+  updateBucketMetadata(bucket: string, update: (meta: BucketMetadata) => void): Promise<BucketMetadata>;
+
+  // Objects.
+  putObject(bucket: string, key: string, body: Readable, options: PutObjectOptions): Promise<ObjectInfo>;
+  getObject(bucket: string, key: string, options?: GetObjectOptions): Promise<GetObjectResult>;
+  getObjectInfo(bucket: string, key: string, options?: { versionId?: string }): Promise<ObjectInfo>;
+  deleteObject(bucket: string, key: string, options?: DeleteObjectOptions): Promise<DeleteObjectResult>;
+  /** Replace metadata/tags of an existing version in place (no data rewrite). */
+  updateObjectMetadata(
+    bucket: string,
+    key: string,
+    versionId: string | undefined,
+    update: (info: ObjectInfo) => void,
+  ): Promise<ObjectInfo>;
+  listObjects(bucket: string, options: ListObjectsOptions): Promise<ListObjectsResult>;
+  listObjectVersions(bucket: string, options: ListObjectVersionsOptions): Promise<ListObjectVersionsResult>;
+
+  // Multipart.
+  newMultipartUpload(
+    bucket: string,
+    key: string,
+    options: { metadata?: ObjectMetadataInput; checksumAlgorithm?: ChecksumAlgorithm },
+  ): Promise<string>;
+  putObjectPart(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    options: WriteBodyOptions,
+  ): Promise<ObjectPartInfo>;
+  listParts(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    options: { partNumberMarker?: number; maxParts: number },
+  ): Promise<ListPartsResult>;
+  completeMultipartUpload(
+    bucket: string,
+    key: string,
+    uploadId: string,
+    parts: CompletePart[],
+    options?: { precondition?: (current: ObjectInfo | undefined) => void },
+  ): Promise<ObjectInfo>;
+  abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
+  listMultipartUploads(bucket: string, options: ListMultipartUploadsOptions): Promise<ListMultipartUploadsResult>;
+
+  // System area (IAM, server config): small documents replicated on every drive, never listed by S3.
+  readSystemFile(path: string): Promise<Buffer | undefined>;
+  writeSystemFile(path: string, data: Buffer): Promise<void>;
+  deleteSystemFile(path: string): Promise<void>;
+  listSystemFiles(prefix: string): Promise<string[]>;
+
+  // Administration.
+  storageInfo(): Promise<StorageInfo>;
+  /** Usage as of the last background scan (see `background/scanner.ts`). */
+  dataUsage(): Promise<DataUsage>;
+  healObject(bucket: string, key: string, options?: HealOptions): Promise<HealResultItem[]>;
+  /** Heal every bucket and object (formats fresh drives first); reports each item healed. */
+  healAll(options: HealOptions & { signal?: AbortSignal; onItem?: (item: HealResultItem) => void }): Promise<void>;
+
+  /** Flush and close drives. */
+  close(): Promise<void>;
+}
