@@ -75,3 +75,33 @@ export class MethodNotAllowed extends defineError('MethodNotAllowed') {}
 export class InvalidBucketState extends defineError('InvalidBucketState') {}
 /** A reserved or system name (such as the engine's own system area) was used by a client. */
 export class ReservedName extends defineError('ReservedName') {}
+
+// Authentication and request-shape errors, raised by `http/auth.ts` and the router. Their names
+// are the S3 codes they map to in `http/errors.ts`.
+export class AccessDenied extends defineError('AccessDenied') {}
+/** A presigned URL past its X-Amz-Expires (S3: AccessDenied, "Request has expired"). */
+export class RequestExpired extends defineError('RequestExpired') {}
+export class SignatureDoesNotMatch extends defineError('SignatureDoesNotMatch') {}
+export class InvalidAccessKeyId extends defineError('InvalidAccessKeyId') {}
+/** Temporary credentials used without (or with a wrong) X-Amz-Security-Token. */
+export class InvalidTokenId extends defineError('InvalidTokenId') {}
+export class ExpiredToken extends defineError('ExpiredToken') {}
+export class RequestTimeTooSkewed extends defineError('RequestTimeTooSkewed') {}
+export class AuthorizationHeaderMalformed extends defineError('AuthorizationHeaderMalformed') {}
+export class AuthorizationQueryParametersError extends defineError('AuthorizationQueryParametersError') {}
+/** Host (or another header that must be signed) is missing from SignedHeaders. */
+export class UnsignedHeaders extends defineError('UnsignedHeaders') {}
+export class MissingSecurityHeader extends defineError('MissingSecurityHeader') {}
+export class MissingContentLength extends defineError('MissingContentLength') {}
+export class MissingContentMD5 extends defineError('MissingContentMD5') {}
+/** aws-chunked framing is broken (bad chunk size line, missing CRLF, truncated body). */
+export class MalformedChunkedEncoding extends defineError('MalformedChunkedEncoding') {}
+/** The request's region does not match the server's. */
+export class InvalidRegion extends defineError('InvalidRegion') {}
+/** POST policy form: the policy's conditions were not met. */
+export class PostPolicyConditionFailed extends defineError('PostPolicyConditionFailed') {}
+export class EntityTooSmallForPolicy extends defineError('EntityTooSmallForPolicy') {}
+export class EntityTooLargeForPolicy extends defineError('EntityTooLargeForPolicy') {}
+/** Admin-API request body too large or without Content-Length. */
+export class AdminConfigTooLarge extends defineError('AdminConfigTooLarge') {}
+export class InternalError extends defineError('InternalError') {}
