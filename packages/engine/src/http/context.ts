@@ -52,6 +52,9 @@ export interface AuthResult {
   payloadHash: string;
 }
 
+/** Which API surface a request was routed to (chooses the error format and the metrics label). */
+export type ApiKind = 's3' | 'admin' | 'sts' | 'metrics' | 'health';
+
 export interface RequestContext {
   req: IncomingMessage;
   res: ServerResponse;
@@ -66,4 +69,8 @@ export interface RequestContext {
   target: S3Target;
   /** Set by the router after authentication (undefined for unauthenticated routes). */
   auth?: AuthResult;
+  /** Set by the router once it knows the API surface (errors before that are written as S3 XML). */
+  api?: ApiKind;
+  /** The operation's name once routed, e.g. `PutObject`, `ListObjectsV2` (trace, metrics). */
+  operation?: string;
 }

@@ -105,3 +105,27 @@ export class EntityTooLargeForPolicy extends defineError('EntityTooLargeForPolic
 /** Admin-API request body too large or without Content-Length. */
 export class AdminConfigTooLarge extends defineError('AdminConfigTooLarge') {}
 export class InternalError extends defineError('InternalError') {}
+
+// Bucket configuration documents that are not set (GET of a missing config). Their names are the
+// S3 codes they map to in `http/errors.ts`.
+export class NoSuchBucketPolicy extends defineError('NoSuchBucketPolicy') {}
+export class NoSuchCORSConfiguration extends defineError('NoSuchCORSConfiguration') {}
+export class NoSuchTagSet extends defineError('NoSuchTagSet') {}
+export class NoSuchLifecycleConfiguration extends defineError('NoSuchLifecycleConfiguration') {}
+export class NoSuchWebsiteConfiguration extends defineError('NoSuchWebsiteConfiguration') {}
+export class ServerSideEncryptionConfigurationNotFoundError extends defineError(
+  'ServerSideEncryptionConfigurationNotFoundError',
+) {}
+export class ObjectLockConfigurationNotFoundError extends defineError(
+  'ObjectLockConfigurationNotFoundError',
+) {}
+export class ReplicationConfigurationNotFoundError extends defineError(
+  'ReplicationConfigurationNotFoundError',
+) {}
+
+/** An admin API path or version this server does not serve (426, lets madmin v4 fall back to v3). */
+export class AdminVersionMismatch extends defineError('AdminVersionMismatch') {}
+
+// STS request errors (answered in the STS ErrorResponse shape).
+export class MissingParameter extends defineError('MissingParameter') {}
+export class InvalidParameterValue extends defineError('InvalidParameterValue') {}
