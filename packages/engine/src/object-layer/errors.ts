@@ -129,3 +129,18 @@ export class AdminVersionMismatch extends defineError('AdminVersionMismatch') {}
 // STS request errors (answered in the STS ErrorResponse shape).
 export class MissingParameter extends defineError('MissingParameter') {}
 export class InvalidParameterValue extends defineError('InvalidParameterValue') {}
+
+// Object-operation request errors raised by the S3 object handlers (`s3/`). Their names are the
+// S3 codes they map to in `http/errors.ts`.
+/** Object tags broke S3's limits (10 per object, key ≤ 128, value ≤ 256, unique keys). 400. */
+export class InvalidTag extends defineError('InvalidTag') {}
+/** x-amz-storage-class other than STANDARD / REDUCED_REDUNDANCY. 400. */
+export class InvalidStorageClass extends defineError('InvalidStorageClass') {}
+/** GET/HEAD ?partNumber beyond the object's parts. 416 "The requested partnumber is not satisfiable". */
+export class InvalidPartNumber extends defineError('InvalidPartNumber') {}
+/** A browser POST form that is not multipart/form-data or lacks its fields. 400. */
+export class MalformedPOSTRequest extends defineError('MalformedPOSTRequest') {}
+/** A POST policy that is not base64 JSON of the documented shape. 400. */
+export class InvalidPolicyDocument extends defineError('InvalidPolicyDocument') {}
+/** User metadata (x-amz-meta-*) over S3's 2 KiB limit. 400. */
+export class MetadataTooLarge extends defineError('MetadataTooLarge') {}
