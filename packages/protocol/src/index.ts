@@ -1,0 +1,53 @@
+/**
+ * @coffer/protocol — wire formats shared by the engine (verifying side) and clients (signing side):
+ * SigV4 and aws-chunked signatures, madmin payload encryption, HMAC JWTs. Pure functions, no I/O.
+ */
+export { EMPTY_SHA256, hmacSha256, sha256Hex, timingSafeEqualString } from './hash.js';
+export {
+  MAX_PRESIGN_EXPIRES_SECONDS,
+  SIGV4_ALGORITHM,
+  STREAMING_PAYLOAD,
+  STREAMING_PAYLOAD_TRAILER,
+  STREAMING_UNSIGNED_PAYLOAD_TRAILER,
+  UNSIGNED_PAYLOAD,
+  canonicalHeaderValue,
+  canonicalPath,
+  canonicalQuery,
+  canonicalRequest,
+  chunkSignature,
+  chunkStringToSign,
+  credentialScope,
+  deriveSigningKey,
+  formatAmzDate,
+  parseAmzDate,
+  parseAuthorizationHeader,
+  parseCredential,
+  percentDecodeToBytes,
+  postPolicySignature,
+  presignUrl,
+  signRequest,
+  signString,
+  stringToSign,
+  trailerSignature,
+  uriEncode,
+} from './sigv4.js';
+export type {
+  CanonicalRequestInput,
+  ParsedAuthorization,
+  ParsedCredential,
+  PresignUrlInput,
+  SignRequestInput,
+} from './sigv4.js';
+export {
+  MADMIN_ALG_ARGON2ID_AES_GCM,
+  MADMIN_ALG_ARGON2ID_CHACHA20_POLY1305,
+  MADMIN_ALG_PBKDF2_AES_GCM,
+  PayloadDecryptError,
+  decryptData,
+  deriveMadminKey,
+  encryptData,
+  isEncrypted,
+} from './madmin-crypto.js';
+export type { EncryptDataOptions, MadminAlgorithm } from './madmin-crypto.js';
+export { JwtError, decodeJwt, signJwt, verifyJwt } from './jwt.js';
+export type { JwtAlgorithm } from './jwt.js';
