@@ -1,0 +1,139 @@
+// Starting and stopping the three servers as child processes: the engine's CLI, s3rver and the raw
+// server. Each runs in its own process so the benchmark client never shares its event loop, and
+// the harness can read the server's CPU time from /proc around each timed pass.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const ROOT_USER = 'benchadmin';
+export const ROOT_PASSWORD = 'benchadmin-secret-key';
+
+/** A port that was free a moment ago (listen on 0, read it, close). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Status code of a GET, or 0 when nothing answered. */
+function probe(url) {
+  return new Promise((resolve) => {
+    const req = httpRequest(url, { method: 'GET', timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+/** User + system CPU seconds of a process so far (Linux /proc), or NaN elsewhere. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Start one server. kind: 'engine' | 's3rver' | 'raw'. Resolves once its health URL answers
+ * (engine: 200 from /minio/health/live; others: any HTTP answer).
+ */
+export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEnv = {} }) {
+  const port = await freePort();
+  const node = process.execPath;
+  const profArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  let args;
+  let health;
+  let accessKey;
+  let secretKey;
+  if (kind === 'engine') {
+    const cli = join(repoRoot, 'packages/engine/dist/cli.js');
+    if (!existsSync(cli)) throw new Error(`engine not built: ${cli} is missing`);
+    args = [...profArgs, cli, '--address', `127.0.0.1:${port}`, '--data', dataDir, '--drives', '4'];
+    health = '/minio/health/live';
+    accessKey = ROOT_USER;
+    secretKey = ROOT_PASSWORD;
+  } else if (kind === 's3rver') {
+    // s3rver makes ListObjectsV2 continuation tokens with DES, which OpenSSL 3 keeps in its legacy
+    // provider: without the flag every truncated listing answers 500.
+    args = [
+      '--openssl-legacy-provider',
+      ...profArgs,
+      join(repoRoot, 'bench/servers/s3rver-server.mjs'),
+      String(port),
+      dataDir,
+    ];
+    health = '/';
+    accessKey = 'S3RVER';
+    secretKey = 'S3RVER';
+  } else if (kind === 'raw') {
+    args = [...profArgs, join(repoRoot, 'bench/servers/raw-server.mjs'), String(port), dataDir];
+    health = '/';
+    accessKey = 'raw';
+    secretKey = 'raw';
+  } else {
+    throw new Error(`unknown server kind ${kind}`);
+  }
+  const child = spawn(node, args, {
+    cwd: repoRoot,
+    env: { ...process.env, COFFER_ROOT_USER: ROOT_USER, COFFER_ROOT_PASSWORD: ROOT_PASSWORD, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  const exit = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = true;
+      resolve(code ?? signal);
+    }),
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error(`${kind} exited during start-up:\n${output}`);
+    const status = await probe(endpoint + health);
+    if (kind === 'engine' ? status === 200 : status > 0) break;
+    if (Date.now() - started > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error(`${kind} did not become healthy in 120 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    kind,
+    endpoint,
+    pid: child.pid,
+    accessKey,
+    secretKey,
+    startMs: Date.now() - started,
+    output: () => output,
+    cpuSeconds: () => cpuSeconds(child.pid),
+    /** SIGTERM, then SIGKILL after 15 s (a profile is written only on a clean exit). */
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
