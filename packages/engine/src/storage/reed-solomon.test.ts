@@ -62,6 +62,10 @@ function refParity(data: Uint8Array[], parity: number): Uint8Array[] {
   });
 }
 
+/** Byte comparisons as hex strings: fast, and a failure shows the bytes. */
+const hex = (b: Uint8Array | undefined): string =>
+  b === undefined ? 'missing' : Buffer.from(b.buffer, b.byteOffset, b.length).toString('hex');
+
 /** Deterministic PRNG (xorshift32) so failures reproduce. */
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -111,8 +115,8 @@ const LAYOUTS: Array<[number, number]> = [
 ];
 
 describe('ReedSolomon', () => {
-  it('pins the 2+2 matrix with a known answer', () => {
-    const rs = new ReedSolomon(2, 2);
+  it.each([true, false])('pins the 2+2 matrix with a known answer (simd: %s)', (simd) => {
+    const rs = new ReedSolomon(2, 2, { simd });
     const shards = [
       Uint8Array.of(1, 2, 3, 4),
       Uint8Array.of(5, 6, 7, 8),
@@ -125,8 +129,8 @@ describe('ReedSolomon', () => {
     expect(Array.from(shards[3]!)).toEqual([13, 14, 15, 16]);
     // And the same bytes by the slow reference and by the closed form.
     const ref = refParity([shards[0]!, shards[1]!], 2);
-    expect(shards[2]).toEqual(ref[0]);
-    expect(shards[3]).toEqual(ref[1]);
+    expect(hex(shards[2])).toBe(hex(ref[0]));
+    expect(hex(shards[3])).toBe(hex(ref[1]));
     for (let i = 0; i < 4; i++) {
       expect(shards[2]![i]).toBe(mul(3, shards[0]![i]!) ^ mul(2, shards[1]![i]!));
       expect(shards[3]![i]).toBe(mul(2, shards[0]![i]!) ^ mul(3, shards[1]![i]!));
@@ -143,6 +147,9 @@ describe('ReedSolomon', () => {
       const shards = splitBlock(randomBytes(1000, next), d, p);
       new ReedSolomon(d, p).encode(shards);
       const h = createHash('sha256');
+      const js = shards.map((x) => x.slice());
+      new ReedSolomon(d, p, { simd: false }).encode(js);
+      expect(js.map(hex)).toEqual(shards.map(hex));
       for (const s of shards.slice(d)) h.update(s);
       digests[`${d}+${p}`] = h.digest('hex');
     }
@@ -152,16 +159,18 @@ describe('ReedSolomon', () => {
     });
   });
 
-  for (const [d, p] of LAYOUTS) {
-    it(`${d}+${p}: encode matches the reference; every loss of ≤ parity shards is rebuilt`, () => {
-      const rs = new ReedSolomon(d, p);
+  for (const [[d, p], simd] of LAYOUTS.flatMap((l) => [true, false].map((simd) => [l, simd] as const))) {
+    it(`${d}+${p} (${simd ? 'SIMD kernel' : 'pure TypeScript'}): encode matches the reference; every loss of ≤ parity shards is rebuilt`, () => {
+      const rs = new ReedSolomon(d, p, { simd });
       expect(rs.totalShards).toBe(d + p);
+      // Node 20+ has WebAssembly SIMD, so the kernel must really be the one under test.
+      expect(rs.simd).toBe(simd && p > 0);
       const next = rng(d * 1000 + p);
       for (const len of [1, 37, 1001, 4099]) {
         const shards = splitBlock(randomBytes(len, next), d, p);
         rs.encode(shards);
         const ref = refParity(shards.slice(0, d), p);
-        for (let i = 0; i < p; i++) expect(shards[d + i]).toEqual(ref[i]);
+        for (let i = 0; i < p; i++) expect(hex(shards[d + i])).toBe(hex(ref[i]));
         expect(rs.verify(shards)).toBe(true);
 
         const original = shards.map((s) => s.slice());
@@ -184,7 +193,7 @@ describe('ReedSolomon', () => {
             expect(rebuilt.length).toBe(d + p);
             for (let i = 0; i < d + p; i++) {
               if (dataOnly && i >= d && lost.includes(i)) continue;
-              expect(rebuilt[i], `lost ${lost.join(',')} shard ${i} len ${len}`).toEqual(original[i]);
+              expect(hex(rebuilt[i]), `lost ${lost.join(',')} shard ${i} len ${len}`).toBe(hex(original[i]));
             }
             // Present shards are reused, not copied.
             for (let i = 0; i < d + p; i++) if (!lost.includes(i)) expect(rebuilt[i]).toBe(shards[i]);
@@ -206,8 +215,8 @@ describe('ReedSolomon', () => {
     expect(() => new ReedSolomon(2, 0).reconstruct([Uint8Array.of(1), undefined])).toThrow(TooFewShardsError);
   });
 
-  it('verify detects a flipped byte in data or parity', () => {
-    const rs = new ReedSolomon(3, 2);
+  it.each([true, false])('verify detects a flipped byte in data or parity (simd: %s)', (simd) => {
+    const rs = new ReedSolomon(3, 2, { simd });
     const shards = splitBlock(randomBytes(3000, rng(9)), 3, 2);
     rs.encode(shards);
     expect(rs.verify(shards)).toBe(true);
@@ -225,23 +234,23 @@ describe('ReedSolomon', () => {
     expect(rs.verify(shards)).toBe(true);
   });
 
-  it('works on shards at odd offsets inside a shared buffer', () => {
-    const rs = new ReedSolomon(4, 4);
+  it.each([true, false])('works on shards at odd offsets inside a shared buffer (simd: %s)', (simd) => {
+    const rs = new ReedSolomon(4, 4, { simd });
     const next = rng(3);
     const size = 777;
     const backing = randomBytes(1 + size * 8, next);
     const shards = Array.from({ length: 8 }, (_, i) => backing.subarray(1 + i * size, 1 + (i + 1) * size));
     rs.encode(shards);
     const ref = refParity(shards.slice(0, 4), 4);
-    for (let i = 0; i < 4; i++) expect(shards[4 + i]).toEqual(ref[i]);
+    for (let i = 0; i < 4; i++) expect(hex(shards[4 + i])).toBe(hex(ref[i]));
   });
 
-  it('handles large shards (crossing internal chunk boundaries)', () => {
+  it.each([true, false])('handles large shards, crossing internal chunk boundaries (simd: %s)', (simd) => {
     for (const [d, p] of [
       [2, 2],
       [8, 8],
     ] as const) {
-      const rs = new ReedSolomon(d, p);
+      const rs = new ReedSolomon(d, p, { simd });
       const next = rng(d + p);
       const shards = splitBlock(randomBytes(d * 300_001, next), d, p);
       rs.encode(shards);
@@ -262,6 +271,30 @@ describe('ReedSolomon', () => {
     }
   });
 
+  it('SIMD kernel and pure TypeScript agree on random data, layouts and lengths', () => {
+    const next = rng(2024);
+    for (let round = 0; round < 40; round++) {
+      const d = 1 + (next() % 20);
+      const p = 1 + (next() % 12);
+      const len = next() % 70_000;
+      const fast = new ReedSolomon(d, p);
+      const slow = new ReedSolomon(d, p, { simd: false });
+      const a = splitBlock(randomBytes(len, next), d, p);
+      const b = a.map((x) => x.slice());
+      fast.encode(a);
+      slow.encode(b);
+      expect(a.map(hex), `${d}+${p} len ${len}`).toEqual(b.map(hex));
+      expect(fast.verify(b)).toBe(true);
+      expect(slow.verify(a)).toBe(true);
+      // A random loss pattern of up to p shards, rebuilt both ways.
+      const lost = new Set<number>();
+      const k = 1 + (next() % p);
+      while (lost.size < k) lost.add(next() % (d + p));
+      const damaged = a.map((x, i) => (lost.has(i) ? undefined : x));
+      expect(fast.reconstruct(damaged.slice()).map(hex)).toEqual(slow.reconstruct(damaged.slice()).map(hex));
+    }
+  });
+
   it('rejects invalid layouts and mismatched shards', () => {
     expect(() => new ReedSolomon(0, 2)).toThrow(RangeError);
     expect(() => new ReedSolomon(2, -1)).toThrow(RangeError);
@@ -272,13 +305,13 @@ describe('ReedSolomon', () => {
     expect(() => rs.encode([new Uint8Array(2), new Uint8Array(3), new Uint8Array(2)])).toThrow(RangeError);
   });
 
-  it('encodes and rebuilds the biggest layouts', () => {
+  it.each([true, false])('encodes and rebuilds the biggest layouts (simd: %s)', (simd) => {
     for (const [d, p] of [
       [128, 128],
       [255, 1],
       [17, 239],
     ] as const) {
-      const rs = new ReedSolomon(d, p);
+      const rs = new ReedSolomon(d, p, { simd });
       const next = rng(d * 7 + p);
       const shards = splitBlock(randomBytes(d * 33, next), d, p);
       rs.encode(shards);
@@ -288,7 +321,7 @@ describe('ReedSolomon', () => {
       for (let i = 0; i < Math.min(d, p); i++) damaged[i] = undefined;
       for (let i = 0; i < p - Math.min(d, p); i++) damaged[d + i] = undefined;
       const rebuilt = rs.reconstruct(damaged);
-      for (let i = 0; i < d + p; i++) expect(rebuilt[i]).toEqual(original[i]);
+      for (let i = 0; i < d + p; i++) expect(hex(rebuilt[i])).toBe(hex(original[i]));
     }
   });
 });

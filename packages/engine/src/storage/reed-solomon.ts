@@ -16,8 +16,13 @@
  * missing data shards; missing parity is then re-encoded from the data.
  *
  * All heavy lifting is one primitive: out[r] = Σ_j coef[r][j] · in[j] over a byte range. It runs
- * as plain TypeScript with a 64 KiB multiplication table (the reference implementation).
+ * on a WebAssembly SIMD kernel (reed-solomon-kernel.ts, split-nibble table lookups) when the
+ * runtime has one, else as plain TypeScript with a 64 KiB multiplication table — the reference
+ * implementation the tests hold the kernel to.
  */
+
+import { KERNEL_STEP, TABLES_BYTES, compileKernel } from './reed-solomon-kernel.js';
+import type { Kernel, MulRows } from './reed-solomon-kernel.js';
 
 /** GF(2^8) exp/log tables and the full 256×256 product table; immutable after construction. */
 interface GaloisTables {
@@ -156,9 +161,78 @@ function codeRowsJs(
   }
 }
 
+/**
+ * The SIMD path: one kernel instance (its own linear memory) per codec. Shards live outside the
+ * WebAssembly memory, so the work goes in chunks: copy a chunk of every input in, run the kernel,
+ * hand each output chunk to `sink`. Chunks are sized so inputs plus outputs stay in the L2 cache.
+ */
+class SimdCoder {
+  private readonly memory: Uint8Array;
+  private readonly mulRows: MulRows;
+  private readonly chunk: number;
+  private readonly coefPtr = TABLES_BYTES;
+  private readonly inBase: number;
+  private readonly outBase: number;
+
+  constructor(kernel: Kernel, maxInputs: number, maxOutputs: number) {
+    this.chunk = Math.max(
+      KERNEL_STEP,
+      Math.floor(WORKING_SET / (maxInputs + maxOutputs) / KERNEL_STEP) * KERNEL_STEP,
+    );
+    this.inBase = align(this.coefPtr + maxInputs * maxOutputs, KERNEL_STEP);
+    this.outBase = this.inBase + maxInputs * this.chunk;
+    const instance = kernel.instantiate(this.outBase + maxOutputs * this.chunk);
+    this.memory = instance.memory;
+    this.mulRows = instance.mulRows;
+  }
+
+  /** Computes Σ_j coefs[r][j] · inputs[j] chunk by chunk; `sink` returning false stops early. */
+  run(
+    coefs: Matrix,
+    inputs: Uint8Array[],
+    size: number,
+    sink: (row: number, start: number, bytes: Uint8Array) => boolean | void,
+  ): void {
+    const mem = this.memory;
+    const nIn = inputs.length;
+    const nOut = coefs.length;
+    for (let r = 0; r < nOut; r++) mem.set(coefs[r] as Uint8Array, this.coefPtr + r * nIn);
+    const chunk = this.chunk;
+    for (let start = 0; start < size; start += chunk) {
+      const n = Math.min(chunk, size - start);
+      for (let j = 0; j < nIn; j++)
+        mem.set((inputs[j] as Uint8Array).subarray(start, start + n), this.inBase + j * chunk);
+      // Past n the input regions hold stale bytes; the kernel's products there are never read.
+      this.mulRows(this.coefPtr, nIn, this.inBase, chunk, this.outBase, nOut, align(n, KERNEL_STEP));
+      for (let r = 0; r < nOut; r++) {
+        const at = this.outBase + r * chunk;
+        if (sink(r, start, mem.subarray(at, at + n)) === false) return;
+      }
+    }
+  }
+}
+
+/** Bytes of shard data (inputs + outputs) one kernel call works on; tuned with bench/reed-solomon.mjs. */
+const WORKING_SET = 128 * 1024;
+
+function align(n: number, to: number): number {
+  return Math.ceil(n / to) * to;
+}
+
+/** Compiled once per process; undefined where WebAssembly SIMD is unavailable. Immutable. */
+const KERNEL: Kernel | undefined = compileKernel(GF.mul);
+
 /** Thrown by `reconstruct` when fewer than `dataShards` shards are present. */
 export class TooFewShardsError extends Error {
   override readonly name = 'TooFewShardsError';
+}
+
+export interface ReedSolomonOptions {
+  /**
+   * Use the WebAssembly SIMD kernel when the runtime has it (default true). False forces the pure
+   * TypeScript path, the reference the tests compare the kernel against.
+   */
+  simd?: boolean;
 }
 
 /** Decode patterns kept per codec; each entry is tiny (≤ data×data bytes). */
@@ -173,8 +247,11 @@ export class ReedSolomon {
   private readonly matrix: Matrix;
   /** Inverse of the chosen-rows submatrix, keyed by the chosen shard indices. */
   private readonly decoders = new Map<string, Matrix>();
+  private readonly useSimd: boolean;
+  /** Created on first use: a WebAssembly memory is a sizeable reservation. */
+  private simdCoder: SimdCoder | undefined;
 
-  constructor(dataShards: number, parityShards: number) {
+  constructor(dataShards: number, parityShards: number, options?: ReedSolomonOptions) {
     if (!Number.isInteger(dataShards) || !Number.isInteger(parityShards)) {
       throw new RangeError('Reed–Solomon: shard counts must be integers');
     }
@@ -186,23 +263,40 @@ export class ReedSolomon {
     this.totalShards = dataShards + parityShards;
     this.matrix = buildEncodingMatrix(dataShards, this.totalShards);
     this.parityRows = this.matrix.slice(dataShards);
+    this.useSimd = (options?.simd ?? true) && KERNEL !== undefined && parityShards > 0;
+  }
+
+  /** True when this codec runs the WebAssembly SIMD kernel (false: pure TypeScript). */
+  get simd(): boolean {
+    return this.useSimd;
   }
 
   /** Fills shards[data…total-1] (parity) in place from the data shards. */
   encode(shards: Uint8Array[]): void {
     const size = this.checkShards(shards);
     if (this.parityShards === 0) return;
-    codeRowsJs(this.parityRows, shards.slice(0, this.dataShards), shards.slice(this.dataShards), 0, size);
+    this.code(this.parityRows, shards.slice(0, this.dataShards), shards.slice(this.dataShards), size);
   }
 
   /** True when the parity shards match the data shards. */
   verify(shards: Uint8Array[]): boolean {
     const size = this.checkShards(shards);
     if (this.parityShards === 0) return true;
+    const data = shards.slice(0, this.dataShards);
+    const coder = this.coder();
+    if (coder) {
+      let ok = true;
+      coder.run(this.parityRows, data, size, (r, start, bytes) => {
+        const parity = shards[this.dataShards + r] as Uint8Array;
+        ok = Buffer.compare(bytes, parity.subarray(start, start + bytes.length)) === 0;
+        return ok;
+      });
+      return ok;
+    }
     const scratch = Array.from({ length: this.parityShards }, () => new Uint8Array(size));
-    codeRowsJs(this.parityRows, shards.slice(0, this.dataShards), scratch, 0, size);
+    codeRowsJs(this.parityRows, data, scratch, 0, size);
     for (let p = 0; p < this.parityShards; p++) {
-      if (!Buffer.from(scratch[p] as Uint8Array).equals(shards[this.dataShards + p] as Uint8Array))
+      if (Buffer.compare(scratch[p] as Uint8Array, shards[this.dataShards + p] as Uint8Array) !== 0)
         return false;
     }
     return true;
@@ -211,7 +305,7 @@ export class ReedSolomon {
   /**
    * Rebuilds missing (undefined) shards from at least `dataShards` present ones. Present shards are
    * reused in the result; missing ones are newly allocated. With `dataOnly`, missing parity shards
-   * stay undefined (the array is then typed loosely by the caller's contract).
+   * stay undefined (the caller's contract: only data entries are then guaranteed).
    */
   reconstruct(shards: Array<Uint8Array | undefined>, options?: { dataOnly?: boolean }): Array<Uint8Array> {
     if (shards.length !== this.totalShards) {
@@ -236,16 +330,14 @@ export class ReedSolomon {
     for (let i = 0; i < this.dataShards; i++) if (result[i] === undefined) missingData.push(i);
 
     if (missingData.length > 0) {
-      // Prefer data shards (identity rows) among the chosen ones: present comes sorted, data first.
+      // Prefer data shards (identity rows) among the chosen ones: `present` is sorted, data first.
       const chosen = present.slice(0, this.dataShards);
       const decoder = this.decoder(chosen);
-      const inputs = chosen.map((i) => shards[i] as Uint8Array);
       const outputs = missingData.map(() => new Uint8Array(size));
-      codeRowsJs(
+      this.code(
         missingData.map((i) => decoder[i] as Uint8Array),
-        inputs,
+        chosen.map((i) => shards[i] as Uint8Array),
         outputs,
-        0,
         size,
       );
       missingData.forEach((i, k) => (result[i] = outputs[k]));
@@ -257,11 +349,10 @@ export class ReedSolomon {
         if (result[i] === undefined) missingParity.push(i);
       if (missingParity.length > 0) {
         const outputs = missingParity.map(() => new Uint8Array(size));
-        codeRowsJs(
+        this.code(
           missingParity.map((i) => this.matrix[i] as Uint8Array),
           result.slice(0, this.dataShards) as Uint8Array[],
           outputs,
-          0,
           size,
         );
         missingParity.forEach((i, k) => (result[i] = outputs[k]));
@@ -269,6 +360,21 @@ export class ReedSolomon {
     }
     // With dataOnly some parity entries may still be undefined, as documented.
     return result as Uint8Array[];
+  }
+
+  /** outputs[r] = Σ_j coefs[r][j] · inputs[j], on whichever path this codec uses. */
+  private code(coefs: Matrix, inputs: Uint8Array[], outputs: Uint8Array[], size: number): void {
+    const coder = this.coder();
+    if (coder)
+      coder.run(coefs, inputs, size, (r, start, bytes) => void (outputs[r] as Uint8Array).set(bytes, start));
+    else codeRowsJs(coefs, inputs, outputs, 0, size);
+  }
+
+  private coder(): SimdCoder | undefined {
+    if (!this.useSimd || KERNEL === undefined) return undefined;
+    // Every call has dataShards inputs and at most parityShards outputs.
+    this.simdCoder ??= new SimdCoder(KERNEL, this.dataShards, this.parityShards);
+    return this.simdCoder;
   }
 
   /** Inverse of the rows of the encoding matrix for `chosen` (exactly dataShards indices). */
