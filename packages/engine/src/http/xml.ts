@@ -23,7 +23,7 @@ export interface XmlObject {
 /** The S3 namespace every S3 response root carries. */
 export const S3_XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 
-const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** Escape text for element content (and attribute values: quotes are escaped too). */
 export function escapeXml(text: string): string {
@@ -53,6 +53,10 @@ function formatDate(d: Date): string {
 
 function serialiseValue(name: string, value: XmlValue, out: string[]): void {
   if (value === null || value === undefined) return;
+  if (name.startsWith('#')) {
+    serialiseTransparent(name, value, out);
+    return;
+  }
   if (Array.isArray(value)) {
     for (const item of value) serialiseValue(name, item, out);
     return;
@@ -71,6 +75,28 @@ function serialiseValue(name: string, value: XmlValue, out: string[]): void {
   out.push(`<${name}>${text}</${name}>`);
 }
 
+/**
+ * Keys starting with `#` write no element of their own: `#text` is the parent's text content, and
+ * any other `#name` holds objects whose children are written in place. The latter is how elements
+ * of different names are interleaved in one order (ListObjectVersions mixes Version and
+ * DeleteMarker by key): `{ '#entries': [{ Version: {…} }, { DeleteMarker: {…} }] }`.
+ */
+function serialiseTransparent(name: string, value: XmlValue, out: string[]): void {
+  if (value === null || value === undefined) return;
+  if (name === '#text') {
+    if (value instanceof Date) out.push(formatDate(value));
+    else if (typeof value === 'string') out.push(escapeXml(value));
+    else if (typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
+    return;
+  }
+  const items = Array.isArray(value) ? value : [value];
+  for (const item of items) {
+    if (item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof Date)) {
+      serialiseChildren(item, out);
+    }
+  }
+}
+
 function serialiseChildren(obj: XmlObject, out: string[]): void {
   for (const [name, value] of Object.entries(obj)) serialiseValue(name, value, out);
 }
@@ -79,7 +105,8 @@ function serialiseChildren(obj: XmlObject, out: string[]): void {
  * Serialise: objects → child elements in insertion order; arrays → repeated elements of the same
  * name; Date → ISO 8601 with milliseconds (2006-01-02T15:04:05.000Z); null/undefined → element
  * omitted; strings escaped. Starts with the XML declaration. The root gets the S3 namespace unless
- * `options.xmlns === false` or a string overrides it.
+ * `options.xmlns === false` or a string overrides it. Keys starting with `#` are transparent:
+ * `#text` is text content, other `#…` keys hold objects written in place (interleaving).
  */
 export function toXml(root: string, value: XmlObject, options?: { xmlns?: string | false }): string {
   const xmlns = options?.xmlns === undefined ? S3_XMLNS : options.xmlns;
@@ -169,6 +196,16 @@ export function sendXml(
   options?: { xmlns?: string | false },
 ): void {
   const body = Buffer.from(toXml(root, value, options), 'utf8');
+  const { res } = ctx;
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/xml');
+  res.setHeader('Content-Length', body.length);
+  res.end(ctx.method === 'HEAD' ? undefined : body);
+}
+
+/** Write an already serialised XML document (documents that need attributes, stored configs). */
+export function sendRawXml(ctx: RequestContext, status: number, xml: string): void {
+  const body = Buffer.from(xml, 'utf8');
   const { res } = ctx;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/xml');

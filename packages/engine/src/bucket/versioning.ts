@@ -1,0 +1,71 @@
+/**
+ * The `?versioning` document (wire doc §5.3): `<VersioningConfiguration><Status>Enabled|Suspended
+ * </Status>` plus MinIO's extensions `<ExcludedPrefixes><Prefix>…</Prefix></ExcludedPrefixes>` (at
+ * most 10) and `<ExcludeFolders>true</ExcludeFolders>`, both only with Enabled. MFA delete is not
+ * supported.
+ */
+import type { BucketMetadata } from '../object-layer/types.js';
+import type { XmlObject } from '../http/xml.js';
+import { asArray, parseXml } from '../http/xml.js';
+import { InvalidArgument, MalformedXML, NotImplemented } from '../object-layer/errors.js';
+
+export interface VersioningConfig {
+  status: 'Enabled' | 'Suspended';
+  excludedPrefixes: string[];
+  excludeFolders: boolean;
+}
+
+const MAX_EXCLUDED_PREFIXES = 10;
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Parse a PUT ?versioning body; MalformedXML / InvalidArgument / NotImplemented on bad input. */
+export function parseVersioningConfiguration(xml: string): VersioningConfig {
+  const doc = parseXml(xml);
+  const root = doc.VersioningConfiguration;
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new MalformedXML();
+  const fields = root as Record<string, unknown>;
+  const status = text(fields.Status)?.trim();
+  if (status !== 'Enabled' && status !== 'Suspended') throw new MalformedXML();
+  if (text(fields.MFADelete)?.trim() === 'Enabled') {
+    throw new NotImplemented('MFA delete is not supported.');
+  }
+  const excludedPrefixes: string[] = [];
+  for (const entry of asArray(fields.ExcludedPrefixes)) {
+    if (entry === null || typeof entry !== 'object') continue;
+    for (const prefix of asArray((entry as Record<string, unknown>).Prefix)) {
+      const p = text(prefix);
+      if (p !== undefined && p !== '') excludedPrefixes.push(p);
+    }
+  }
+  const excludeFolders = text(fields.ExcludeFolders)?.trim() === 'true';
+  if (status !== 'Enabled' && (excludedPrefixes.length > 0 || excludeFolders)) {
+    throw new InvalidArgument(
+      'ExcludedPrefixes and ExcludeFolders can only be used with Enabled versioning.',
+    );
+  }
+  if (excludedPrefixes.length > MAX_EXCLUDED_PREFIXES) {
+    throw new InvalidArgument(`At most ${MAX_EXCLUDED_PREFIXES} excluded prefixes are allowed.`);
+  }
+  return { status, excludedPrefixes, excludeFolders };
+}
+
+/** The GET ?versioning document body (children of VersioningConfiguration). */
+export function versioningDocument(meta: BucketMetadata, stored?: string): XmlObject {
+  if (meta.versioning === 'Unversioned') return {};
+  const out: XmlObject = { Status: meta.versioning };
+  if (meta.versioning === 'Enabled' && stored !== undefined) {
+    try {
+      const cfg = parseVersioningConfiguration(stored);
+      if (cfg.excludedPrefixes.length > 0) {
+        out.ExcludedPrefixes = cfg.excludedPrefixes.map((p) => ({ Prefix: p }));
+      }
+      if (cfg.excludeFolders) out.ExcludeFolders = true;
+    } catch {
+      // A stored document that no longer parses is ignored: Status alone is still right.
+    }
+  }
+  return out;
+}

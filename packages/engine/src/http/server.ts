@@ -1,0 +1,63 @@
+/**
+ * The engine's HTTP server: builds one `RequestContext` per request, sets the headers MinIO puts
+ * on every reply (wire doc §1.2 "Common response headers"), routes, and turns whatever a handler
+ * throws into the error format of the API it was routed to. The server is returned unlistening;
+ * `engine.ts` owns `listen()` and shutdown.
+ */
+import http from 'node:http';
+import type { EngineContext, RequestContext } from './context.js';
+import { hostIdOf, writeError } from './errors.js';
+import { createRequestIdGenerator } from './request-id.js';
+import { createRequestContext, createRouterState, resolveRequestTarget, routeRequest } from './router.js';
+
+function setCommonHeaders(ctx: RequestContext): void {
+  const { res } = ctx;
+  res.setHeader('X-Amz-Request-Id', ctx.requestId);
+  res.setHeader('X-Amz-Id-2', hostIdOf(ctx));
+  res.setHeader('Server', 'MinIO');
+  res.setHeader('Accept-Ranges', 'bytes');
+  if (ctx.engine.region !== '') res.setHeader('x-amz-bucket-region', ctx.engine.region);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-XSS-Protection', '1; mode=block');
+  res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/** Create the (not yet listening) HTTP server of an engine. */
+export function createHttpServer(engine: EngineContext): http.Server {
+  const nextRequestId = createRequestIdGenerator();
+  const routerState = createRouterState();
+
+  const server = http.createServer(
+    {
+      // S3 clients send large headers (presigned URLs in Referer, many x-amz-meta-*).
+      maxHeaderSize: 64 * 1024,
+      // Long uploads are bounded by the client, not by a server-wide request timeout.
+      requestTimeout: 0,
+    },
+    (req, res) => {
+      const ctx = createRequestContext(req, res, engine, nextRequestId());
+      setCommonHeaders(ctx);
+      const run = async (): Promise<void> => {
+        resolveRequestTarget(ctx);
+        await routeRequest(ctx, routerState);
+      };
+      run().catch((err: unknown) => {
+        try {
+          writeError(ctx, err);
+        } catch (writeErr) {
+          console.error('[engine] failed to write an error response', writeErr);
+          res.destroy();
+        }
+      });
+    },
+  );
+  // A socket error (client reset mid-request) must not crash the process.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  return server;
+}

@@ -1,0 +1,16 @@
+/**
+ * GetBucketNotification (`GET /<bucket>?notification`): the stored NotificationConfiguration, else
+ * an empty one (S3 and MinIO answer 200 with no rules, never 404).
+ */
+import type { RequestContext } from '../http/context.js';
+import { sendRawXml, sendXml } from '../http/xml.js';
+import { BUCKET_CONFIG, readBucketConfig } from '../bucket/configs.js';
+
+export async function getBucketNotification(ctx: RequestContext): Promise<void> {
+  const stored = await readBucketConfig(ctx, ctx.target.bucket ?? '', BUCKET_CONFIG.notification);
+  if (stored !== undefined) {
+    sendRawXml(ctx, 200, stored);
+    return;
+  }
+  sendXml(ctx, 200, 'NotificationConfiguration', {});
+}

@@ -1,0 +1,45 @@
+/**
+ * PutBucketVersioning (`PUT /<bucket>?versioning`): Enabled or Suspended. Suspending a bucket with
+ * object lock is refused (409 InvalidBucketState), as S3 and MinIO do. The document is kept when it
+ * carries MinIO's ExcludedPrefixes / ExcludeFolders so GET can return them.
+ */
+import type { RequestContext } from '../http/context.js';
+import { readBody } from '../http/body.js';
+import { BUCKET_CONFIG } from '../bucket/configs.js';
+import { parseVersioningConfiguration } from '../bucket/versioning.js';
+import { EntityTooLarge, InvalidBucketState, MalformedXML } from '../object-layer/errors.js';
+
+const MAX_CONFIG_BYTES = 64 * 1024;
+
+export async function putBucketVersioning(ctx: RequestContext): Promise<void> {
+  const bucket = ctx.target.bucket ?? '';
+  const layer = ctx.engine.objectLayer;
+  // Existence first: a missing bucket is NoSuchBucket whatever the body says.
+  await layer.getBucketInfo(bucket);
+  let body: Buffer;
+  try {
+    body = await readBody(ctx, MAX_CONFIG_BYTES);
+  } catch (err) {
+    if (err instanceof EntityTooLarge) throw new MalformedXML();
+    throw err;
+  }
+  const raw = body.toString('utf8');
+  const config = parseVersioningConfiguration(raw);
+  await layer.updateBucketMetadata(bucket, (meta) => {
+    if (meta.objectLockEnabled && config.status === 'Suspended') {
+      throw new InvalidBucketState(
+        'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
+        { bucket },
+      );
+    }
+    meta.versioning = config.status;
+    if (config.excludedPrefixes.length > 0 || config.excludeFolders) {
+      meta.configs[BUCKET_CONFIG.versioning] = raw;
+    } else {
+      delete meta.configs[BUCKET_CONFIG.versioning];
+    }
+  });
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Length', 0);
+  ctx.res.end();
+}
