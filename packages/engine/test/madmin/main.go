@@ -1,0 +1,145 @@
+// Command madmin-probe drives a Coffer engine (or any MinIO server) through MinIO's own Go admin
+// SDK, madmin-go, exactly as Debian packages it (golang-github-minio-madmin-go-dev 2.0.7), so the
+// integration tests can prove that the real client decodes the engine's admin responses.
+//
+// It is built in GOPATH mode against /usr/share/gocode (nothing is downloaded) and prints one JSON
+// document on stdout:
+//
+//	madmin-probe info   -> ServerInfo, StorageInfo, DataUsageInfo and AccountInfo as madmin decoded them
+//	madmin-probe heal   -> a recursive heal sequence started, polled until it ends, and its items
+//
+// The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
+// MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
+// is reported in the "errors" map (with the S3/admin error code when the server sent one) and makes
+// the exit status 1; the caller asserts on the rest.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/minio/madmin-go"
+)
+
+type infoReport struct {
+	ServerInfo  *madmin.InfoMessage   `json:"serverInfo"`
+	BackendType string                `json:"backendType"`
+	StdParity   int                   `json:"standardParity"`
+	StorageInfo *madmin.StorageInfo   `json:"storageInfo"`
+	DataUsage   *madmin.DataUsageInfo `json:"dataUsage"`
+	AccountInfo *madmin.AccountInfo   `json:"accountInfo"`
+	Errors      map[string]string     `json:"errors"`
+}
+
+type healReport struct {
+	ClientToken string                  `json:"clientToken"`
+	Summary     string                  `json:"summary"`
+	Detail      string                  `json:"detail"`
+	Polls       int                     `json:"polls"`
+	Items       []madmin.HealResultItem `json:"items"`
+	Errors      map[string]string       `json:"errors"`
+}
+
+// describe keeps the admin error code (e.g. XMinioAdminVersionMismatch) next to the message.
+func describe(err error) string {
+	var resp madmin.ErrorResponse
+	if errors.As(err, &resp) {
+		return fmt.Sprintf("%s: %s", resp.Code, resp.Message)
+	}
+	return err.Error()
+}
+
+func runInfo(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
+	rep := infoReport{Errors: map[string]string{}}
+	if info, err := adm.ServerInfo(ctx); err != nil {
+		rep.Errors["ServerInfo"] = describe(err)
+	} else {
+		rep.ServerInfo = &info
+		rep.BackendType = string(info.BackendType())
+		rep.StdParity = info.StandardParity()
+	}
+	if si, err := adm.StorageInfo(ctx); err != nil {
+		rep.Errors["StorageInfo"] = describe(err)
+	} else {
+		rep.StorageInfo = &si
+	}
+	if du, err := adm.DataUsageInfo(ctx); err != nil {
+		rep.Errors["DataUsageInfo"] = describe(err)
+	} else {
+		rep.DataUsage = &du
+	}
+	if ai, err := adm.AccountInfo(ctx, madmin.AccountOpts{}); err != nil {
+		rep.Errors["AccountInfo"] = describe(err)
+	} else {
+		rep.AccountInfo = &ai
+	}
+	return rep, len(rep.Errors) == 0
+}
+
+// runHeal starts a recursive deep heal of everything (bucket "" heals all buckets) and polls it
+// with its client token until the server reports it finished or stopped, as `mc admin heal` does.
+func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
+	rep := healReport{Errors: map[string]string{}}
+	opts := madmin.HealOpts{Recursive: true, ScanMode: madmin.HealDeepScan}
+	start, _, err := adm.Heal(ctx, "", "", opts, "", true, false)
+	if err != nil {
+		rep.Errors["HealStart"] = describe(err)
+		return rep, false
+	}
+	rep.ClientToken = start.ClientToken
+	for {
+		_, status, err := adm.Heal(ctx, "", "", opts, start.ClientToken, false, false)
+		rep.Polls++
+		if err != nil {
+			rep.Errors["HealStatus"] = describe(err)
+			return rep, false
+		}
+		rep.Items = append(rep.Items, status.Items...)
+		rep.Summary = status.Summary
+		rep.Detail = status.FailureDetail
+		if status.Summary == "finished" || status.Summary == "stopped" {
+			return rep, status.Summary == "finished"
+		}
+		select {
+		case <-ctx.Done():
+			rep.Errors["HealStatus"] = "deadline while waiting for the heal sequence: " + ctx.Err().Error()
+			return rep, false
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+func main() {
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY)")
+		os.Exit(2)
+	}
+	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "madmin.New:", err)
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+
+	var rep interface{}
+	var ok bool
+	if os.Args[1] == "info" {
+		rep, ok = runInfo(ctx, adm)
+	} else {
+		rep, ok = runHeal(ctx, adm)
+	}
+	out, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "json:", err)
+		os.Exit(2)
+	}
+	fmt.Println(string(out))
+	if !ok {
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+/**
+ * Installer of the system tools the integration tests drive: awscli, s3cmd, rclone, Go with
+ * Debian's madmin-go / minio-go sources (for the madmin-go probe), and Chromium (browser tests of a
+ * later issue: a known need, not required by default).
+ *
+ * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
+ * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
+ * something is missing we install it with apt only if we are root (one `apt-get update`, one
+ * `apt-get install` for everything missing); otherwise we say exactly what is missing and the
+ * command that installs it, and fail. When everything is present it costs a few `--version` calls.
+ *
+ * CLI: `node scripts/system-deps.mjs [--need aws,s3cmd,...] [--check]` (`--check`: never install).
+ * Plain Node ESM, no npm dependencies (it runs before `npm install` may have happened).
+ */
+import { execFile as execFileCb, spawn } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFile = promisify(execFileCb);
+
+/** Where Debian's golang-*-dev packages put their sources (GOPATH entry). */
+export const DEBIAN_GOCODE = '/usr/share/gocode';
+
+/** Tools the engine's integration tests need unless told otherwise. */
+export const DEFAULT_NEEDS = ['aws', 's3cmd', 'rclone', 'go', 'madmin-go'];
+
+/** Every need this script knows, with the Debian packages that satisfy it. */
+export const PACKAGES = {
+  aws: ['awscli'],
+  s3cmd: ['s3cmd'],
+  rclone: ['rclone'],
+  go: ['golang-go'],
+  'madmin-go': ['golang-github-minio-madmin-go-dev', 'golang-github-minio-minio-go-v7-dev'],
+  chromium: ['chromium'],
+};
+
+/** Other names accepted for a need (the Debian package name of a tool). */
+const ALIASES = { awscli: 'aws', 'golang-go': 'go', madmin: 'madmin-go' };
+
+/** Canonical need names, aliases resolved, duplicates dropped. */
+function normaliseNeeds(needs) {
+  return [...new Set(needs.map((n) => ALIASES[n] ?? n))];
+}
+
+/** Finds an executable by name on a PATH string, like `which`. */
+export async function findOnPath(name, pathValue) {
+  for (const dir of (pathValue ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, name);
+    try {
+      await access(candidate, fsConstants.X_OK);
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch {
+      // Not here: keep looking along PATH.
+    }
+  }
+  return undefined;
+}
+
+/** Runs `file args` and returns the first non-empty line of stdout or stderr (awscli 1.x prints its version on stderr). */
+async function versionLine(file, args, env) {
+  try {
+    const { stdout, stderr } = await execFile(file, args, { env, timeout: 20_000 });
+    const line = `${stdout}\n${stderr}`.split('\n').find((l) => l.trim() !== '');
+    return line?.trim() ?? 'unknown version';
+  } catch {
+    return `present, but \`${path.basename(file)} ${args.join(' ')}\` failed`;
+  }
+}
+
+/** Version of an installed Debian package, or undefined (no dpkg, or not installed from a package). */
+async function debVersion(pkg, env) {
+  try {
+    const { stdout } = await execFile('dpkg-query', ['-W', '-f=${Version}', pkg], { env, timeout: 10_000 });
+    return stdout.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function isDirectory(p) {
+  try {
+    return (await stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Detectors: each resolves to `{ found: true, version, where }` or `{ found: false }`. `ctx` carries
+ * the PATH and environment to look at and the GOPATH root of Debian's Go sources.
+ */
+const DETECTORS = {
+  async aws(ctx) {
+    const where = await findOnPath('aws', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+  async s3cmd(ctx) {
+    const where = await findOnPath('s3cmd', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+  async rclone(ctx) {
+    const where = await findOnPath('rclone', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    // rclone 1.60 fails every call while AWS_CA_BUNDLE is set (real-clients.md); `version` is harmless but be consistent.
+    const env = { ...ctx.env };
+    delete env.AWS_CA_BUNDLE;
+    return { found: true, where, version: await versionLine(where, ['version'], env) };
+  },
+  async go(ctx) {
+    const where = await findOnPath('go', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['version'], ctx.env) };
+  },
+  async 'madmin-go'(ctx) {
+    const madmin = path.join(ctx.gocode, 'src/github.com/minio/madmin-go');
+    const minioGo = path.join(ctx.gocode, 'src/github.com/minio/minio-go/v7');
+    if (!(await isDirectory(madmin)) || !(await isDirectory(minioGo))) return { found: false };
+    let version = await debVersion('golang-github-minio-madmin-go-dev', ctx.env);
+    if (version === undefined) {
+      // Not from dpkg: the module line at least says which major version the sources are.
+      const mod = await readFile(path.join(madmin, 'go.mod'), 'utf8').catch(() => '');
+      version = mod.split('\n')[0]?.trim() || 'unknown version';
+    }
+    const minioGoVersion = (await debVersion('golang-github-minio-minio-go-v7-dev', ctx.env)) ?? 'present';
+    return { found: true, where: madmin, version: `madmin-go ${version}, minio-go ${minioGoVersion}` };
+  },
+  async chromium(ctx) {
+    const where =
+      (await findOnPath('chromium', ctx.env.PATH)) ?? (await findOnPath('chromium-browser', ctx.env.PATH));
+    if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+};
+
+/** Runs a command with inherited output; resolves with its exit code. */
+function runInherited(file, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Detects every need; returns `{ results: { need: detection }, missing: need[] }`. */
+export async function detectSystemDeps({
+  needs: wanted = DEFAULT_NEEDS,
+  env = process.env,
+  gocode = DEBIAN_GOCODE,
+} = {}) {
+  const needs = normaliseNeeds(wanted);
+  for (const need of needs) {
+    if (!(need in DETECTORS))
+      throw new Error(`system-deps: unknown need "${need}" (known: ${Object.keys(DETECTORS).join(', ')})`);
+  }
+  const ctx = { env, gocode };
+  const entries = await Promise.all(needs.map(async (need) => [need, await DETECTORS[need](ctx)]));
+  const results = Object.fromEntries(entries);
+  return { results, missing: needs.filter((n) => !results[n].found) };
+}
+
+/** The apt command line that installs the given needs. */
+export function installCommand(missing) {
+  const pkgs = [...new Set(missing.flatMap((n) => PACKAGES[n]))];
+  return `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${pkgs.join(' ')}`;
+}
+
+/**
+ * Makes sure every need is present: detects, installs what is missing when running as root (unless
+ * `install: false`), and re-detects. Resolves with the detections; rejects with an error naming
+ * what is missing and how to install it otherwise.
+ */
+export async function ensureSystemDeps({
+  needs = DEFAULT_NEEDS,
+  env = process.env,
+  gocode = DEBIAN_GOCODE,
+  install = true,
+  isRoot = typeof process.getuid === 'function' && process.getuid() === 0,
+  log = (line) => console.log(line),
+} = {}) {
+  let { results, missing } = await detectSystemDeps({ needs, env, gocode });
+  if (missing.length > 0 && install && isRoot) {
+    const pkgs = [...new Set(missing.flatMap((n) => PACKAGES[n]))];
+    log(`system-deps: installing ${pkgs.join(' ')}`);
+    const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
+    if ((await runInherited('apt-get', ['update'], aptEnv)) !== 0)
+      throw new Error('system-deps: apt-get update failed');
+    const code = await runInherited('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], aptEnv);
+    if (code !== 0) throw new Error(`system-deps: apt-get install ${pkgs.join(' ')} failed (exit ${code})`);
+    ({ results, missing } = await detectSystemDeps({ needs, env, gocode }));
+  }
+  if (missing.length > 0) {
+    const how = isRoot ? installCommand(missing) : `sudo sh -c '${installCommand(missing)}'`;
+    const err = new Error(`system-deps: missing ${missing.join(', ')}; install with: ${how}`);
+    err.missing = missing;
+    err.results = results;
+    log(formatResults(results));
+    throw err;
+  }
+  log(formatResults(results));
+  return results;
+}
+
+/** One line per tool: name, version, where. */
+export function formatResults(results) {
+  return Object.entries(results)
+    .map(([need, r]) =>
+      r.found ? `${need.padEnd(10)} ${r.version}  (${r.where})` : `${need.padEnd(10)} MISSING`,
+    )
+    .join('\n');
+}
+
+async function main(argv) {
+  let needs = DEFAULT_NEEDS;
+  let install = true;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--check') install = false;
+    else if (arg === '--need' && argv[i + 1] !== undefined) needs = argv[++i].split(',').filter(Boolean);
+    else if (arg.startsWith('--need=')) needs = arg.slice('--need='.length).split(',').filter(Boolean);
+    else {
+      console.error(
+        `usage: node scripts/system-deps.mjs [--need ${Object.keys(PACKAGES).join(',')}] [--check]`,
+      );
+      return 2;
+    }
+  }
+  try {
+    await ensureSystemDeps({ needs, install });
+    return 0;
+  } catch (err) {
+    console.error(err.message);
+    return 1;
+  }
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}
