@@ -67,7 +67,7 @@ function parameters(opts) {
         list: { smallCount: 2000, bigCount: 0, repeats: 3, populateConcurrency: 64, maxPopulateSeconds: 60 },
       }
     : {
-        large: { sizeMiB: 64, count: 8, concurrency: [1, 4], repeats: 3 },
+        large: { sizeMiB: 64, count: 8, concurrency: [1, 4], repeats: 5 },
         small: { sizeBytes: 4096, count: 2000, concurrency: 16, repeats: 3, maxSeconds: 20 },
         list: {
           smallCount: 10_000,
@@ -92,6 +92,7 @@ async function benchServer(kind, { params, signer, runDir, profileDir }) {
   log(`\n== ${kind} ==`);
   const server = await startServer(kind, { repoRoot: ROOT, dataDir, profileDir });
   log(`  started in ${server.startMs} ms at ${server.endpoint} (pid ${server.pid})`);
+  if (server.profile) log(`  CPU profile: ${server.profile} (written when the server exits)`);
   const client = createClient({ ...server, signer, maxSockets: 64 });
   const out = { startMs: server.startMs, notes: [] };
   try {

@@ -8,21 +8,29 @@ function get(obj, path) {
   return path.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), obj);
 }
 
-/** Rows of the comparison table: label, unit, one median value per server. */
-export function tableRows(results) {
+/**
+ * Rows of the comparison table: label, unit, one median value per server. With `cpu`, each
+ * throughput row is followed by the server's CPU use in that pass (cores busy, median).
+ */
+export function tableRows(results, { cpu = false } = {}) {
   const rows = [];
   const add = (label, unit, path) => {
     const values = Object.fromEntries(SERVERS.map((s) => [s, get(results.servers[s], path)]));
     if (Object.values(values).some((v) => v !== undefined)) rows.push({ label, unit, values });
   };
+  const addCpu = (label, path) => cpu && add(`  server CPU (${label})`, 'cores', path);
   for (const c of results.params.large?.concurrency ?? []) {
-    add(`64 MiB PUT, concurrency ${c}`, 'MiB/s', `large.c${c}.put.mibps.median`);
-    add(`64 MiB GET, concurrency ${c}`, 'MiB/s', `large.c${c}.get.mibps.median`);
+    for (const op of ['put', 'get']) {
+      add(`64 MiB ${op.toUpperCase()}, concurrency ${c}`, 'MiB/s', `large.c${c}.${op}.mibps.median`);
+      addCpu(`64 MiB ${op.toUpperCase()} c=${c}`, `large.c${c}.${op}.serverCpu.median`);
+    }
   }
   if (results.params.small) {
     const c = results.params.small.concurrency;
-    add(`4 KiB PUT, concurrency ${c}`, 'op/s', 'small.put.opsPerSec.median');
-    add(`4 KiB GET, concurrency ${c}`, 'op/s', 'small.get.opsPerSec.median');
+    for (const op of ['put', 'get']) {
+      add(`4 KiB ${op.toUpperCase()}, concurrency ${c}`, 'op/s', `small.${op}.opsPerSec.median`);
+      addCpu(`4 KiB ${op.toUpperCase()}`, `small.${op}.serverCpu.median`);
+    }
   }
   if (results.params.list) {
     const n = results.params.list.smallCount.toLocaleString('en-US');
@@ -95,13 +103,19 @@ function serverCell(results, server, value) {
   return results.servers[server]?.error ? 'error' : '–';
 }
 
+/** "0.85×", or blank for CPU rows (a ratio of CPU use is not a target). */
+function ratioCell(row, a, b) {
+  if (row.unit === 'cores') return '';
+  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${round(a / b, 2)}×` : '–';
+}
+
 /** Plain-text table for the terminal. */
 export function textReport(results) {
-  const rows = tableRows(results);
+  const rows = tableRows(results, { cpu: true });
   const header = ['workload', 'unit', ...SERVERS, 'engine/raw', 'engine/s3rver'];
   const lines = rows.map((r) => {
     const { raw, s3rver, engine } = r.values;
-    const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${round(a / b, 2)}×` : '–');
+    const ratio = (a, b) => ratioCell(r, a, b);
     return [
       r.label,
       r.unit,
@@ -159,9 +173,9 @@ export function markdownReport(results) {
     '| workload | unit | raw | s3rver | engine | engine/raw | engine/s3rver |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
   );
-  for (const r of tableRows(results)) {
+  for (const r of tableRows(results, { cpu: true })) {
     const { raw, s3rver, engine } = r.values;
-    const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${round(a / b, 2)}×` : '–');
+    const ratio = (a, b) => ratioCell(r, a, b);
     lines.push(
       `| ${r.label} | ${r.unit} | ${SERVERS.map((sv) => serverCell(results, sv, r.values[sv])).join(' | ')} | ${ratio(engine, raw)} | ${ratio(engine, s3rver)} |`,
     );

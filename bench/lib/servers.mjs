@@ -55,7 +55,10 @@ export function cpuSeconds(pid) {
 export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEnv = {} }) {
   const port = await freePort();
   const node = process.execPath;
-  const profArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const profileName = `${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+  const profArgs = profileDir
+    ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', profileName]
+    : [];
   let args;
   let health;
   let accessKey;
@@ -125,6 +128,7 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
     accessKey,
     secretKey,
     startMs: Date.now() - started,
+    profile: profileDir ? join(profileDir, profileName) : undefined,
     output: () => output,
     cpuSeconds: () => cpuSeconds(child.pid),
     /** SIGTERM, then SIGKILL after 15 s (a profile is written only on a clean exit). */
