@@ -67,6 +67,13 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
     status: 400,
     message: 'The name is reserved for the server and cannot be used.',
   },
+  InvalidTag: { code: 'InvalidTag', status: 400, message: 'The TagValue you have provided is invalid' },
+  InvalidStorageClass: { code: 'InvalidStorageClass', status: 400, message: 'Invalid storage class.' },
+  MetadataTooLarge: {
+    code: 'MetadataTooLarge',
+    status: 400,
+    message: 'Your metadata headers exceed the maximum allowed metadata size.',
+  },
   // Multipart.
   InvalidUploadId: {
     code: 'NoSuchUpload',
@@ -139,6 +146,11 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   },
   // Conditional and range requests.
   InvalidRange: { code: 'InvalidRange', status: 416, message: 'The requested range is not satisfiable' },
+  InvalidPartNumber: {
+    code: 'InvalidPartNumber',
+    status: 416,
+    message: 'The requested partnumber is not satisfiable',
+  },
   PreconditionFailed: {
     code: 'PreconditionFailed',
     status: 412,
@@ -278,6 +290,16 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
     code: 'EntityTooLarge',
     status: 400,
     message: 'Your proposed upload exceeds the maximum allowed size',
+  },
+  MalformedPOSTRequest: {
+    code: 'MalformedPOSTRequest',
+    status: 400,
+    message: 'The body of your POST request is not well-formed multipart/form-data.',
+  },
+  InvalidPolicyDocument: {
+    code: 'InvalidPolicyDocument',
+    status: 400,
+    message: 'The content of the form does not meet the conditions specified in the policy document.',
   },
   // Admin API.
   AdminConfigTooLarge: {
