@@ -19,6 +19,11 @@ export interface Credential {
   expiration?: Date;
   /** False for a disabled user or service account. */
   enabled: boolean;
+  /**
+   * Temporary credentials and service accounts: the session policy (JSON text) given when they
+   * were issued (STS `Policy`), which narrows the parent's permissions (enforced with issue 4).
+   */
+  sessionPolicy?: string;
 }
 
 export interface CredentialProvider {
