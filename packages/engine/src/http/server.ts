@@ -22,6 +22,32 @@ function setCommonHeaders(ctx: RequestContext): void {
   res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
+/**
+ * Count the request in the engine's metrics once its reply is done (or the connection dropped).
+ * Byte counts are the socket's deltas over the request: headers included, close enough for traffic
+ * totals, and obtained without reading the body ourselves.
+ */
+function recordWhenDone(ctx: RequestContext): void {
+  const metrics = ctx.engine.metrics;
+  if (metrics === undefined) return;
+  const socket = ctx.req.socket;
+  const readAtStart = socket.bytesRead;
+  const writtenAtStart = socket.bytesWritten;
+  const started = process.hrtime.bigint();
+  ctx.res.once('close', () => {
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const status = ctx.res.writableFinished ? ctx.res.statusCode : 499;
+    metrics.recordRequest(
+      ctx.operation ?? 'unknown',
+      status,
+      socket.bytesRead - readAtStart,
+      socket.bytesWritten - writtenAtStart,
+      durationMs,
+      ctx.api ?? 's3',
+    );
+  });
+}
+
 /** Create the (not yet listening) HTTP server of an engine. */
 export function createHttpServer(engine: EngineContext): http.Server {
   const nextRequestId = createRequestIdGenerator();
@@ -37,6 +63,7 @@ export function createHttpServer(engine: EngineContext): http.Server {
     (req, res) => {
       const ctx = createRequestContext(req, res, engine, nextRequestId());
       setCommonHeaders(ctx);
+      recordWhenDone(ctx);
       const run = async (): Promise<void> => {
         resolveRequestTarget(ctx);
         await routeRequest(ctx, routerState);
