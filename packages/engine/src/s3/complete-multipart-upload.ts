@@ -1,0 +1,115 @@
+/**
+ * CompleteMultipartUpload (`POST /bucket/key?uploadId=ID`): assemble the listed parts into the
+ * object. The request names the parts by number and ETag (quotes optional) in ascending order,
+ * optionally with their checksums; the layer checks every part exists with that ETag (InvalidPart),
+ * that all but the last are at least 5 MiB (EntityTooSmall), computes the `md5-of-md5s-N` ETag and,
+ * when the upload chose a checksum algorithm, the composite checksum. Conditional-write headers
+ * apply at commit as for PutObject.
+ */
+import type { RequestContext } from '../http/context.js';
+import { asArray, parseXml, sendXml } from '../http/xml.js';
+import { EntityTooLarge, InvalidPartOrder, MalformedXML } from '../object-layer/errors.js';
+import type { Checksums, CompletePart } from '../object-layer/types.js';
+import {
+  CHECKSUM_ALGORITHMS,
+  checksumElementName,
+  checksumElements,
+  isValidChecksumValue,
+  readVerifiedBody,
+} from './checksums.js';
+import { normalizeEtag, writePrecondition } from './conditional.js';
+import { quoteEtag } from './object-headers.js';
+import { objectTarget, objectUrl, uploadIdParam, type ObjectTarget } from './object-request.js';
+
+/** 10,000 parts of about 200 bytes of XML each, with room to spare. */
+const MAX_COMPLETE_BODY = 8 * 1024 * 1024;
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Parse the CompleteMultipartUpload document into parts, checking S3's ordering rule. */
+export function parseCompleteParts(xml: string, where?: ObjectTarget): CompletePart[] {
+  const doc = parseXml(xml);
+  const root = doc['CompleteMultipartUpload'];
+  if (root === undefined || root === null || typeof root !== 'object' || Array.isArray(root)) {
+    throw new MalformedXML(
+      'The XML you provided was not well-formed or did not validate against our published schema.',
+      where,
+    );
+  }
+  const entries = asArray((root as Record<string, unknown>)['Part']);
+  if (entries.length === 0) {
+    throw new MalformedXML(
+      'The XML you provided was not well-formed or did not validate against our published schema.',
+      where,
+    );
+  }
+  const parts: CompletePart[] = [];
+  for (const entry of entries) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+      throw new MalformedXML(undefined, where);
+    const fields = entry as Record<string, unknown>;
+    const numberText = text(fields['PartNumber'])?.trim();
+    const etag = text(fields['ETag']);
+    if (numberText === undefined || !/^\d{1,5}$/.test(numberText) || etag === undefined) {
+      throw new MalformedXML(
+        'The XML you provided was not well-formed or did not validate against our published schema.',
+        where,
+      );
+    }
+    const part: CompletePart = { partNumber: Number(numberText), etag: normalizeEtag(etag) };
+    const checksums: Checksums = {};
+    for (const algorithm of CHECKSUM_ALGORITHMS) {
+      const value = text(fields[checksumElementName(algorithm)])?.trim();
+      if (value === undefined || value === '') continue;
+      if (!isValidChecksumValue(algorithm, value))
+        throw new MalformedXML(`Invalid ${checksumElementName(algorithm)}.`, where);
+      checksums[algorithm] = value;
+    }
+    if (Object.keys(checksums).length > 0) part.checksums = checksums;
+    const previous = parts[parts.length - 1];
+    // S3: "The list of parts was not in ascending order. The parts list must be specified in order by part number."
+    if (previous !== undefined && part.partNumber <= previous.partNumber) {
+      throw new InvalidPartOrder(
+        'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
+        where,
+      );
+    }
+    parts.push(part);
+  }
+  return parts;
+}
+
+export async function completeMultipartUpload(ctx: RequestContext): Promise<void> {
+  const target = objectTarget(ctx);
+  const uploadId = uploadIdParam(ctx);
+  let body: Buffer;
+  try {
+    body = await readVerifiedBody(ctx, MAX_COMPLETE_BODY);
+  } catch (err) {
+    if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, target);
+    throw err;
+  }
+  const parts = parseCompleteParts(body.toString('utf8'), target);
+  const precondition = writePrecondition(ctx.req.headers, target);
+  const info = await ctx.engine.objectLayer.completeMultipartUpload(
+    target.bucket,
+    target.key,
+    uploadId,
+    parts,
+    precondition !== undefined ? { precondition } : {},
+  );
+  if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
+  const composite = Object.values(info.checksums).some((v) => v !== undefined && /-\d+$/.test(v));
+  sendXml(ctx, 200, 'CompleteMultipartUploadResult', {
+    Location: objectUrl(ctx, target.bucket, target.key),
+    Bucket: target.bucket,
+    Key: target.key,
+    ETag: quoteEtag(info.etag),
+    ...checksumElements(info.checksums),
+    ...(Object.keys(info.checksums).length > 0
+      ? { ChecksumType: composite ? 'COMPOSITE' : 'FULL_OBJECT' }
+      : {}),
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * CopyObject (`PUT /bucket/key` with `x-amz-copy-source`): read a source version and write it as
+ * a new object, server-side.
+ *
+ * Metadata follows `x-amz-metadata-directive` (COPY keeps the source's, REPLACE takes the
+ * request's headers) and tags follow `x-amz-tagging-directive` likewise. Copying an object onto
+ * itself is refused unless something changes (S3's "This copy request is illegal…"), which is how
+ * clients rewrite metadata in place. The source is pinned to the version looked up, and
+ * `x-amz-copy-source-if-*` conditions are checked against it. Data is streamed from the layer's
+ * reader into its writer; nothing is buffered.
+ */
+import type { RequestContext } from '../http/context.js';
+import { InternalError, InvalidArgument, InvalidRequest } from '../object-layer/errors.js';
+import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput } from '../object-layer/types.js';
+import { sendXml } from '../http/xml.js';
+import { checksumElements, toChecksumAlgorithm } from './checksums.js';
+import { checkCopySourceConditionals } from './conditional.js';
+import { copySourceInfo, copySourceVersionHeader, parseCopySource } from './copy-source.js';
+import {
+  formatTagString,
+  metadataFromHeaders,
+  metadataFromInfo,
+  parseDirective,
+  parseStorageClass,
+  parseTagString,
+  quoteEtag,
+  validateTags,
+} from './object-headers.js';
+import { headerValue, objectTarget } from './object-request.js';
+
+const ILLEGAL_SELF_COPY =
+  "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.";
+
+/** x-amz-checksum-algorithm of a copy or CreateMultipartUpload; InvalidArgument when unknown. */
+export function requestedChecksumAlgorithm(ctx: RequestContext): ChecksumAlgorithm | undefined {
+  const v = headerValue(ctx.req.headers, 'x-amz-checksum-algorithm');
+  if (v === undefined || v.trim() === '') return undefined;
+  const algorithm = toChecksumAlgorithm(v);
+  if (algorithm === undefined) throw new InvalidArgument('Invalid checksum algorithm provided.', ctx.target);
+  return algorithm;
+}
+
+export async function copyObject(ctx: RequestContext): Promise<void> {
+  const target = objectTarget(ctx);
+  const headers = ctx.req.headers;
+  const source = parseCopySource(headers, target);
+  const metadataDirective = parseDirective(
+    headerValue(headers, 'x-amz-metadata-directive'),
+    'metadata directive',
+    target,
+  );
+  const taggingDirective = parseDirective(
+    headerValue(headers, 'x-amz-tagging-directive'),
+    'tagging directive',
+    target,
+  );
+  const storageClass = parseStorageClass(headerValue(headers, 'x-amz-storage-class'), target);
+  const algorithm = requestedChecksumAlgorithm(ctx);
+  const layer = ctx.engine.objectLayer;
+
+  const sourceInfo = await copySourceInfo(layer, source);
+  checkCopySourceConditionals(headers, sourceInfo);
+
+  const selfCopy =
+    source.bucket === target.bucket && source.key === target.key && source.versionId === undefined;
+  if (
+    selfCopy &&
+    metadataDirective === 'COPY' &&
+    taggingDirective === 'COPY' &&
+    (storageClass === undefined || storageClass === sourceInfo.storageClass) &&
+    algorithm === undefined
+  ) {
+    throw new InvalidRequest(ILLEGAL_SELF_COPY, target);
+  }
+
+  const metadata: ObjectMetadataInput =
+    metadataDirective === 'REPLACE' ? metadataFromHeaders(headers, target) : metadataFromInfo(sourceInfo);
+  delete metadata.tagging;
+  if (taggingDirective === 'REPLACE') {
+    const tags = parseTagString(headerValue(headers, 'x-amz-tagging'));
+    validateTags(tags, target);
+    const tagging = formatTagString(tags);
+    if (tagging !== undefined) metadata.tagging = tagging;
+  } else if (sourceInfo.tagging !== undefined) {
+    metadata.tagging = sourceInfo.tagging;
+  }
+  if (storageClass !== undefined) metadata.storageClass = storageClass;
+
+  // Keep the source's checksum algorithms (recomputed over the whole new object) plus any requested.
+  const algorithms = Object.keys(sourceInfo.checksums) as ChecksumAlgorithm[];
+  if (algorithm !== undefined && !algorithms.includes(algorithm)) algorithms.push(algorithm);
+
+  const read = await layer.getObject(source.bucket, source.key, { versionId: sourceInfo.versionId });
+  if (read.info.etag !== sourceInfo.etag) {
+    read.stream.destroy();
+    throw new InternalError('The copy source changed while it was being read; retry the request.', target);
+  }
+  let info;
+  try {
+    info = await layer.putObject(target.bucket, target.key, read.stream, {
+      size: sourceInfo.size,
+      checksumAlgorithms: algorithms,
+      metadata,
+    });
+  } finally {
+    // The layer consumes the body it is given; make sure the reader is released on failure too.
+    if (!read.stream.destroyed && !read.stream.readableEnded) read.stream.destroy();
+  }
+
+  const sourceVersion = copySourceVersionHeader(source, sourceInfo);
+  if (sourceVersion !== undefined) ctx.res.setHeader('x-amz-copy-source-version-id', sourceVersion);
+  if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
+  const checksums: Checksums = {};
+  if (algorithm !== undefined && info.checksums[algorithm] !== undefined)
+    checksums[algorithm] = info.checksums[algorithm];
+  sendXml(ctx, 200, 'CopyObjectResult', {
+    ETag: quoteEtag(info.etag),
+    LastModified: info.lastModified,
+    ...checksumElements(checksums),
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * CreateMultipartUpload (`POST /bucket/key?uploads`): record the metadata the final object will
+ * carry (same headers as PutObject) and the checksum algorithm chosen for its parts
+ * (`x-amz-checksum-algorithm`); answer InitiateMultipartUploadResult with the new UploadId.
+ */
+import type { RequestContext } from '../http/context.js';
+import { sendXml } from '../http/xml.js';
+import { requestedChecksumAlgorithm } from './copy-object.js';
+import { metadataFromHeaders } from './object-headers.js';
+import { objectTarget, requireAuth } from './object-request.js';
+
+export async function createMultipartUpload(ctx: RequestContext): Promise<void> {
+  const target = objectTarget(ctx);
+  requireAuth(ctx);
+  const metadata = metadataFromHeaders(ctx.req.headers, target);
+  const checksumAlgorithm = requestedChecksumAlgorithm(ctx);
+  const uploadId = await ctx.engine.objectLayer.newMultipartUpload(target.bucket, target.key, {
+    metadata,
+    ...(checksumAlgorithm !== undefined ? { checksumAlgorithm } : {}),
+  });
+  if (checksumAlgorithm !== undefined) {
+    ctx.res.setHeader('x-amz-checksum-algorithm', checksumAlgorithm);
+    // Parts carry their own checksums; the object's is the checksum of those (S3 "COMPOSITE").
+    ctx.res.setHeader('x-amz-checksum-type', 'COMPOSITE');
+  }
+  sendXml(ctx, 200, 'InitiateMultipartUploadResult', {
+    Bucket: target.bucket,
+    Key: target.key,
+    UploadId: uploadId,
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * DeleteObject (`DELETE /bucket/key[?versionId=]`): always 204 when the bucket exists — deleting
+ * a key or version that is not there is not an error in S3. In a versioned bucket without a
+ * versionId the layer adds a delete marker; the answer names it (`x-amz-delete-marker: true` and
+ * its version id). Deleting a specific version answers with that version id, and says whether it
+ * was a delete marker.
+ */
+import type { RequestContext } from '../http/context.js';
+import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
+import type { DeleteObjectResult } from '../object-layer/types.js';
+import { objectTarget, versionIdParam } from './object-request.js';
+
+/** Delete one key or version; a missing key or version counts as deleted (S3 semantics). */
+export async function deleteOne(
+  ctx: RequestContext,
+  bucket: string,
+  key: string,
+  versionId: string | undefined,
+): Promise<DeleteObjectResult> {
+  try {
+    return await ctx.engine.objectLayer.deleteObject(
+      bucket,
+      key,
+      versionId !== undefined ? { versionId } : {},
+    );
+  } catch (err) {
+    if (err instanceof ObjectNotFound || err instanceof VersionNotFound) {
+      return versionId !== undefined ? { versionId, deleteMarker: false } : { deleteMarker: false };
+    }
+    throw err;
+  }
+}
+
+export async function deleteObject(ctx: RequestContext): Promise<void> {
+  const { bucket, key } = objectTarget(ctx);
+  const versionId = versionIdParam(ctx);
+  const result = await deleteOne(ctx, bucket, key, versionId);
+  if (result.deleteMarker) ctx.res.setHeader('x-amz-delete-marker', 'true');
+  // The null version shows as "null" only where versioning is involved: a delete marker, or a
+  // version the client named.
+  if (
+    result.versionId !== undefined &&
+    (result.versionId !== 'null' || result.deleteMarker || versionId !== undefined)
+  ) {
+    ctx.res.setHeader('x-amz-version-id', result.versionId);
+  }
+  ctx.res.statusCode = 204;
+  ctx.res.end();
+}

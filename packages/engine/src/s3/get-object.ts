@@ -1,0 +1,127 @@
+/**
+ * GetObject (`GET /bucket/key`): conditional headers, Range or partNumber, response-* overrides,
+ * checksum mode, then the bytes, streamed with back-pressure.
+ *
+ * A plain GET is one object-layer call (the version and its stream together). A Range or partNumber
+ * needs the object's size first, so the version is looked up, the range resolved, and that exact
+ * version read; if an unversioned key was overwritten in between (its ETag changed), the lookup is
+ * repeated so a response never mixes two objects.
+ *
+ * The response head is written only once the first bytes have been read, so a read failure at the
+ * start (quorum lost, corrupt data) still becomes a proper S3 error. A failure later can only cut
+ * the connection. A client that disconnects destroys the object stream (pipeline does that).
+ */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { RequestContext } from '../http/context.js';
+import { InternalError } from '../object-layer/errors.js';
+import type { ObjectInfo } from '../object-layer/types.js';
+import {
+  passConditionals,
+  readRequest,
+  resolveSlice,
+  writeReadHead,
+  type ReadRequest,
+  type ReadSlice,
+} from './object-read.js';
+
+/** How often a ranged read retries when the object changes under it. */
+const RANGE_READ_ATTEMPTS = 3;
+
+/** Stream an object body to the client after its head: back-pressure, cleanup on disconnect. */
+async function sendBody(ctx: RequestContext, stream: Readable, writeHead: () => void): Promise<void> {
+  const iterator = stream[Symbol.asyncIterator]();
+  let first: IteratorResult<unknown>;
+  try {
+    // The first chunk (or the end of an empty object) before committing to a status line.
+    first = await iterator.next();
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  writeHead();
+  if (first.done === true) {
+    ctx.res.end();
+    return;
+  }
+  const head = first.value;
+  async function* body(): AsyncGenerator<unknown> {
+    yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done === true) return;
+      yield next.value;
+    }
+  }
+  try {
+    await pipeline(body, ctx.res);
+  } catch {
+    // The head is sent: a client that went away, or a read that failed midway, can only end the
+    // connection (pipeline has destroyed both sides). Make sure the object stream is released.
+    stream.destroy();
+    if (!ctx.res.destroyed) ctx.res.destroy();
+  }
+}
+
+/** Open the version and byte range a Range / partNumber request asks for; undefined after a 304. */
+async function openSlice(
+  ctx: RequestContext,
+  req: ReadRequest,
+): Promise<{ info: ObjectInfo; slice: ReadSlice; stream?: Readable } | undefined> {
+  const layer = ctx.engine.objectLayer;
+  for (let attempt = 0; attempt < RANGE_READ_ATTEMPTS; attempt++) {
+    const info = await layer.getObjectInfo(
+      req.bucket,
+      req.key,
+      req.versionId !== undefined ? { versionId: req.versionId } : {},
+    );
+    if (!passConditionals(ctx, req, info)) return undefined;
+    const slice = resolveSlice(req, info);
+    // An empty part has no bytes to read.
+    if (slice.partial && slice.range === undefined) return { info, slice };
+    const result = await layer.getObject(req.bucket, req.key, {
+      versionId: info.versionId,
+      ...(slice.range !== undefined ? { range: slice.range } : {}),
+    });
+    if (result.info.etag === info.etag && result.info.size === info.size) {
+      return { info: result.info, slice, stream: result.stream };
+    }
+    result.stream.destroy();
+  }
+  throw new InternalError('The object changed while it was being read; retry the request.', req);
+}
+
+export async function getObject(ctx: RequestContext): Promise<void> {
+  const req = readRequest(ctx);
+  const layer = ctx.engine.objectLayer;
+  if (req.partNumber === undefined && req.rangeHeader === undefined) {
+    const result = await layer.getObject(
+      req.bucket,
+      req.key,
+      req.versionId !== undefined ? { versionId: req.versionId } : {},
+    );
+    let pass: boolean;
+    try {
+      pass = passConditionals(ctx, req, result.info);
+    } catch (err) {
+      result.stream.destroy();
+      throw err;
+    }
+    if (!pass) {
+      result.stream.destroy();
+      return;
+    }
+    const slice = resolveSlice(req, result.info);
+    await sendBody(ctx, result.stream, () => writeReadHead(ctx, req, result.info, slice));
+    return;
+  }
+  const opened = await openSlice(ctx, req);
+  if (opened === undefined) return;
+  const { info, slice, stream } = opened;
+  if (stream === undefined) {
+    writeReadHead(ctx, req, info, slice);
+    ctx.res.end();
+    return;
+  }
+  await sendBody(ctx, stream, () => writeReadHead(ctx, req, info, slice));
+}

@@ -1,0 +1,91 @@
+/**
+ * PutObject (`PUT /bucket/key`): stream the authenticated body into the object layer.
+ *
+ * Everything that can be refused from the headers alone (missing length, size over 5 TiB, bad
+ * Content-MD5 / checksum headers, storage class, tags, metadata size) is refused before the body is
+ * read. Integrity is verified by the layer's `verify` callback once the body has ended (Content-MD5,
+ * x-amz-checksum-* headers or aws-chunked trailers), so a mismatch leaves nothing visible. The
+ * conditional-write headers (If-None-Match `*`, If-Match) are checked atomically at commit.
+ */
+import type { RequestContext } from '../http/context.js';
+import { EntityTooLarge, MissingContentLength } from '../object-layer/errors.js';
+import type { ObjectInfo, WriteBodyOptions } from '../object-layer/types.js';
+import type { Checksums } from '../object-layer/types.js';
+import { checksumResponseHeaders, readRequestChecksums, verifyDigests } from './checksums.js';
+import { writePrecondition } from './conditional.js';
+import { metadataFromHeaders, quoteEtag } from './object-headers.js';
+import { objectTarget, requireAuth } from './object-request.js';
+
+/** S3's largest object: 5 TiB. */
+export const MAX_OBJECT_SIZE = 5 * 1024 ** 4;
+
+/** S3's largest single PUT is 5 GiB; MinIO allows a single PUT up to the object maximum. */
+export const MAX_PUT_SIZE = MAX_OBJECT_SIZE;
+
+/**
+ * The declared body size of an upload (object or part): `ctx.auth.contentLength`, which is the
+ * decoded length for aws-chunked bodies. Unknown is allowed only for aws-chunked bodies (their
+ * framing ends them); a plain body without Content-Length is 411 MissingContentLength.
+ */
+export function uploadSize(ctx: RequestContext, max: number): number {
+  const auth = requireAuth(ctx);
+  const size = auth.contentLength;
+  if (size < 0 && !auth.payloadHash.startsWith('STREAMING-')) {
+    throw new MissingContentLength('You must provide the Content-Length HTTP header.', ctx.target);
+  }
+  if (size > max) {
+    throw new EntityTooLarge('Your proposed upload exceeds the maximum allowed object size.', ctx.target);
+  }
+  return size;
+}
+
+/**
+ * Body options for an upload: which checksums the layer computes, and the `verify` callback that
+ * checks them (and the size) when the body has ended. `onVerified` receives the checksums to echo.
+ */
+export function uploadBodyOptions(
+  ctx: RequestContext,
+  size: number,
+  extraAlgorithms: WriteBodyOptions['checksumAlgorithms'] = [],
+): { options: WriteBodyOptions; echoed: () => Checksums } {
+  const auth = requireAuth(ctx);
+  const declared = readRequestChecksums(ctx.req.headers);
+  const algorithms = [...declared.algorithms];
+  for (const a of extraAlgorithms) if (!algorithms.includes(a)) algorithms.push(a);
+  let echoed: Checksums = {};
+  const options: WriteBodyOptions = {
+    size,
+    checksumAlgorithms: algorithms,
+    verify: (digests) => {
+      echoed = verifyDigests(declared, digests, auth.trailers, size);
+    },
+  };
+  return { options, echoed: () => echoed };
+}
+
+/** Headers S3 answers a successful write with: ETag, version id (versioned buckets), checksums. */
+export function setWriteResponseHeaders(ctx: RequestContext, info: ObjectInfo, checksums: Checksums): void {
+  ctx.res.setHeader('ETag', quoteEtag(info.etag));
+  // MinIO (like S3 for unversioned buckets) omits the header for the null version.
+  if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
+  for (const [name, value] of Object.entries(checksumResponseHeaders(checksums)))
+    ctx.res.setHeader(name, value);
+}
+
+export async function putObject(ctx: RequestContext): Promise<void> {
+  const target = objectTarget(ctx);
+  const auth = requireAuth(ctx);
+  const size = uploadSize(ctx, MAX_PUT_SIZE);
+  const metadata = metadataFromHeaders(ctx.req.headers, target);
+  const { options, echoed } = uploadBodyOptions(ctx, size);
+  const precondition = writePrecondition(ctx.req.headers, target);
+  const info = await ctx.engine.objectLayer.putObject(target.bucket, target.key, auth.body, {
+    ...options,
+    metadata,
+    ...(precondition !== undefined ? { precondition } : {}),
+  });
+  setWriteResponseHeaders(ctx, info, echoed());
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Length', 0);
+  ctx.res.end();
+}

@@ -1,0 +1,67 @@
+/**
+ * UploadPartCopy (`PUT /bucket/key?partNumber=N&uploadId=ID` with `x-amz-copy-source`): a part
+ * whose bytes come from an existing object version, optionally a byte range of it
+ * (`x-amz-copy-source-range: bytes=first-last`). Source conditionals as for CopyObject. Answers
+ * CopyPartResult with the part's ETag.
+ */
+import type { RequestContext } from '../http/context.js';
+import { sendXml } from '../http/xml.js';
+import { EntityTooLarge, InternalError } from '../object-layer/errors.js';
+import type { Checksums } from '../object-layer/types.js';
+import { checksumElements, checksumResponseHeaders } from './checksums.js';
+import { checkCopySourceConditionals } from './conditional.js';
+import { copySourceInfo, copySourceVersionHeader, parseCopySource } from './copy-source.js';
+import { quoteEtag } from './object-headers.js';
+import { headerValue, objectTarget, parsePartNumber, uploadIdParam } from './object-request.js';
+import { parseCopySourceRange, type ByteRange } from './range.js';
+
+const MAX_PART_SIZE = 5 * 1024 ** 3;
+
+/** ETag and checksum headers of an uploaded part. */
+export function setPartResponseHeaders(ctx: RequestContext, etag: string, checksums: Checksums): void {
+  ctx.res.setHeader('ETag', quoteEtag(etag));
+  for (const [name, value] of Object.entries(checksumResponseHeaders(checksums)))
+    ctx.res.setHeader(name, value);
+}
+
+export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
+  const target = objectTarget(ctx);
+  const partNumber = parsePartNumber(ctx.query.get('partNumber'), target);
+  const uploadId = uploadIdParam(ctx);
+  const source = parseCopySource(ctx.req.headers, target);
+  const layer = ctx.engine.objectLayer;
+
+  const sourceInfo = await copySourceInfo(layer, source);
+  checkCopySourceConditionals(ctx.req.headers, sourceInfo);
+  const rangeHeader = headerValue(ctx.req.headers, 'x-amz-copy-source-range');
+  let range: ByteRange | undefined;
+  if (rangeHeader !== undefined && rangeHeader.trim() !== '')
+    range = parseCopySourceRange(rangeHeader, sourceInfo.size);
+  else if (sourceInfo.size > 0) range = { start: 0, end: sourceInfo.size - 1 };
+  const size = range !== undefined ? range.end - range.start + 1 : 0;
+  if (size > MAX_PART_SIZE)
+    throw new EntityTooLarge('Your proposed upload exceeds the maximum allowed part size.', target);
+
+  const read = await layer.getObject(source.bucket, source.key, {
+    versionId: sourceInfo.versionId,
+    ...(range !== undefined ? { range } : {}),
+  });
+  if (read.info.etag !== sourceInfo.etag) {
+    read.stream.destroy();
+    throw new InternalError('The copy source changed while it was being read; retry the request.', target);
+  }
+  let part;
+  try {
+    part = await layer.putObjectPart(target.bucket, target.key, uploadId, partNumber, read.stream, { size });
+  } finally {
+    if (!read.stream.destroyed && !read.stream.readableEnded) read.stream.destroy();
+  }
+
+  const sourceVersion = copySourceVersionHeader(source, sourceInfo);
+  if (sourceVersion !== undefined) ctx.res.setHeader('x-amz-copy-source-version-id', sourceVersion);
+  sendXml(ctx, 200, 'CopyPartResult', {
+    ETag: quoteEtag(part.etag),
+    LastModified: new Date(),
+    ...checksumElements(part.checksums),
+  });
+}
