@@ -520,6 +520,11 @@ function pipeChecked<T extends NodeJS.ReadWriteStream & Readable>(req: RequestCo
   req.on('close', () => {
     if (!req.complete) target.destroy(new IncompleteBody());
   });
+  // `pipe` stops reading when the target fails or is destroyed; drain (and discard) the rest of
+  // the body then, so the connection can still carry the error reply.
+  target.on('close', () => {
+    if (!req.complete) req.resume();
+  });
   return target;
 }
 
