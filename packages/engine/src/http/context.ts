@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Credential, CredentialProvider } from '../iam/types.js';
 import type { ObjectLayer } from '../object-layer/types.js';
+import type { IamSystem } from '../iam/iam-system.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -24,6 +26,12 @@ export interface EngineContext {
   startedAt: Date;
   /** The address the engine listens on, host:port. */
   endpoint: () => string;
+  /** The IAM registry behind `credentials` (STS issues temporary credentials through it). */
+  iam?: IamSystem;
+  /** Request counters for Prometheus: the router calls `metrics.recordRequest` once per request. */
+  metrics?: MetricsRegistry;
+  /** Engine version (package.json), reported by admin info. */
+  version?: string;
 }
 
 /** Where S3 path-style or virtual-host-style addressing put the request. */

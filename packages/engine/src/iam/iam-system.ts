@@ -37,6 +37,15 @@ export interface IssueTemporaryCredentialOptions {
   sessionPolicy?: string;
 }
 
+/**
+ * True for the root credential and for credentials acting for root (its temporary credentials):
+ * the callers allowed everything until IAM policies arrive (issue 4).
+ */
+export function actsForRoot(root: Credential, credential: Credential): boolean {
+  if (credential.kind === 'root') return credential.accessKey === root.accessKey;
+  return credential.kind === 'temporary' && credential.parentUser === root.accessKey;
+}
+
 export class IamSystem implements CredentialProvider {
   readonly root: Credential;
   private readonly temporary = new Map<string, Credential>();
@@ -80,8 +89,7 @@ export class IamSystem implements CredentialProvider {
 
   /** True for root and for credentials acting for root (its temporary credentials). */
   isOwner(credential: Credential): boolean {
-    if (credential.kind === 'root') return credential.accessKey === this.root.accessKey;
-    return credential.kind === 'temporary' && credential.parentUser === this.root.accessKey;
+    return actsForRoot(this.root, credential);
   }
 
   /** Issue, persist and return new temporary credentials (STS AssumeRole). */
