@@ -93,8 +93,8 @@ describe.each(clis.map((c) => [c.version, c] as const))('%s', (_version, cli) =>
     const smallHash = await writeRandomFile(small, 1000);
     const largeHash = await writeRandomFile(large, 65 * MiB);
 
-    await aws('s3', 'cp', small, `s3://${bucket}/small.bin`);
-    await aws('s3', 'cp', large, `s3://${bucket}/big/large.bin`);
+    await aws('s3', 'cp', '--no-progress', small, `s3://${bucket}/small.bin`);
+    await aws('s3', 'cp', '--no-progress', large, `s3://${bucket}/big/large.bin`);
 
     const head = await s3api('head-object', '--bucket', bucket, '--key', 'big/large.bin');
     expect(head.ContentLength).toBe(65 * MiB);
@@ -105,8 +105,8 @@ describe.each(clis.map((c) => [c.version, c] as const))('%s', (_version, cli) =>
 
     const downSmall = path.join(dir, 'down', 'small.bin');
     const downLarge = path.join(dir, 'down', 'large.bin');
-    await aws('s3', 'cp', `s3://${bucket}/small.bin`, downSmall);
-    await aws('s3', 'cp', `s3://${bucket}/big/large.bin`, downLarge);
+    await aws('s3', 'cp', '--no-progress', `s3://${bucket}/small.bin`, downSmall);
+    await aws('s3', 'cp', '--no-progress', `s3://${bucket}/big/large.bin`, downLarge);
     expect(await sha256File(downSmall)).toBe(smallHash);
     expect(await sha256File(downLarge)).toBe(largeHash);
     await rm(large);
@@ -136,20 +136,20 @@ describe.each(clis.map((c) => [c.version, c] as const))('%s', (_version, cli) =>
     for (const [i, f] of files.entries())
       expected[f] = await writeRandomFile(path.join(src, f), sizes[i] ?? 1);
 
-    const first = await aws('s3', 'sync', src, `s3://${bucket}/tree/`);
+    const first = await aws('s3', 'sync', '--no-progress', src, `s3://${bucket}/tree/`);
     const uploads = first.stdout.split(/\r?\n/).filter((l) => l.includes('upload:'));
     expect(uploads.length).toBe(files.length);
 
-    const second = await aws('s3', 'sync', src, `s3://${bucket}/tree/`);
+    const second = await aws('s3', 'sync', '--no-progress', src, `s3://${bucket}/tree/`);
     expect(second.stdout.split(/\r?\n/).filter((l) => l.includes('upload:'))).toEqual([]);
 
     const dest = path.join(dir, 'tree-down');
-    await aws('s3', 'sync', `s3://${bucket}/tree/`, dest);
+    await aws('s3', 'sync', '--no-progress', `s3://${bucket}/tree/`, dest);
     expect(await treeHashes(dest)).toEqual(expected);
   });
 
   it('rm --recursive removes a prefix and nothing else', async () => {
-    const r = await aws('s3', 'rm', '--recursive', `s3://${bucket}/tree/`);
+    const r = await aws('s3', 'rm', '--no-progress', '--recursive', `s3://${bucket}/tree/`);
     expect(r.stdout.split(/\r?\n/).filter((l) => l.includes('delete:')).length).toBe(6);
     const listed = await s3api('list-objects-v2', '--bucket', bucket);
     const keys = ((listed.Contents ?? []) as { Key: string }[]).map((o) => o.Key).sort();
