@@ -336,7 +336,10 @@ export interface ObjectLayer {
     options?: { precondition?: (current: ObjectInfo | undefined) => void },
   ): Promise<ObjectInfo>;
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
-  listMultipartUploads(bucket: string, options: ListMultipartUploadsOptions): Promise<ListMultipartUploadsResult>;
+  listMultipartUploads(
+    bucket: string,
+    options: ListMultipartUploadsOptions,
+  ): Promise<ListMultipartUploadsResult>;
 
   // System area (IAM, server config): small documents replicated on every drive, never listed by S3.
   readSystemFile(path: string): Promise<Buffer | undefined>;
@@ -350,7 +353,9 @@ export interface ObjectLayer {
   dataUsage(): Promise<DataUsage>;
   healObject(bucket: string, key: string, options?: HealOptions): Promise<HealResultItem[]>;
   /** Heal every bucket and object (formats fresh drives first); reports each item healed. */
-  healAll(options: HealOptions & { signal?: AbortSignal; onItem?: (item: HealResultItem) => void }): Promise<void>;
+  healAll(
+    options: HealOptions & { signal?: AbortSignal; onItem?: (item: HealResultItem) => void },
+  ): Promise<void>;
 
   /** Flush and close drives. */
   close(): Promise<void>;

@@ -1,0 +1,144 @@
+/**
+ * Shared state of the erasure object layer: the drives, the codec, quorums, locks and the bucket
+ * metadata cache, plus the few primitives every operation builds on — read a record from every
+ * drive, commit per-drive metadata changes with write quorum. The operations themselves live in
+ * buckets.ts, objects.ts, multipart.ts, listing.ts, system-files.ts and healing.ts as functions of
+ * this core; `ErasureObjectLayer` (erasure-object-layer.ts) binds them to the `ObjectLayer`
+ * interface.
+ */
+import zlib from 'node:zlib';
+import { DriveUnavailable, type Drive, type MetaOp } from '../storage/drive.js';
+import type { FormatFile } from '../storage/format.js';
+import type { BucketRecord } from '../storage/records.js';
+import { ReedSolomon } from '../storage/reed-solomon.js';
+import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
+import { KeyedLock } from './keyed-lock.js';
+
+export class LayerCore {
+  readonly n: number;
+  readonly rs: ReedSolomon;
+  readonly readQuorum: number;
+  readonly writeQuorum: number;
+  readonly objectLocks = new KeyedLock();
+  readonly bucketLocks = new KeyedLock();
+  readonly uploadLocks = new KeyedLock();
+  /** Bucket records as last read or written; all writes go through this process. */
+  readonly bucketCache = new Map<string, BucketRecord>();
+  /** Set by the layer: schedules a background heal of one object (fire and forget). */
+  scheduleHeal: (bucket: string, key: string, reason: string) => void = () => undefined;
+  closed = false;
+
+  constructor(
+    readonly drives: Drive[],
+    readonly deploymentId: string,
+    readonly dataShards: number,
+    readonly parityShards: number,
+    /** Format of the deployment (driveId replaced per slot when formatting a fresh drive). */
+    readonly formatTemplate: FormatFile,
+    readonly log: (msg: string) => void,
+  ) {
+    this.n = drives.length;
+    this.rs = new ReedSolomon(dataShards, parityShards);
+    this.readQuorum = dataShards;
+    this.writeQuorum = dataShards === parityShards ? dataShards + 1 : dataShards;
+  }
+
+  /**
+   * Shard index per drive slot for an object: a rotation by a hash of the key, so that data
+   * shards (read first) spread over all drives instead of always landing on the first ones.
+   */
+  distribution(key: string): number[] {
+    const offset = zlib.crc32(key) % this.n;
+    return this.drives.map((_, slot) => (slot + offset) % this.n);
+  }
+
+  /** Reads one key from every drive: the value, undefined when absent, null when the drive is unavailable. */
+  readAll<T>(read: (drive: Drive) => T | undefined): (T | undefined | null)[] {
+    return this.drives.map((drive) => {
+      if (!drive.ok) return null;
+      try {
+        return read(drive);
+      } catch (error) {
+        this.driveError(drive, error);
+        return null;
+      }
+    });
+  }
+
+  requireReadQuorum(answered: number): void {
+    if (answered < this.readQuorum) {
+      throw new InsufficientReadQuorum(
+        `only ${answered} of ${this.n} drives are available (need ${this.readQuorum} to read)`,
+      );
+    }
+  }
+
+  onlineCount(): number {
+    return this.drives.filter((d) => d.ok).length;
+  }
+
+  requireWriteQuorumOnline(): void {
+    const online = this.onlineCount();
+    if (online < this.writeQuorum) {
+      throw new InsufficientWriteQuorum(
+        `only ${online} of ${this.n} drives are online (need ${this.writeQuorum} to write)`,
+      );
+    }
+  }
+
+  /**
+   * Commits per-drive metadata operations on the given slots in parallel. Returns the slots that
+   * succeeded; throws InsufficientWriteQuorum when fewer than `quorum` did (after calling
+   * `rollback` on the ones that succeeded, if given).
+   */
+  async commitEach(
+    slots: number[],
+    opsFor: (drive: Drive) => MetaOp[] | undefined,
+    options: { quorum?: number; rollback?: (drive: Drive) => MetaOp[] | undefined } = {},
+  ): Promise<number[]> {
+    const quorum = options.quorum ?? this.writeQuorum;
+    const results = await Promise.all(
+      slots.map(async (slot) => {
+        const drive = this.drives[slot];
+        if (drive === undefined || !drive.ok) return false;
+        try {
+          const ops = opsFor(drive);
+          if (ops !== undefined && ops.length > 0) await drive.commit(ops);
+          return true;
+        } catch (error) {
+          this.driveError(drive, error);
+          return false;
+        }
+      }),
+    );
+    const ok = slots.filter((_, i) => results[i] === true);
+    if (ok.length < quorum) {
+      if (options.rollback) {
+        const rollback = options.rollback;
+        await Promise.all(
+          ok.map(async (slot) => {
+            const drive = this.drives[slot];
+            const ops = drive ? rollback(drive) : undefined;
+            if (drive && ops && ops.length > 0) await drive.commit(ops).catch(() => undefined);
+          }),
+        );
+      }
+      throw new InsufficientWriteQuorum(
+        `only ${ok.length} of ${this.n} drives accepted the change (need ${quorum})`,
+      );
+    }
+    return ok;
+  }
+
+  /** All drive slots. */
+  allSlots(): number[] {
+    return this.drives.map((_, i) => i);
+  }
+
+  driveError(drive: Drive, error: unknown): void {
+    if (error instanceof DriveUnavailable) return;
+    this.log(`drive ${drive.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+    // An unexpected error may mean the drive went away: re-check it in the background.
+    void drive.check().catch(() => undefined);
+  }
+}

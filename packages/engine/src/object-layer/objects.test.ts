@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BadDigest,
+  BucketNotFound,
+  IncompleteBody,
+  InvalidBucketName,
+  InvalidObjectName,
+  KeyTooLong,
+  ObjectNotFound,
+} from './errors.js';
+import { openObjectLayer } from './index.js';
+import type { ErasureObjectLayer } from './erasure-object-layer.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(n: number): Promise<{ layer: ErasureObjectLayer; drives: string[]; root: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'coffer-ol-'));
+  const drives = Array.from({ length: n }, (_, i) => join(root, `d${i + 1}`));
+  const { layer } = await openObjectLayer({ drives });
+  cleanups.push(async () => {
+    await layer.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  return { layer, drives, root };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function body(data: Buffer, chunk = 65536): Readable {
+  // Deliver in HTTP-like chunks so block assembly is exercised.
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += chunk) yield data.subarray(i, i + chunk);
+    })(),
+  );
+}
+
+const KiB = 1024;
+const MiB = 1024 * 1024;
+const SIZES = [0, 1, 128 * KiB - 1, 128 * KiB, 128 * KiB + 1, MiB - 1, MiB, MiB + 1, 10 * MiB + 12345];
+
+describe.each([1, 2, 4, 5, 8])('round trips on %i drive(s)', (n) => {
+  it('puts and gets objects of every size, whole and by range', async () => {
+    const { layer } = await setup(n);
+    await layer.makeBucket('bucket');
+    for (const size of SIZES) {
+      const data = randomBytes(size);
+      const key = `obj-${size}`;
+      const info = await layer.putObject('bucket', key, body(data), { size });
+      expect(info.size).toBe(size);
+      expect(info.etag).toBe(createHash('md5').update(data).digest('hex'));
+      const got = await layer.getObject('bucket', key);
+      expect(got.info.etag).toBe(info.etag);
+      expect((await readAll(got.stream)).equals(data)).toBe(true);
+      if (size > 2) {
+        const start = Math.floor(size / 3);
+        const end = Math.min(size - 1, start + Math.floor(size / 2));
+        const ranged = await layer.getObject('bucket', key, { range: { start, end } });
+        expect((await readAll(ranged.stream)).equals(data.subarray(start, end + 1))).toBe(true);
+      }
+      const head = await layer.getObjectInfo('bucket', key);
+      expect(head.size).toBe(size);
+    }
+  });
+});
+
+describe('object basics', () => {
+  it('validates names and reports missing buckets and keys', async () => {
+    const { layer } = await setup(4);
+    await expect(layer.makeBucket('Bad_Name')).rejects.toBeInstanceOf(InvalidBucketName);
+    await expect(layer.makeBucket('192.168.1.1')).rejects.toBeInstanceOf(InvalidBucketName);
+    await expect(layer.makeBucket('.coffer-x')).rejects.toBeInstanceOf(InvalidBucketName);
+    await expect(layer.getObjectInfo('nope', 'k')).rejects.toBeInstanceOf(BucketNotFound);
+    await layer.makeBucket('bk1');
+    await expect(layer.getObjectInfo('bk1', 'k')).rejects.toBeInstanceOf(ObjectNotFound);
+    await expect(
+      layer.putObject('bk1', 'a/../b', body(Buffer.from('x')), { size: 1 }),
+    ).rejects.toBeInstanceOf(InvalidObjectName);
+    await expect(
+      layer.putObject('bk1', 'x'.repeat(1025), body(Buffer.from('x')), { size: 1 }),
+    ).rejects.toBeInstanceOf(KeyTooLong);
+    const odd = "it's a + key with spaces/ünïcødé//double";
+    await layer.putObject('bk1', odd, body(Buffer.from('odd')), { size: 3 });
+    expect((await readAll((await layer.getObject('bk1', odd)).stream)).toString()).toBe('odd');
+  });
+
+  it('stores metadata and replaces the null version', async () => {
+    const { layer } = await setup(4);
+    await layer.makeBucket('meta');
+    await layer.putObject('meta', 'k', body(Buffer.from('one')), {
+      size: 3,
+      metadata: {
+        contentType: 'text/plain',
+        userMetadata: { a: '1' },
+        headers: { 'cache-control': 'no-cache' },
+        tagging: 'x=y',
+      },
+      checksumAlgorithms: ['CRC32', 'CRC32C', 'SHA1', 'SHA256', 'CRC64NVME'],
+    });
+    const info = await layer.getObjectInfo('meta', 'k');
+    expect(info.contentType).toBe('text/plain');
+    expect(info.userMetadata).toEqual({ a: '1' });
+    expect(info.headers).toEqual({ 'cache-control': 'no-cache' });
+    expect(info.tagging).toBe('x=y');
+    expect(info.versionId).toBe('null');
+    expect(info.checksums.SHA256).toBe(createHash('sha256').update('one').digest('base64'));
+    expect(Object.keys(info.checksums).sort()).toEqual(['CRC32', 'CRC32C', 'CRC64NVME', 'SHA1', 'SHA256']);
+    const big = randomBytes(3 * MiB);
+    await layer.putObject('meta', 'k', body(big), { size: big.length });
+    expect((await readAll((await layer.getObject('meta', 'k')).stream)).equals(big)).toBe(true);
+    const versions = await layer.listObjectVersions('meta', { maxKeys: 100 });
+    expect(versions.versions).toHaveLength(1);
+    const updated = await layer.updateObjectMetadata('meta', 'k', undefined, (i) => {
+      i.tagging = 'a=b';
+    });
+    expect(updated.tagging).toBe('a=b');
+    expect((await layer.getObjectInfo('meta', 'k')).tagging).toBe('a=b');
+  });
+
+  it('leaves nothing behind when verify or the body fails', async () => {
+    const { layer } = await setup(4);
+    await layer.makeBucket('fail');
+    for (const size of [10, 2 * MiB]) {
+      const data = randomBytes(size);
+      await expect(
+        layer.putObject('fail', 'k', body(data), {
+          size,
+          verify: () => {
+            throw new BadDigest('no');
+          },
+        }),
+      ).rejects.toBeInstanceOf(BadDigest);
+      await expect(layer.putObject('fail', 'k', body(data), { size: size + 5 })).rejects.toBeInstanceOf(
+        IncompleteBody,
+      );
+      const broken = new Readable({
+        read() {
+          this.push(randomBytes(1500 * 1024));
+          this.destroy(new Error('client went away'));
+        },
+      });
+      await expect(layer.putObject('fail', 'k', broken, { size: -1 })).rejects.toThrow('client went away');
+      await expect(layer.getObjectInfo('fail', 'k')).rejects.toBeInstanceOf(ObjectNotFound);
+    }
+    expect((await layer.listObjects('fail', { maxKeys: 10 })).objects).toHaveLength(0);
+  });
+});

@@ -1,0 +1,582 @@
+/**
+ * Object operations: put, get (whole, range, part), head, delete, metadata updates.
+ *
+ * A PUT writes its data first (write-data.ts, no lock held), then takes the object's exclusive
+ * lock to read the current versions by quorum, check the caller's precondition, apply the bucket's
+ * versioning rules and commit each drive's updated record in one LMDB transaction per drive. A
+ * version replaced by the write (the 'null' version when unversioned or suspended) loses its data
+ * only after that commit. Reads take the shared lock while they pick the version and open its
+ * first part's shard files, so a concurrent overwrite can't remove data a reader is about to open.
+ */
+import { Readable } from 'node:stream';
+import type { Drive, MetaOp } from '../storage/drive.js';
+import { PartDecoder, readPartRange } from '../storage/erasure-decode.js';
+import { inlineKey, objectKey } from '../storage/meta-keys.js';
+import type { ObjectRecord, VersionRecord } from '../storage/records.js';
+import { PartGeometry } from '../storage/shard-file.js';
+import { FileShardReader, MemoryShardReader, type ShardReader } from '../storage/shard-io.js';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { getBucketRecord } from './buckets.js';
+import type { LayerCore } from './core.js';
+import {
+  InvalidArgument,
+  InvalidRange,
+  ObjectIsDeleteMarker,
+  ObjectNotFound,
+  VersionNotFound,
+} from './errors.js';
+import { validateObjectKey } from './names.js';
+import { toObjectInfo } from './object-info.js';
+import { resolveVersions, type Resolution, type ResolvedVersion } from './quorum.js';
+import type {
+  DeleteObjectOptions,
+  DeleteObjectResult,
+  GetObjectOptions,
+  GetObjectResult,
+  ObjectInfo,
+  PutObjectOptions,
+} from './types.js';
+import { writeData, type WrittenData } from './write-data.js';
+
+export function lockName(bucket: string, key: string): string {
+  return `${bucket}\0${key}`;
+}
+
+/** Every drive's record of the key (null: drive unavailable). Synchronous: one consistent snapshot per drive. */
+export function readObjectRecords(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+): (ObjectRecord | undefined | null)[] {
+  const k = objectKey(bucket, key);
+  return core.readAll((d) => d.get(k) as ObjectRecord | undefined);
+}
+
+export function resolveObject(core: LayerCore, bucket: string, key: string): Resolution {
+  const records = readObjectRecords(core, bucket, key);
+  const resolution = resolveVersions(records, core.readQuorum);
+  core.requireReadQuorum(resolution.answered);
+  return resolution;
+}
+
+/** Finds the requested (or latest) version, throwing the S3-shaped error when there is none. */
+export function pickVersion(
+  resolution: Resolution,
+  bucket: string,
+  key: string,
+  versionId: string | undefined,
+): ResolvedVersion {
+  if (versionId !== undefined) {
+    const found = resolution.versions.find((v) => v.version.id === versionId);
+    if (found === undefined)
+      throw new VersionNotFound('The specified version does not exist.', { bucket, key });
+    if (found.version.deleteMarker === true) {
+      const error = new ObjectIsDeleteMarker('The specified method is not allowed against this resource.', {
+        bucket,
+        key,
+      });
+      error.versionId = found.version.id;
+      error.explicitVersion = true;
+      throw error;
+    }
+    return found;
+  }
+  const latest = resolution.versions[0];
+  if (latest === undefined) throw new ObjectNotFound('The specified key does not exist.', { bucket, key });
+  if (latest.version.deleteMarker === true) {
+    const error = new ObjectIsDeleteMarker('The specified key does not exist.', { bucket, key });
+    error.versionId = latest.version.id;
+    throw error;
+  }
+  return latest;
+}
+
+function isLatest(resolution: Resolution, v: ResolvedVersion): boolean {
+  return resolution.versions[0] === v;
+}
+
+export async function getObjectInfo(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  options?: { versionId?: string },
+): Promise<ObjectInfo> {
+  getBucketRecord(core, bucket);
+  validateObjectKey(bucket, key);
+  return core.objectLocks.shared(lockName(bucket, key), () => {
+    const resolution = resolveObject(core, bucket, key);
+    const v = pickVersion(resolution, bucket, key, options?.versionId);
+    return toObjectInfo(bucket, key, v.version, isLatest(resolution, v));
+  });
+}
+
+/** Insert position keeping a version list newest first. */
+function insertVersion(list: VersionRecord[], v: VersionRecord): VersionRecord[] {
+  const out = list.slice();
+  const at = out.findIndex((x) => x.mtime <= v.mtime);
+  if (at < 0) out.push(v);
+  else out.splice(at, 0, v);
+  return out;
+}
+
+/** Per-drive metadata change: new record and the data to drop after the commit. */
+interface DriveChange {
+  ops: MetaOp[];
+  previous: ObjectRecord | undefined;
+  dropDirs: string[];
+}
+
+/**
+ * Applies `edit` to each listed drive's own record and commits; drops replaced data afterwards.
+ * Must run under the object's exclusive lock.
+ */
+export async function commitRecords(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  slots: number[],
+  edit: (
+    versions: VersionRecord[],
+    drive: Drive,
+    slot: number,
+  ) => { versions: VersionRecord[]; extra?: MetaOp[] },
+  options: { quorum?: number; onRollback?: (drive: Drive) => MetaOp[] } = {},
+): Promise<number[]> {
+  const k = objectKey(bucket, key);
+  const changes = new Map<number, DriveChange>();
+  const ok = await core.commitEach(
+    slots,
+    (drive) => {
+      const previous = drive.get(k) as ObjectRecord | undefined;
+      const before = previous?.versions ?? [];
+      const { versions, extra } = edit(before, drive, drive.slot);
+      const kept = new Set(versions.map((v) => v.dataDir).filter((d) => d !== undefined));
+      const dropped = before.filter((v) => v.dataDir !== undefined && !kept.has(v.dataDir));
+      const ops: MetaOp[] = [];
+      ops.push(
+        versions.length > 0
+          ? { key: k, value: { v: 1, versions } satisfies ObjectRecord }
+          : { key: k, remove: true },
+      );
+      for (const v of dropped)
+        if (v.inline === true && v.dataDir)
+          ops.push({ key: inlineKey(bucket, key, v.dataDir), remove: true });
+      if (extra) ops.push(...extra);
+      changes.set(drive.slot, {
+        ops,
+        previous,
+        dropDirs: dropped.filter((v) => v.inline !== true && v.dataDir).map((v) => v.dataDir as string),
+      });
+      return ops;
+    },
+    {
+      ...(options.quorum !== undefined ? { quorum: options.quorum } : {}),
+      rollback: (drive) => {
+        const change = changes.get(drive.slot);
+        const ops: MetaOp[] = [
+          change?.previous ? { key: k, value: change.previous } : { key: k, remove: true },
+        ];
+        if (options.onRollback) ops.push(...options.onRollback(drive));
+        return ops;
+      },
+    },
+  );
+  // The replaced data is no longer referenced on the drives that committed.
+  await Promise.all(
+    ok.map(async (slot) => {
+      const drive = core.drives[slot];
+      const change = changes.get(slot);
+      if (!drive || !change) return;
+      for (const dir of change.dropDirs) await drive.remove(drive.dataDir(bucket, dir));
+    }),
+  );
+  return ok;
+}
+
+/** The version record a write creates, without the per-drive fields. */
+export function newVersionRecord(
+  id: string,
+  mtime: number,
+  written: WrittenData,
+  metadata: PutObjectOptions['metadata'],
+  etag: string,
+): VersionRecord {
+  const v: VersionRecord = {
+    id,
+    mtime,
+    size: written.digests.size,
+    etag,
+    contentType: metadata?.contentType ?? 'application/octet-stream',
+    headers: { ...(metadata?.headers ?? {}) },
+    userMetadata: { ...(metadata?.userMetadata ?? {}) },
+    storageClass: metadata?.storageClass ?? 'STANDARD',
+    internal: { ...(metadata?.internal ?? {}) },
+    checksums: { ...written.digests.checksums },
+    parts: [{ n: 1, size: written.digests.size, etag }],
+    ec: written.ec,
+    dataDir: written.dataDir,
+  };
+  if (metadata?.tagging !== undefined && metadata.tagging !== '') v.tagging = metadata.tagging;
+  if (written.inline) v.inline = true;
+  return v;
+}
+
+/** Which version id a new write gets, and whether it replaces the 'null' version. */
+export function versionIdForWrite(core: LayerCore, bucket: string, requested: string | undefined): string {
+  if (requested !== undefined) return requested;
+  return getBucketRecord(core, bucket).versioning === 'Enabled' ? randomUUID() : 'null';
+}
+
+/** Modification time for a new version: now, kept strictly after the current latest. */
+export function nextMtime(resolution: Resolution, requested: Date | undefined): number {
+  if (requested !== undefined) return requested.getTime();
+  const latest = resolution.versions[0]?.version.mtime ?? 0;
+  return Math.max(Date.now(), latest + 1);
+}
+
+export async function putObject(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  body: Readable,
+  options: PutObjectOptions,
+): Promise<ObjectInfo> {
+  try {
+    getBucketRecord(core, bucket);
+    validateObjectKey(bucket, key);
+  } catch (error) {
+    body.resume();
+    throw error;
+  }
+  const dist = core.distribution(key);
+  const written = await writeData(core, { kind: 'object', bucket }, dist, body, options);
+  const etag = written.digests.md5.toString('hex');
+  try {
+    return await commitVersion(
+      core,
+      bucket,
+      key,
+      written,
+      (id, mtime) => newVersionRecord(id, mtime, written, options.metadata, etag),
+      options,
+    );
+  } catch (error) {
+    await written.discard();
+    throw error;
+  }
+}
+
+/** Commits a freshly written version (PUT or CompleteMultipartUpload) under the object lock. */
+export async function commitVersion(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  written: WrittenData,
+  build: (id: string, mtime: number) => VersionRecord,
+  options: {
+    versionId?: string;
+    lastModified?: Date;
+    precondition?: (current: ObjectInfo | undefined) => void;
+    extraOps?: (drive: Drive) => MetaOp[];
+  },
+): Promise<ObjectInfo> {
+  return core.objectLocks.exclusive(lockName(bucket, key), async () => {
+    const resolution = resolveObject(core, bucket, key);
+    if (options.precondition) {
+      const latest = resolution.versions[0];
+      options.precondition(
+        latest && latest.version.deleteMarker !== true
+          ? toObjectInfo(bucket, key, latest.version, true)
+          : undefined,
+      );
+    }
+    const id = versionIdForWrite(core, bucket, options.versionId);
+    const mtime = nextMtime(resolution, options.lastModified);
+    const base = build(id, mtime);
+    await commitRecords(
+      core,
+      bucket,
+      key,
+      written.slots,
+      (versions, drive, slot) => {
+        const mine: VersionRecord = {
+          ...base,
+          ...(base.ec ? { ec: { ...base.ec, index: base.ec.dist[slot] ?? slot } } : {}),
+        };
+        const extra: MetaOp[] = [];
+        const inline = written.inline?.get(slot);
+        if (inline !== undefined && base.dataDir)
+          extra.push({ key: inlineKey(bucket, key, base.dataDir), binary: inline });
+        if (options.extraOps) extra.push(...options.extraOps(drive));
+        return {
+          versions: insertVersion(
+            versions.filter((v) => v.id !== id),
+            mine,
+          ),
+          extra,
+        };
+      },
+      {
+        onRollback: () =>
+          written.inline && base.dataDir ? [{ key: inlineKey(bucket, key, base.dataDir), remove: true }] : [],
+      },
+    );
+    const after = resolution.versions.filter((v) => v.version.id !== id);
+    const latest = after.length === 0 || (after[0]?.version.mtime ?? 0) <= mtime;
+    return toObjectInfo(bucket, key, base, latest);
+  });
+}
+
+/** Byte range of the object to return, and which parts it covers. */
+interface ReadPlan {
+  start: number;
+  end: number;
+}
+
+function planRead(
+  info: ObjectInfo,
+  v: VersionRecord,
+  options: GetObjectOptions | undefined,
+  bucket: string,
+  key: string,
+): ReadPlan {
+  if (options?.partNumber !== undefined) {
+    const n = options.partNumber;
+    if (!Number.isInteger(n) || n < 1)
+      throw new InvalidArgument('Part number must be an integer between 1 and 10000', { bucket, key });
+    if (v.multipart !== true) {
+      if (n !== 1) throw invalidRange(info.size, `part ${n}`);
+      return { start: 0, end: info.size - 1 };
+    }
+    const part = v.parts[n - 1];
+    if (part === undefined) throw invalidRange(info.size, `part ${n}`);
+    const start = v.parts.slice(0, n - 1).reduce((s, p) => s + p.size, 0);
+    return { start, end: start + part.size - 1 };
+  }
+  if (options?.range !== undefined) {
+    const { start, end } = options.range;
+    if (start < 0 || start > end || (info.size > 0 && start >= info.size) || (info.size === 0 && start > 0)) {
+      throw invalidRange(info.size, `bytes=${start}-${end}`);
+    }
+    return { start, end: Math.min(end, info.size - 1) };
+  }
+  return { start: 0, end: info.size - 1 };
+}
+
+function invalidRange(size: number, range: string): InvalidRange {
+  const e = new InvalidRange('The requested range is not satisfiable');
+  e.objectSize = size;
+  e.range = range;
+  return e;
+}
+
+/** Shard readers of one part, by shard index, from the drives holding the version. */
+function partReaders(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  v: ResolvedVersion,
+  partIndex: number,
+): (ShardReader | undefined)[] {
+  const readers: (ShardReader | undefined)[] = new Array<ShardReader | undefined>(core.n).fill(undefined);
+  for (const h of v.holders) {
+    const drive = core.drives[h.slot];
+    const ec = h.version.ec;
+    if (drive === undefined || !drive.ok || ec === undefined || h.version.dataDir === undefined) continue;
+    if (h.version.inline === true) {
+      let bytes: Buffer | undefined;
+      try {
+        bytes = drive.getBinary(inlineKey(bucket, key, h.version.dataDir));
+      } catch (error) {
+        core.driveError(drive, error);
+      }
+      if (bytes !== undefined) readers[ec.index] = new MemoryShardReader(bytes);
+    } else {
+      readers[ec.index] = new FileShardReader(
+        join(drive.dataDir(bucket, h.version.dataDir), `part.${partIndex + 1}`),
+      );
+    }
+  }
+  return readers;
+}
+
+export async function getObject(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  options?: GetObjectOptions,
+): Promise<GetObjectResult> {
+  getBucketRecord(core, bucket);
+  validateObjectKey(bucket, key);
+  return core.objectLocks.shared(lockName(bucket, key), async () => {
+    const resolution = resolveObject(core, bucket, key);
+    const chosen = pickVersion(resolution, bucket, key, options?.versionId);
+    const v = chosen.version;
+    const info = toObjectInfo(bucket, key, v, isLatest(resolution, chosen));
+    const plan = planRead(info, v, options, bucket, key);
+    if (chosen.holders.length < resolution.answered)
+      core.scheduleHeal(bucket, key, 'version missing on some drives');
+    const ec = v.ec;
+    if (plan.end < plan.start || ec === undefined) return { info, stream: Readable.from([]) };
+
+    // Parts overlapping the range.
+    const segments: { index: number; start: number; end: number }[] = [];
+    let offset = 0;
+    v.parts.forEach((p, index) => {
+      const pStart = offset;
+      const pEnd = offset + p.size - 1;
+      offset += p.size;
+      if (p.size === 0 || pEnd < plan.start || pStart > plan.end) return;
+      segments.push({
+        index,
+        start: Math.max(plan.start, pStart) - pStart,
+        end: Math.min(plan.end, pEnd) - pStart,
+      });
+    });
+    let reportedBad = false;
+    const onBad = (shard: number, reason: string): void => {
+      core.log(`${bucket}/${key}: shard ${shard} unreadable (${reason})`);
+      if (!reportedBad) core.scheduleHeal(bucket, key, reason);
+      reportedBad = true;
+    };
+    const first = segments[0];
+    // Open the first part's files while holding the lock (see the module comment).
+    const firstReaders = first ? partReaders(core, bucket, key, chosen, first.index) : [];
+    await Promise.all(
+      firstReaders.map((r) =>
+        r instanceof FileShardReader ? r.preopen().catch(() => undefined) : undefined,
+      ),
+    );
+
+    async function* generate(): AsyncGenerator<Buffer> {
+      for (const [i, seg] of segments.entries()) {
+        const part = v.parts[seg.index];
+        if (part === undefined || ec === undefined) continue;
+        const readers = i === 0 ? firstReaders : partReaders(core, bucket, key, chosen, seg.index);
+        const geometry = new PartGeometry(part.size, ec.blockSize, ec.data, ec.bitrot);
+        const decoder = new PartDecoder(core.rs, geometry, readers, onBad);
+        try {
+          yield* readPartRange(decoder, geometry, seg.start, seg.end);
+        } finally {
+          await decoder.close();
+        }
+      }
+    }
+    return { info, stream: Readable.from(generate(), { objectMode: false, highWaterMark: 1024 * 1024 }) };
+  });
+}
+
+export async function deleteObject(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  options?: DeleteObjectOptions,
+): Promise<DeleteObjectResult> {
+  const bucketRecord = getBucketRecord(core, bucket);
+  validateObjectKey(bucket, key);
+  return core.objectLocks.exclusive(lockName(bucket, key), async () => {
+    const resolution = resolveObject(core, bucket, key);
+    const versioning = bucketRecord.versioning;
+    const removeVersion = async (target: ResolvedVersion): Promise<DeleteObjectResult> => {
+      options?.guard?.(toObjectInfo(bucket, key, target.version, isLatest(resolution, target)));
+      await commitRecords(
+        core,
+        bucket,
+        key,
+        core.allSlots(),
+        (versions) => ({
+          versions: versions.filter((v) => v.id !== target.version.id),
+        }),
+        { quorum: core.writeQuorum },
+      );
+      return { versionId: target.version.id, deleteMarker: target.version.deleteMarker === true };
+    };
+
+    if (options?.versionId !== undefined) {
+      const target = resolution.versions.find((v) => v.version.id === options.versionId);
+      // Deleting a version that does not exist succeeds (S3 answers 204).
+      if (target === undefined) return { versionId: options.versionId, deleteMarker: false };
+      return removeVersion(target);
+    }
+    if (versioning === 'Unversioned') {
+      const target = resolution.versions.find((v) => v.version.id === 'null');
+      if (target === undefined) return { deleteMarker: false };
+      await removeVersion(target);
+      return { deleteMarker: false };
+    }
+    // Enabled or Suspended: add a delete marker ('null' one when suspended, replacing the null version).
+    const id = versioning === 'Enabled' ? randomUUID() : 'null';
+    if (id === 'null') {
+      const prior = resolution.versions.find((v) => v.version.id === 'null');
+      if (prior) options?.guard?.(toObjectInfo(bucket, key, prior.version, isLatest(resolution, prior)));
+    }
+    const mtime = nextMtime(resolution, undefined);
+    const marker: VersionRecord = {
+      id,
+      mtime,
+      deleteMarker: true,
+      size: 0,
+      etag: '',
+      contentType: '',
+      headers: {},
+      userMetadata: {},
+      storageClass: 'STANDARD',
+      internal: {},
+      checksums: {},
+      parts: [],
+    };
+    await commitRecords(core, bucket, key, core.allSlots(), (versions) => ({
+      versions: insertVersion(
+        versions.filter((v) => v.id !== id),
+        marker,
+      ),
+    }));
+    return { versionId: id, deleteMarker: true };
+  });
+}
+
+export async function updateObjectMetadata(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  versionId: string | undefined,
+  update: (info: ObjectInfo) => void,
+): Promise<ObjectInfo> {
+  getBucketRecord(core, bucket);
+  validateObjectKey(bucket, key);
+  return core.objectLocks.exclusive(lockName(bucket, key), async () => {
+    const resolution = resolveObject(core, bucket, key);
+    const target = pickVersion(resolution, bucket, key, versionId);
+    const info = toObjectInfo(bucket, key, target.version, isLatest(resolution, target));
+    update(info);
+    const metaTime = Math.max(Date.now(), (target.version.metaTime ?? 0) + 1);
+    const patch = (v: VersionRecord): VersionRecord => {
+      const out: VersionRecord = {
+        ...v,
+        metaTime,
+        contentType: info.contentType,
+        headers: { ...info.headers },
+        userMetadata: { ...info.userMetadata },
+        storageClass: info.storageClass,
+        internal: { ...info.internal },
+        checksums: { ...info.checksums },
+      };
+      if (info.tagging !== undefined && info.tagging !== '') out.tagging = info.tagging;
+      else delete out.tagging;
+      return out;
+    };
+    const holders = target.holders.map((h) => h.slot);
+    await commitRecords(
+      core,
+      bucket,
+      key,
+      holders,
+      (versions) => ({
+        versions: versions.map((v) => (v.id === target.version.id ? patch(v) : v)),
+      }),
+      { quorum: Math.min(core.writeQuorum, holders.length) },
+    );
+    return toObjectInfo(bucket, key, patch(target.version), isLatest(resolution, target));
+  });
+}

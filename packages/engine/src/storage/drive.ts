@@ -1,0 +1,287 @@
+/**
+ * One drive: a directory holding a format file, an LMDB index and shard files (layout.ts).
+ *
+ * The index is one LMDB environment per drive (`<drive>/.coffer.sys/meta`) with raw byte keys
+ * (meta-keys.ts) and msgpack values (records.ts). Reads are synchronous memory-mapped lookups;
+ * writes go through `commit`, one LMDB transaction per call (lmdb batches concurrent calls into
+ * one commit), and resolve only after the commit is flushed to disk: lmdb's default
+ * `overlappingSync` resolves the write promise at commit and flushes afterwards, so `commit` also
+ * awaits `db.flushed`. Shard files are written by `ShardFileWriter` into tmp/ and installed by one
+ * directory rename before the metadata that references them is committed.
+ *
+ * State: 'ok' while the format file is present and names this drive; `check()` (called
+ * periodically by the layer and before heals) notices a drive that was wiped (→ 'unformatted'),
+ * removed or unreadable (→ 'offline') or whose format is damaged (→ 'corrupt'), and closes its
+ * index so no write lands in a deleted LMDB file. Operations on a drive that is not 'ok' throw
+ * `DriveUnavailable`, which callers count as a missing drive for quorum.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  link,
+  mkdir,
+  open as openFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  statfs,
+  type FileHandle,
+} from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { asBinary, open, type RootDatabase } from 'lmdb';
+import type { DriveState } from '../object-layer/types.js';
+import { fsyncDir } from './atomic-file.js';
+import { readFormat, writeFormat, type FormatFile } from './format.js';
+import { drivePaths, type DrivePaths } from './layout.js';
+
+export class DriveUnavailable extends Error {
+  override readonly name = 'DriveUnavailable';
+}
+
+export type MetaOp =
+  { key: Buffer; value: unknown } | { key: Buffer; binary: Uint8Array } | { key: Buffer; remove: true };
+
+export interface RangeEntry {
+  key: Buffer;
+  value: unknown;
+}
+
+export class Drive {
+  readonly paths: DrivePaths;
+  state: DriveState = 'offline';
+  /** Why the drive is not 'ok', for logs and storage info. */
+  reason = '';
+  private db: RootDatabase<unknown, Buffer> | undefined;
+  private checking: Promise<DriveState> | undefined;
+
+  constructor(
+    readonly slot: number,
+    readonly endpoint: string,
+    readonly driveId: string,
+    private readonly log: (msg: string) => void,
+  ) {
+    this.paths = drivePaths(endpoint);
+  }
+
+  get ok(): boolean {
+    return this.state === 'ok' && this.db !== undefined;
+  }
+
+  /** Opens the index of a formatted drive and sweeps leftovers of interrupted writes. */
+  async open(): Promise<void> {
+    await mkdir(this.paths.meta, { recursive: true });
+    await mkdir(this.paths.data, { recursive: true });
+    await mkdir(this.paths.multipart, { recursive: true });
+    await this.sweepTmp();
+    this.db = open<unknown, Buffer>({ path: this.paths.meta, keyEncoding: 'binary', compression: false });
+    this.state = 'ok';
+    this.reason = '';
+  }
+
+  /** Formats this (fresh or wiped) drive into its slot and opens it. */
+  async format(format: FormatFile): Promise<void> {
+    await this.closeDb();
+    await writeFormat(this.endpoint, format);
+    await this.open();
+  }
+
+  async close(): Promise<void> {
+    await this.closeDb();
+    this.state = 'offline';
+    this.reason = 'closed';
+  }
+
+  private async closeDb(): Promise<void> {
+    const db = this.db;
+    this.db = undefined;
+    if (db) {
+      try {
+        await db.close();
+      } catch {
+        // Closing an environment whose files were removed may fail; it is being dropped anyway.
+      }
+    }
+  }
+
+  /** Re-reads the format file and updates the state (see the module comment). */
+  check(): Promise<DriveState> {
+    this.checking ??= this.doCheck().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  private async doCheck(): Promise<DriveState> {
+    const result = await readFormat(this.endpoint);
+    let state: DriveState;
+    let reason = '';
+    if (result.state === 'ok') {
+      if (result.format.driveId === this.driveId) state = 'ok';
+      else {
+        state = 'corrupt';
+        reason = `format.json names drive ${result.format.driveId}, expected ${this.driveId}`;
+      }
+    } else {
+      state = result.state;
+      reason = result.state === 'unformatted' ? 'no format.json (fresh or wiped drive)' : result.reason;
+    }
+    if (state === 'ok' && this.db === undefined && this.state !== 'ok') {
+      // The drive came back (remounted): reopen its index.
+      try {
+        await this.open();
+        this.log(`drive ${this.endpoint} is back online`);
+      } catch (error) {
+        state = 'offline';
+        reason = String(error);
+      }
+    } else if (state !== 'ok' && this.state === 'ok') {
+      this.log(`drive ${this.endpoint} is now ${state}: ${reason}`);
+      await this.closeDb();
+    }
+    this.state = state;
+    this.reason = reason;
+    return state;
+  }
+
+  private requireDb(): RootDatabase<unknown, Buffer> {
+    if (this.state !== 'ok' || this.db === undefined) {
+      throw new DriveUnavailable(`drive ${this.endpoint} is ${this.state}`);
+    }
+    return this.db;
+  }
+
+  // ---- Index --------------------------------------------------------------------------------
+
+  get(key: Buffer): unknown {
+    return this.requireDb().get(key);
+  }
+
+  getBinary(key: Buffer): Buffer | undefined {
+    return this.requireDb().getBinary(key);
+  }
+
+  /** Entries with start ≤ key < end, in key order; lazy. */
+  range(start: Buffer, end: Buffer): Iterator<RangeEntry> {
+    const db = this.requireDb();
+    const iterable = db.getRange({ start, end });
+    return iterable[Symbol.iterator]() as Iterator<RangeEntry>;
+  }
+
+  keys(start: Buffer, end: Buffer): Iterable<Buffer> {
+    return this.requireDb().getKeys({ start, end });
+  }
+
+  /** Applies the operations in one transaction; resolves when durable. */
+  async commit(ops: MetaOp[]): Promise<void> {
+    const db = this.requireDb();
+    await db.transaction(() => {
+      for (const op of ops) {
+        if ('remove' in op) db.removeSync(op.key);
+        else if ('binary' in op) db.putSync(op.key, asBinary(op.binary));
+        else db.putSync(op.key, op.value);
+      }
+    });
+    await db.flushed;
+  }
+
+  // ---- Files --------------------------------------------------------------------------------
+
+  tmpDir(id: string): string {
+    return join(this.paths.tmp, id);
+  }
+
+  dataDir(bucket: string, dataDir: string): string {
+    return join(this.paths.data, bucket, dataDir);
+  }
+
+  uploadDir(uploadId: string, dir?: string): string {
+    return dir === undefined
+      ? join(this.paths.multipart, uploadId)
+      : join(this.paths.multipart, uploadId, dir);
+  }
+
+  /** A fresh directory under tmp/ for a write in progress. */
+  async makeTmpDir(): Promise<string> {
+    this.requireDb();
+    const dir = this.tmpDir(randomUUID());
+    await mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  /**
+   * Moves a fully written (and fsynced) temp directory to `dest` with one rename, replacing any
+   * leftover at `dest`, and makes the rename durable.
+   */
+  async install(tmp: string, dest: string): Promise<void> {
+    this.requireDb();
+    const parent = dirname(dest);
+    await mkdir(parent, { recursive: true });
+    await rm(dest, { recursive: true, force: true });
+    await rename(tmp, dest);
+    await fsyncDir(parent);
+  }
+
+  /** Hard-links `from` to `to` (same drive): moves multipart parts into an object without copying. */
+  async linkFile(from: string, to: string): Promise<void> {
+    this.requireDb();
+    await mkdir(dirname(to), { recursive: true });
+    await rm(to, { force: true });
+    await link(from, to);
+  }
+
+  async syncDir(dir: string): Promise<void> {
+    await fsyncDir(dir);
+  }
+
+  async mkdirs(dir: string): Promise<void> {
+    this.requireDb();
+    await mkdir(dir, { recursive: true });
+  }
+
+  /** Best-effort recursive removal (garbage left behind is harmless: never referenced). */
+  async remove(path: string): Promise<void> {
+    try {
+      await rm(path, { recursive: true, force: true });
+    } catch (error) {
+      this.log(`drive ${this.endpoint}: could not remove ${path}: ${String(error)}`);
+    }
+  }
+
+  async fileSize(path: string): Promise<number | undefined> {
+    try {
+      return (await stat(path)).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async openRead(path: string): Promise<FileHandle> {
+    this.requireDb();
+    return openFile(path, 'r');
+  }
+
+  /** Removes everything under tmp/: writes that never committed (crash or kill). */
+  async sweepTmp(): Promise<void> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.paths.tmp);
+    } catch {
+      await mkdir(this.paths.tmp, { recursive: true });
+      return;
+    }
+    await Promise.all(entries.map((e) => rm(join(this.paths.tmp, e), { recursive: true, force: true })));
+    if (entries.length > 0)
+      this.log(`drive ${this.endpoint}: swept ${entries.length} interrupted write(s) from tmp/`);
+  }
+
+  async space(): Promise<{ total: number; used: number; avail: number }> {
+    try {
+      const s = await statfs(this.endpoint);
+      const total = s.blocks * s.bsize;
+      const avail = s.bavail * s.bsize;
+      return { total, used: total - s.bfree * s.bsize, avail };
+    } catch {
+      return { total: 0, used: 0, avail: 0 };
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Erasure decoding of one part: reads the shards of a block, verifies each against its hash and
+ * rebuilds whatever is missing or corrupt from the others. Data shards are read first (no decoding
+ * needed when they are all good); parity shards only replace the ones that failed. A failed shard
+ * reader is not asked again for later blocks. Every failure is reported through `onBad`, so the
+ * caller can schedule a heal, and bad bytes are never returned.
+ */
+import { FileCorrupt, InsufficientReadQuorum } from '../object-layer/errors.js';
+import type { ReedSolomon } from './reed-solomon.js';
+import { shardHash, type PartGeometry } from './shard-file.js';
+import type { ShardReader } from './shard-io.js';
+
+export class PartDecoder {
+  /** Shard indices whose reader failed or returned corrupt data. */
+  readonly bad = new Set<number>();
+
+  constructor(
+    private readonly rs: ReedSolomon,
+    private readonly geometry: PartGeometry,
+    /** By shard index; undefined where the drive or its data is known to be missing. */
+    private readonly readers: (ShardReader | undefined)[],
+    private readonly onBad: (shardIndex: number, reason: string) => void = () => undefined,
+  ) {
+    readers.forEach((r, i) => {
+      if (r === undefined) this.bad.add(i);
+    });
+  }
+
+  private async readShard(j: number, index: number): Promise<Uint8Array | undefined> {
+    const reader = this.readers[index];
+    if (reader === undefined || this.bad.has(index)) return undefined;
+    const place = this.geometry.block(j);
+    const hashLen = this.geometry.hash;
+    try {
+      const raw = await reader.read(place.offset, hashLen + place.shardLength);
+      const shard = raw.subarray(hashLen);
+      const expected = raw.subarray(0, hashLen);
+      if (!shardHash(this.geometry.algorithm, shard).equals(expected)) {
+        this.markBad(index, `block ${j}: checksum mismatch`);
+        return undefined;
+      }
+      return shard;
+    } catch (error) {
+      this.markBad(index, `block ${j}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  private markBad(index: number, reason: string): void {
+    if (this.bad.has(index)) return;
+    this.bad.add(index);
+    this.onBad(index, reason);
+  }
+
+  /**
+   * The shards of block j, verified; missing data shards are rebuilt, and with `all` the missing
+   * parity shards too (heal).
+   */
+  async readBlockShards(j: number, all = false): Promise<Uint8Array[]> {
+    const total = this.rs.totalShards;
+    const data = this.rs.dataShards;
+    const shards: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(total).fill(undefined);
+    let good = 0;
+    let next = 0;
+    // Read in waves: first the data shards, then as many others as shards failed.
+    while (good < data && next < total) {
+      const wave: number[] = [];
+      while (wave.length < data - good && next < total) {
+        if (!this.bad.has(next)) wave.push(next);
+        next++;
+      }
+      if (wave.length === 0) break;
+      const results = await Promise.all(wave.map((i) => this.readShard(j, i)));
+      results.forEach((r, k) => {
+        const index = wave[k] ?? 0;
+        if (r !== undefined) {
+          shards[index] = r;
+          good++;
+        }
+      });
+    }
+    if (good < data) {
+      const message = `block ${j}: only ${good} of ${total} shards readable, ${data} needed`;
+      throw this.bad.size > total - data ? new InsufficientReadQuorum(message) : new FileCorrupt(message);
+    }
+    if (all) {
+      // Heal needs every shard: read the remaining good ones so only the truly bad are rebuilt.
+      const rest: number[] = [];
+      for (let i = 0; i < total; i++) if (shards[i] === undefined && !this.bad.has(i)) rest.push(i);
+      const results = await Promise.all(rest.map((i) => this.readShard(j, i)));
+      results.forEach((r, k) => {
+        if (r !== undefined) shards[rest[k] ?? 0] = r;
+      });
+    }
+    let complete = true;
+    for (let i = 0; i < (all ? total : data); i++) if (shards[i] === undefined) complete = false;
+    if (complete) return shards as Uint8Array[];
+    return this.rs.reconstruct(shards, { dataOnly: !all });
+  }
+
+  /** The object bytes of block j. */
+  async readBlock(j: number): Promise<Buffer> {
+    const shards = await this.readBlockShards(j);
+    const place = this.geometry.block(j);
+    const data = this.rs.dataShards;
+    if (data === 1)
+      return Buffer.from(
+        (shards[0] as Uint8Array).buffer,
+        (shards[0] as Uint8Array).byteOffset,
+        place.blockLength,
+      );
+    const out = Buffer.allocUnsafe(place.shardLength * data);
+    for (let i = 0; i < data; i++) out.set(shards[i] as Uint8Array, i * place.shardLength);
+    return out.subarray(0, place.blockLength);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.readers.map((r) => r?.close().catch(() => undefined)));
+  }
+}
+
+/**
+ * Yields bytes [start, end] (inclusive, part-relative) of a part, reading one block ahead so
+ * drive reads overlap with the consumer.
+ */
+export async function* readPartRange(
+  decoder: PartDecoder,
+  geometry: PartGeometry,
+  start: number,
+  end: number,
+): AsyncGenerator<Buffer> {
+  if (end < start || geometry.partSize === 0) return;
+  const bs = geometry.blockSize;
+  const first = Math.floor(start / bs);
+  const last = Math.floor(end / bs);
+  let next: Promise<Buffer> | undefined = decoder.readBlock(first);
+  for (let j = first; j <= last; j++) {
+    const current: Promise<Buffer> = next ?? decoder.readBlock(j);
+    next = j < last ? decoder.readBlock(j + 1) : undefined;
+    // Keep a rejected read-ahead from surfacing as unhandled when the consumer stops early.
+    next?.catch(() => undefined);
+    const block = await current;
+    const blockStart = j * bs;
+    const from = Math.max(start - blockStart, 0);
+    const to = Math.min(end - blockStart + 1, block.length);
+    yield from === 0 && to === block.length ? block : block.subarray(from, to);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The records each drive keeps in its LMDB index (values are msgpack, lmdb's default encoding).
+ *
+ * An object record holds every version of one key, newest first, like MinIO's xl.meta. Most
+ * fields are identical on every drive; the per-drive ones are `ec.index` (which shard of the
+ * erasure set this drive stores) and the inline shard bytes (kept under a separate 'i' key so
+ * listings never decode object data). Versions are matched across drives by their signature
+ * (`versionSignature`): id, modification time, data location and metadata time; a version is
+ * valid when at least read-quorum drives carry the same signature.
+ */
+import type {
+  ChecksumAlgorithm,
+  Checksums,
+  ObjectMetadataInput,
+  VersioningStatus,
+} from '../object-layer/types.js';
+
+/** Per-block shard checksum algorithm (see shard-file.ts). */
+export type BitrotAlgorithm = 'sha256' | 'crc32';
+
+export interface ErasureLayout {
+  data: number;
+  parity: number;
+  /** Bytes of object data per erasure block (the last block of a part may be shorter). */
+  blockSize: number;
+  /** The shard index (0-based; < data: data shard) stored by each drive slot. */
+  dist: number[];
+  /** This drive's shard index (= dist[slot]). */
+  index: number;
+  bitrot: BitrotAlgorithm;
+}
+
+export interface PartRecord {
+  /** The part number the client used. */
+  n: number;
+  size: number;
+  etag: string;
+  checksums?: Checksums;
+}
+
+export interface VersionRecord {
+  /** Version id: a UUID, or 'null'. */
+  id: string;
+  /** Modification time, ms since the epoch. */
+  mtime: number;
+  /** Set when the metadata was changed in place (tags, retention); part of the signature. */
+  metaTime?: number;
+  deleteMarker?: boolean;
+  size: number;
+  etag: string;
+  contentType: string;
+  headers: Record<string, string>;
+  userMetadata: Record<string, string>;
+  tagging?: string;
+  storageClass: string;
+  internal: Record<string, string>;
+  checksums: Checksums;
+  /** Data parts in order; file i (1-based) of the data dir is `part.<i>`. Empty for delete markers. */
+  parts: PartRecord[];
+  /** True when the object was assembled by CompleteMultipartUpload. */
+  multipart?: boolean;
+  ec?: ErasureLayout;
+  /** Fresh UUID per write: the data directory name, or the inline-data key suffix. */
+  dataDir?: string;
+  /** Data is stored inline in this drive's index (key 'i' …) instead of in files. */
+  inline?: boolean;
+}
+
+export interface ObjectRecord {
+  v: 1;
+  /** Newest first. */
+  versions: VersionRecord[];
+}
+
+export interface BucketRecord {
+  name: string;
+  created: number;
+  versioning: VersioningStatus;
+  objectLockEnabled: boolean;
+  configs: Record<string, string>;
+  /** Time of the last metadata change, ms; newest wins among drives that disagree. */
+  updated: number;
+}
+
+export interface UploadPartRecord {
+  n: number;
+  size: number;
+  etag: string;
+  checksums?: Checksums;
+  mtime: number;
+  /** Directory under multipart/<uploadId>/ holding this part's shard file `part.1`. */
+  dir: string;
+}
+
+export interface UploadRecord {
+  v: 1;
+  uploadId: string;
+  key: string;
+  initiated: number;
+  metadata: ObjectMetadataInput;
+  checksumAlgorithm?: ChecksumAlgorithm;
+  ec: ErasureLayout;
+  parts: UploadPartRecord[];
+}
+
+export interface SystemRecord {
+  data: Uint8Array;
+  mtime: number;
+}
+
+/** Identity of one version across drives (see the module comment). */
+export function versionSignature(v: VersionRecord): string {
+  return `${v.id}|${v.mtime}|${v.deleteMarker === true ? 1 : 0}|${v.dataDir ?? ''}|${v.metaTime ?? 0}|${v.etag}`;
+}

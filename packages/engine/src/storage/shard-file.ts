@@ -1,0 +1,78 @@
+/**
+ * Shard files and bitrot protection.
+ *
+ * A part of an object is erasure coded block by block: block j holds bytes
+ * [j·blockSize, min((j+1)·blockSize, partSize)) of the part; it is split into `data` shards of
+ * ceil(blockLen/data) bytes (the last zero-padded) and `parity` parity shards of the same size.
+ * Shard i of every block goes to the drive whose slot maps to shard index i.
+ *
+ * On-disk format of one shard file (`part.<n>`, also the byte layout of inline shard data):
+ *
+ *   [hash(shard block 0)][shard block 0][hash(shard block 1)][shard block 1] … [hash(last)][last]
+ *
+ * with no header: every field follows from the version's metadata (part size, block size, data
+ * shard count, algorithm). All blocks but the last have shard size ceil(blockSize/data), so block
+ * j starts at j·(H + S) and a range read seeks straight to the blocks it needs. A zero-byte part
+ * is an empty file. The hash is SHA-256 (H = 32) by default, or CRC-32 (H = 4, big-endian) —
+ * recorded per version as `ec.bitrot`. A block whose hash does not match is treated as missing
+ * and rebuilt from the other shards; it is never served.
+ */
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { BitrotAlgorithm } from './records.js';
+
+export const BLOCK_SIZE = 1024 * 1024;
+export const DEFAULT_BITROT: BitrotAlgorithm = 'sha256';
+
+export function hashSize(algorithm: BitrotAlgorithm): number {
+  return algorithm === 'sha256' ? 32 : 4;
+}
+
+export function shardHash(algorithm: BitrotAlgorithm, data: Uint8Array): Buffer {
+  if (algorithm === 'sha256') return createHash('sha256').update(data).digest();
+  const out = Buffer.allocUnsafe(4);
+  out.writeUInt32BE(zlib.crc32(data) >>> 0, 0);
+  return out;
+}
+
+export interface BlockPlace {
+  /** Offset of the block's hash in the shard file. */
+  offset: number;
+  /** Bytes of shard data (without the hash). */
+  shardLength: number;
+  /** Bytes of object data in the block. */
+  blockLength: number;
+}
+
+/** Geometry of one erasure-coded part. */
+export class PartGeometry {
+  readonly blocks: number;
+  readonly hash: number;
+  readonly fullShard: number;
+  constructor(
+    readonly partSize: number,
+    readonly blockSize: number,
+    readonly dataShards: number,
+    readonly algorithm: BitrotAlgorithm,
+  ) {
+    this.blocks = Math.ceil(partSize / blockSize);
+    this.hash = hashSize(algorithm);
+    this.fullShard = Math.ceil(blockSize / dataShards);
+  }
+
+  block(j: number): BlockPlace {
+    const blockLength = Math.min(this.blockSize, this.partSize - j * this.blockSize);
+    return {
+      offset: j * (this.hash + this.fullShard),
+      shardLength: Math.ceil(blockLength / this.dataShards),
+      blockLength,
+    };
+  }
+
+  /** Size of each shard file of this part. */
+  get fileSize(): number {
+    if (this.blocks === 0) return 0;
+    const last = this.block(this.blocks - 1);
+    return last.offset + this.hash + last.shardLength;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Where shard bytes go to and come from: files on a drive or memory (inline objects and heal
+ * buffers). Writers append `[hash][shard]` records at explicit positions (shard-file.ts); readers
+ * fetch a byte range. A file reader opens its file on first use, so an object read touches only the
+ * drives and parts it needs.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+
+export interface ShardWriter {
+  /** Appends one block's hash and shard bytes. Calls may overlap; each lands at its own offset. */
+  write(hash: Uint8Array, shard: Uint8Array): Promise<void>;
+  /** Flushes to stable storage and closes. */
+  finish(): Promise<void>;
+  /** Closes without flushing (the caller removes the data). */
+  abort(): Promise<void>;
+}
+
+export interface ShardReader {
+  /** Exactly `length` bytes at `offset`; throws when the shard is shorter (missing data). */
+  read(offset: number, length: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export class FileShardWriter implements ShardWriter {
+  private position = 0;
+  private constructor(private readonly handle: FileHandle) {}
+
+  static async create(path: string): Promise<FileShardWriter> {
+    return new FileShardWriter(await open(path, 'w', 0o644));
+  }
+
+  async write(hash: Uint8Array, shard: Uint8Array): Promise<void> {
+    const at = this.position;
+    const length = hash.length + shard.length;
+    this.position += length;
+    const { bytesWritten } = await this.handle.writev([hash, shard], at);
+    if (bytesWritten !== length) {
+      // writev may write short on some filesystems: finish the rest explicitly.
+      const all = Buffer.concat([hash, shard]);
+      let done = bytesWritten;
+      while (done < length) {
+        const r = await this.handle.write(all, done, length - done, at + done);
+        done += r.bytesWritten;
+      }
+    }
+  }
+
+  async finish(): Promise<void> {
+    try {
+      await this.handle.sync();
+    } finally {
+      await this.handle.close();
+    }
+  }
+
+  async abort(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+  }
+}
+
+export class MemoryShardWriter implements ShardWriter {
+  private readonly chunks: Uint8Array[] = [];
+  write(hash: Uint8Array, shard: Uint8Array): Promise<void> {
+    this.chunks.push(hash, shard);
+    return Promise.resolve();
+  }
+  finish(): Promise<void> {
+    return Promise.resolve();
+  }
+  abort(): Promise<void> {
+    return Promise.resolve();
+  }
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+export class FileShardReader implements ShardReader {
+  private handle: Promise<FileHandle> | undefined;
+  constructor(private readonly path: string) {}
+
+  /** Opens the file now (readers of a version being replaced keep their open handles valid). */
+  async preopen(): Promise<void> {
+    await this.open();
+  }
+
+  private open(): Promise<FileHandle> {
+    this.handle ??= open(this.path, 'r');
+    return this.handle;
+  }
+
+  async read(offset: number, length: number): Promise<Buffer> {
+    const handle = await this.open();
+    const buffer = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await handle.read(buffer, done, length - done, offset + done);
+      if (bytesRead === 0) throw new Error(`shard file ${this.path} is truncated`);
+      done += bytesRead;
+    }
+    return buffer;
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    if (handle) await (await handle.catch(() => undefined))?.close();
+  }
+}
+
+export class MemoryShardReader implements ShardReader {
+  constructor(private readonly data: Buffer) {}
+  read(offset: number, length: number): Promise<Buffer> {
+    if (offset + length > this.data.length) return Promise.reject(new Error('inline shard is truncated'));
+    return Promise.resolve(this.data.subarray(offset, offset + length));
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
