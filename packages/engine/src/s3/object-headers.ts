@@ -177,9 +177,9 @@ export function httpDate(d: Date): string {
 }
 
 /**
- * Make a value safe for a response header. Request headers arrive as latin1 strings and round-trip
- * unchanged; values from other sources (form fields, query overrides) may hold characters above
- * U+00FF, which Node refuses in headers: send their UTF-8 bytes, which clients decode back.
+ * Make a stored value safe for a response header. Request headers arrive as latin1 strings (one
+ * char per byte) and round-trip unchanged; a stray character above U+00FF, which Node refuses in
+ * headers, is sent as its UTF-8 bytes; control characters other than TAB become spaces.
  */
 export function headerSafe(value: string): string {
   let out = '';
@@ -264,9 +264,19 @@ export function responseOverrides(query: URLSearchParams): Record<string, string
   return out;
 }
 
+/**
+ * Text that is real Unicode (a decoded query parameter, a form field) in the form header values
+ * take in Node: one char per byte of its UTF-8 encoding. Values read from request headers already
+ * have that form and are stored as they came, so both kinds go out as the same bytes.
+ */
+export function toHeaderBytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
 /** Apply response-* overrides after the stored headers. */
 export function applyResponseOverrides(res: ServerResponse, overrides: Record<string, string>): void {
-  for (const [name, value] of Object.entries(overrides)) res.setHeader(name, headerSafe(value));
+  for (const [name, value] of Object.entries(overrides))
+    res.setHeader(name, headerSafe(toHeaderBytes(value)));
 }
 
 /** Parse a copy/metadata directive header (COPY default). */

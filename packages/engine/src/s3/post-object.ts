@@ -50,6 +50,7 @@ import {
   formatTagString,
   parseStorageClass,
   quoteEtag,
+  toHeaderBytes,
 } from './object-headers.js';
 import { objectUrl } from './object-request.js';
 import { parseTaggingXml } from './object-tagging.js';
@@ -154,19 +155,19 @@ function metadataFromForm(
   const headers: Record<string, string> = {};
   for (const name of STORED_HEADERS) {
     const value = field(form, name);
-    if (value !== undefined && value !== '') headers[name] = value;
+    if (value !== undefined && value !== '') headers[name] = toHeaderBytes(value);
   }
   const userMetadata: Record<string, string> = {};
   for (const [name, value] of form.values) {
     if (name.startsWith('x-amz-meta-') && name.length > 'x-amz-meta-'.length)
-      userMetadata[name.slice('x-amz-meta-'.length)] = value;
+      userMetadata[name.slice('x-amz-meta-'.length)] = toHeaderBytes(value);
   }
   checkUserMetadataSize(userMetadata, where);
   const meta: ObjectMetadataInput = {
     // The form field wins; else the file part's own type (browsers set it from the file).
     contentType:
       contentType !== undefined && contentType !== ''
-        ? contentType
+        ? toHeaderBytes(contentType)
         : fileType !== undefined && fileType !== '' && fileType !== 'application/octet-stream'
           ? fileType
           : DEFAULT_CONTENT_TYPE,
