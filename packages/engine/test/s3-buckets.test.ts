@@ -153,6 +153,27 @@ describe('health and common headers', () => {
     expect(body).toContain('<Resource>/</Resource>');
   });
 
+  it('answers CORS preflights and echoes the origin on replies', async () => {
+    const pre = await fetch(`http://127.0.0.1:${port}/alpha/key`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://console.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type,x-amz-date',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://console.example');
+    expect(pre.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('content-type,x-amz-date');
+    const denied = await fetch(`http://127.0.0.1:${port}/`, {
+      headers: { origin: 'http://console.example' },
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('access-control-allow-origin')).toBe('http://console.example');
+    expect(denied.headers.get('access-control-expose-headers')).toContain('ETag');
+  });
+
   it('answers unknown admin versions with 426 JSON', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/minio/admin/v4/info`);
     expect(res.status).toBe(426);

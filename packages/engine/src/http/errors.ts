@@ -411,6 +411,9 @@ const KEPT_ON_ERROR = new Set([
   'x-xss-protection',
   'strict-transport-security',
   'vary',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
 ]);
 
 function resetHeaders(ctx: RequestContext): void {

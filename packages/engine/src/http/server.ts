@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { EngineContext, RequestContext } from './context.js';
+import { handleCors } from './cors.js';
 import { hostIdOf, writeError } from './errors.js';
 import { createRequestIdGenerator } from './request-id.js';
 import { createRequestContext, createRouterState, resolveRequestTarget, routeRequest } from './router.js';
@@ -64,6 +65,7 @@ export function createHttpServer(engine: EngineContext): http.Server {
       const ctx = createRequestContext(req, res, engine, nextRequestId());
       setCommonHeaders(ctx);
       recordWhenDone(ctx);
+      if (handleCors(ctx)) return;
       const run = async (): Promise<void> => {
         resolveRequestTarget(ctx);
         await routeRequest(ctx, routerState);
