@@ -27,6 +27,8 @@ export class LayerCore {
   /** Set by the layer: schedules a background heal of one object (fire and forget). */
   scheduleHeal: (bucket: string, key: string, reason: string) => void = () => undefined;
   closed = false;
+  /** Drive slots being healed by a running `healAll` after they were (re)formatted. */
+  readonly healingDrives = new Set<number>();
 
   constructor(
     readonly drives: Drive[],

@@ -95,7 +95,8 @@ export class ErasureObjectLayer implements ObjectLayer {
       if (this.core.closed) return;
       try {
         await this.checkDrives();
-        await healing.healObject(this.core, item.bucket, item.key, { removeDangling: false });
+        // Deep: the damage a read reports may be a corrupt block in a file of the right size.
+        await healing.healObject(this.core, item.bucket, item.key, { deep: true, removeDangling: false });
       } catch (error) {
         this.core.log(
           `heal of ${item.bucket}/${item.key} failed: ${error instanceof Error ? error.message : String(error)}`,
