@@ -81,3 +81,15 @@ export function objectUrl(ctx: RequestContext, bucket: string, key: string): str
   const host = headerValue(ctx.req.headers, 'host') ?? ctx.engine.endpoint();
   return `${scheme}://${host}/${encodeURIComponent(bucket)}/${encodeKeyPath(key)}`;
 }
+
+/**
+ * Discard the rest of an upload body that will not be stored (a request refused before its body
+ * was handed to the object layer), so the connection can carry the error reply and stay usable.
+ */
+export function discardBody(ctx: RequestContext): void {
+  const body = ctx.auth?.body;
+  if (body === undefined || body.destroyed || body.readableEnded) return;
+  // A signature or framing error in the discarded rest must not become an unhandled 'error'.
+  body.on('error', () => undefined);
+  body.resume();
+}

@@ -55,7 +55,7 @@ import {
 import { objectUrl } from './object-request.js';
 import { parseTaggingXml } from './object-tagging.js';
 import { checkPostPolicy, parsePostPolicy } from './post-policy.js';
-import { MAX_OBJECT_SIZE } from './put-object.js';
+import { MAX_PUT_SIZE } from './put-object.js';
 
 /** A policy document is small; S3 limits the whole form (minus the file) to 20 KiB. */
 const MAX_FIELD_BYTES = 1024 * 1024;
@@ -285,7 +285,7 @@ async function upload(
   const metadata = metadataFromForm(form, fileType, bucket, key);
   const declared = checksumsFromForm(form);
   const range = policy.contentLengthRange;
-  const limiter = new LengthLimiter(Math.min(range?.max ?? MAX_OBJECT_SIZE, MAX_OBJECT_SIZE));
+  const limiter = new LengthLimiter(Math.min(range?.max ?? MAX_PUT_SIZE, MAX_PUT_SIZE));
   file.on('error', (err) => limiter.destroy(err));
   file.pipe(limiter);
   let echoed: Checksums = {};

@@ -14,13 +14,10 @@ import type { Checksums } from '../object-layer/types.js';
 import { checksumResponseHeaders, readRequestChecksums, verifyDigests } from './checksums.js';
 import { writePrecondition } from './conditional.js';
 import { metadataFromHeaders, quoteEtag } from './object-headers.js';
-import { objectTarget, requireAuth } from './object-request.js';
+import { discardBody, objectTarget, requireAuth } from './object-request.js';
 
-/** S3's largest object: 5 TiB. */
-export const MAX_OBJECT_SIZE = 5 * 1024 ** 4;
-
-/** S3's largest single PUT is 5 GiB; MinIO allows a single PUT up to the object maximum. */
-export const MAX_PUT_SIZE = MAX_OBJECT_SIZE;
+/** S3's largest single PUT (and part): 5 GiB; larger objects are uploaded in parts. */
+export const MAX_PUT_SIZE = 5 * 1024 ** 3;
 
 /**
  * The declared body size of an upload (object or part): `ctx.auth.contentLength`, which is the
@@ -75,10 +72,19 @@ export function setWriteResponseHeaders(ctx: RequestContext, info: ObjectInfo, c
 export async function putObject(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   const auth = requireAuth(ctx);
-  const size = uploadSize(ctx, MAX_PUT_SIZE);
-  const metadata = metadataFromHeaders(ctx.req.headers, target);
-  const { options, echoed } = uploadBodyOptions(ctx, size);
-  const precondition = writePrecondition(ctx.req.headers, target);
+  let prepared;
+  try {
+    const size = uploadSize(ctx, MAX_PUT_SIZE);
+    prepared = {
+      metadata: metadataFromHeaders(ctx.req.headers, target),
+      ...uploadBodyOptions(ctx, size),
+      precondition: writePrecondition(ctx.req.headers, target),
+    };
+  } catch (err) {
+    discardBody(ctx);
+    throw err;
+  }
+  const { metadata, options, echoed, precondition } = prepared;
   const info = await ctx.engine.objectLayer.putObject(target.bucket, target.key, auth.body, {
     ...options,
     metadata,

@@ -13,9 +13,8 @@ import { checkCopySourceConditionals } from './conditional.js';
 import { copySourceInfo, copySourceVersionHeader, parseCopySource } from './copy-source.js';
 import { quoteEtag } from './object-headers.js';
 import { headerValue, objectTarget, parsePartNumber, uploadIdParam } from './object-request.js';
+import { MAX_PUT_SIZE as MAX_PART_SIZE } from './put-object.js';
 import { parseCopySourceRange, type ByteRange } from './range.js';
-
-const MAX_PART_SIZE = 5 * 1024 ** 3;
 
 /** ETag and checksum headers of an uploaded part. */
 export function setPartResponseHeaders(ctx: RequestContext, etag: string, checksums: Checksums): void {
@@ -31,6 +30,9 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   const source = parseCopySource(ctx.req.headers, target);
   const layer = ctx.engine.objectLayer;
 
+  // Validates the upload before any byte is read, and gives the algorithm its parts carry.
+  const upload = await layer.listParts(target.bucket, target.key, uploadId, { maxParts: 0 });
+  const algorithm = upload.upload.checksumAlgorithm;
   const sourceInfo = await copySourceInfo(layer, source);
   checkCopySourceConditionals(ctx.req.headers, sourceInfo);
   const rangeHeader = headerValue(ctx.req.headers, 'x-amz-copy-source-range');
@@ -52,7 +54,10 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   }
   let part;
   try {
-    part = await layer.putObjectPart(target.bucket, target.key, uploadId, partNumber, read.stream, { size });
+    part = await layer.putObjectPart(target.bucket, target.key, uploadId, partNumber, read.stream, {
+      size,
+      ...(algorithm !== undefined ? { checksumAlgorithms: [algorithm] } : {}),
+    });
   } finally {
     if (!read.stream.destroyed && !read.stream.readableEnded) read.stream.destroy();
   }

@@ -6,20 +6,34 @@
  * they are the last (EntityTooSmall).
  */
 import type { RequestContext } from '../http/context.js';
-import { objectTarget, parsePartNumber, requireAuth, uploadIdParam } from './object-request.js';
+import { discardBody, objectTarget, parsePartNumber, requireAuth, uploadIdParam } from './object-request.js';
 import { setPartResponseHeaders } from './upload-part-copy.js';
-import { uploadBodyOptions, uploadSize } from './put-object.js';
-
-/** S3's largest part: 5 GiB. */
-export const MAX_PART_SIZE = 5 * 1024 ** 3;
+import { MAX_PUT_SIZE as MAX_PART_SIZE, uploadBodyOptions, uploadSize } from './put-object.js';
 
 export async function uploadPart(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   const auth = requireAuth(ctx);
-  const partNumber = parsePartNumber(ctx.query.get('partNumber'), target);
-  const uploadId = uploadIdParam(ctx);
-  const size = uploadSize(ctx, MAX_PART_SIZE);
-  const { options, echoed } = uploadBodyOptions(ctx, size);
+  let prepared;
+  try {
+    const partNumber = parsePartNumber(ctx.query.get('partNumber'), target);
+    const uploadId = uploadIdParam(ctx);
+    const size = uploadSize(ctx, MAX_PART_SIZE);
+    // The upload's own algorithm is computed for every part so its composite checksum can be
+    // built at completion even when a client sends no checksum (or another one) for a part.
+    const upload = await ctx.engine.objectLayer.listParts(target.bucket, target.key, uploadId, {
+      maxParts: 0,
+    });
+    const algorithm = upload.upload.checksumAlgorithm;
+    prepared = {
+      partNumber,
+      uploadId,
+      ...uploadBodyOptions(ctx, size, algorithm !== undefined ? [algorithm] : []),
+    };
+  } catch (err) {
+    discardBody(ctx);
+    throw err;
+  }
+  const { partNumber, uploadId, options, echoed } = prepared;
   const part = await ctx.engine.objectLayer.putObjectPart(
     target.bucket,
     target.key,
@@ -28,7 +42,7 @@ export async function uploadPart(ctx: RequestContext): Promise<void> {
     auth.body,
     options,
   );
-  setPartResponseHeaders(ctx, part.etag, { ...part.checksums, ...echoed() });
+  setPartResponseHeaders(ctx, part.etag, echoed());
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);
   ctx.res.end();
