@@ -300,9 +300,9 @@ export async function completeMultipartUpload(
         { bucket, key },
       );
     }
-    const chosen: UploadPartRecord[] = [];
+    // S3 checks the list's order first, then that each part exists, then the part sizes.
     let previous = 0;
-    for (const [i, req] of requested.entries()) {
+    for (const req of requested) {
       if (req.partNumber <= previous) {
         throw new InvalidPartOrder(
           'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
@@ -310,6 +310,8 @@ export async function completeMultipartUpload(
         );
       }
       previous = req.partNumber;
+    }
+    const chosen: UploadPartRecord[] = requested.map((req) => {
       const part = upload.parts.get(req.partNumber);
       if (part === undefined || unquote(req.etag) !== part.etag) {
         throw new InvalidPart(
@@ -326,14 +328,16 @@ export async function completeMultipartUpload(
           });
         }
       }
-      if (i < requested.length - 1 && part.size < MIN_PART_SIZE) {
+      return part;
+    });
+    chosen.slice(0, -1).forEach((part) => {
+      if (part.size < MIN_PART_SIZE) {
         throw new EntityTooSmall('Your proposed upload is smaller than the minimum allowed object size.', {
           bucket,
           key,
         });
       }
-      chosen.push(part);
-    }
+    });
     const md5 = createHash('md5');
     for (const p of chosen) md5.update(Buffer.from(p.etag, 'hex'));
     const etag = `${md5.digest('hex')}-${chosen.length}`;
