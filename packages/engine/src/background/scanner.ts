@@ -1,0 +1,181 @@
+/**
+ * The data-usage scanner: walks every bucket's versions through the `ObjectLayer` (paged
+ * ListObjectVersions, so memory stays bounded) and records MinIO's usage figures — counts, sizes
+ * and the object-size and version-count histograms per bucket — in the system area
+ * (`DATA_USAGE_PATH`), where `ObjectLayer.dataUsage()` reads them, as MinIO serves usage from its
+ * last scanner cycle. Counting follows MinIO: `objectsCount` counts keys whose latest version is not
+ * a delete marker, `versionsCount` every version that is not a delete marker, `size` the bytes of
+ * all those versions; the size histogram is over latest versions, the version histogram over keys.
+ */
+import { DATA_USAGE_PATH } from '../object-layer/erasure-object-layer.js';
+import type { BucketUsage, DataUsage, ObjectLayer } from '../object-layer/types.js';
+
+const KiB = 1024;
+const MiB = 1024 * 1024;
+
+/** MinIO's object-size ranges (inclusive bounds). BETWEEN_1024B_AND_1_MB overlaps the four finer ones, as in MinIO. */
+const SIZE_RANGES: [string, number, number][] = [
+  ['LESS_THAN_1024_B', 0, KiB - 1],
+  ['BETWEEN_1024_B_AND_64_KB', KiB, 64 * KiB - 1],
+  ['BETWEEN_64_KB_AND_256_KB', 64 * KiB, 256 * KiB - 1],
+  ['BETWEEN_256_KB_AND_512_KB', 256 * KiB, 512 * KiB - 1],
+  ['BETWEEN_512_KB_AND_1_MB', 512 * KiB, MiB - 1],
+  ['BETWEEN_1024B_AND_1_MB', KiB, MiB - 1],
+  ['BETWEEN_1_MB_AND_10_MB', MiB, 10 * MiB - 1],
+  ['BETWEEN_10_MB_AND_64_MB', 10 * MiB, 64 * MiB - 1],
+  ['BETWEEN_64_MB_AND_128_MB', 64 * MiB, 128 * MiB - 1],
+  ['BETWEEN_128_MB_AND_512_MB', 128 * MiB, 512 * MiB - 1],
+  ['GREATER_THAN_512_MB', 512 * MiB, Number.MAX_SAFE_INTEGER],
+];
+
+const VERSION_RANGES: [string, number, number][] = [
+  ['UNVERSIONED', 0, 0],
+  ['SINGLE_VERSION', 1, 1],
+  ['BETWEEN_2_AND_10', 2, 9],
+  ['BETWEEN_10_AND_100', 10, 99],
+  ['BETWEEN_100_AND_1000', 100, 999],
+  ['BETWEEN_1000_AND_10000', 1000, 9999],
+  ['GREATER_THAN_10000', 10000, Number.MAX_SAFE_INTEGER],
+];
+
+function emptyHistogram(ranges: [string, number, number][]): Record<string, number> {
+  return Object.fromEntries(ranges.map(([name]) => [name, 0]));
+}
+
+function addToHistogram(h: Record<string, number>, ranges: [string, number, number][], value: number): void {
+  for (const [name, lo, hi] of ranges) if (value >= lo && value <= hi) h[name] = (h[name] ?? 0) + 1;
+}
+
+export async function scanBucket(
+  layer: ObjectLayer,
+  bucket: string,
+  signal?: AbortSignal,
+): Promise<BucketUsage> {
+  const usage: BucketUsage = {
+    size: 0,
+    objectsCount: 0,
+    versionsCount: 0,
+    deleteMarkersCount: 0,
+    objectsSizesHistogram: emptyHistogram(SIZE_RANGES),
+    objectsVersionsHistogram: emptyHistogram(VERSION_RANGES),
+  };
+  let currentKey: string | undefined;
+  let keyVersions = 0;
+  const finishKey = (): void => {
+    if (currentKey !== undefined && keyVersions > 0)
+      addToHistogram(usage.objectsVersionsHistogram, VERSION_RANGES, keyVersions);
+    keyVersions = 0;
+  };
+  let keyMarker: string | undefined;
+  let versionIdMarker: string | undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    const page = await layer.listObjectVersions(bucket, {
+      maxKeys: 1000,
+      ...(keyMarker !== undefined ? { keyMarker } : {}),
+      ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
+    });
+    for (const v of page.versions) {
+      if (v.key !== currentKey) {
+        finishKey();
+        currentKey = v.key;
+      }
+      if (v.deleteMarker) {
+        usage.deleteMarkersCount++;
+        continue;
+      }
+      usage.versionsCount++;
+      keyVersions++;
+      usage.size += v.size;
+      if (v.isLatest) {
+        usage.objectsCount++;
+        addToHistogram(usage.objectsSizesHistogram, SIZE_RANGES, v.size);
+      }
+    }
+    if (!page.isTruncated) break;
+    keyMarker = page.nextKeyMarker;
+    versionIdMarker = page.nextVersionIdMarker;
+  }
+  finishKey();
+  return usage;
+}
+
+/** One full scan; stores the result for `dataUsage()` and returns it. */
+export async function scanDataUsage(layer: ObjectLayer, signal?: AbortSignal): Promise<DataUsage> {
+  const usage: DataUsage = {
+    lastUpdate: new Date(0),
+    objectsCount: 0,
+    versionsCount: 0,
+    deleteMarkersCount: 0,
+    objectsTotalSize: 0,
+    bucketsCount: 0,
+    buckets: {},
+  };
+  for (const b of await layer.listBuckets()) {
+    let bucketUsage: BucketUsage;
+    try {
+      bucketUsage = await scanBucket(layer, b.name, signal);
+    } catch (error) {
+      // A bucket deleted during the scan is simply not counted.
+      if (error instanceof Error && error.name === 'BucketNotFound') continue;
+      throw error;
+    }
+    usage.buckets[b.name] = bucketUsage;
+    usage.bucketsCount++;
+    usage.objectsCount += bucketUsage.objectsCount;
+    usage.versionsCount += bucketUsage.versionsCount;
+    usage.deleteMarkersCount += bucketUsage.deleteMarkersCount;
+    usage.objectsTotalSize += bucketUsage.size;
+  }
+  usage.lastUpdate = new Date();
+  await layer.writeSystemFile(DATA_USAGE_PATH, Buffer.from(JSON.stringify(usage)));
+  return usage;
+}
+
+export interface Scanner {
+  /** Runs a scan now (or joins the one running) and resolves with its result. */
+  scanNow(): Promise<DataUsage>;
+  /** Resolves when the scanner has stopped (after `signal` aborts). */
+  stopped: Promise<void>;
+}
+
+/**
+ * Scans at start and then every `intervalMs` until `signal` aborts. Errors are logged and the
+ * next cycle tries again.
+ */
+export function startScanner(
+  layer: ObjectLayer,
+  options: { intervalMs: number; signal: AbortSignal; log?: (msg: string) => void },
+): Scanner {
+  const log = options.log ?? (() => undefined);
+  let running: Promise<DataUsage> | undefined;
+  const scanNow = (): Promise<DataUsage> => {
+    running ??= scanDataUsage(layer, options.signal).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const stopped = (async () => {
+    while (!options.signal.aborted) {
+      try {
+        await scanNow();
+      } catch (error) {
+        if (options.signal.aborted) break;
+        log(`data usage scan failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.intervalMs);
+        timer.unref();
+        options.signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      });
+    }
+  })();
+  return { scanNow, stopped };
+}
