@@ -11,27 +11,30 @@
  * Linear memory layout (chosen by the caller, see reed-solomon.ts):
  *   [0, 8192)            nibble tables, 32 bytes per coefficient value
  *   coefPtr              nOut × nIn coefficient bytes, row-major
- *   inBase + j·stride    input j, `len` bytes (len a multiple of 64)
+ *   inBase + j·stride    input j, `len` bytes (len a multiple of KERNEL_STEP)
  *   outBase + r·stride   output r
- * The loop order is row → 64-byte column → inputs, so each output vector is accumulated in
- * registers across all inputs and stored once.
+ * Each exported function handles a group of 1, 2 or 4 output rows; the loop order is column
+ * (16–64 bytes) → inputs, so every output vector is accumulated in registers across all inputs and
+ * stored once, and each input vector is loaded and split into nibbles once for the whole group.
  */
 
-/** Exported function signature: (coefPtr, nIn, inBase, stride, outBase, nOut, len) → void. */
-export type MulRows = (
+/**
+ * One exported kernel function: (coefPtr, nIn, inBase, stride, outBase, len) → void computes a
+ * group of output rows (see rowGroupBody).
+ */
+export type RowGroupFn = (
   coefPtr: number,
   nIn: number,
   inBase: number,
   stride: number,
   outBase: number,
-  nOut: number,
   len: number,
 ) => void;
 
 /** Bytes of nibble tables at the start of memory. */
 export const TABLES_BYTES = 8192;
 /** The kernel processes `len` in steps of this many bytes. */
-export const KERNEL_STEP = 64;
+export const KERNEL_STEP = 128;
 
 function uleb(n: number): number[] {
   const out: number[] = [];
@@ -84,107 +87,122 @@ const op = {
   v128Store: (offset: number) => [0xfd, ...uleb(0x0b), 4, ...uleb(offset)],
   v128Zero: [0xfd, ...uleb(0x0c), ...new Array<number>(16).fill(0)],
   i8x16Swizzle: [0xfd, ...uleb(0x0e)],
+  // Relaxed SIMD: identical to i8x16.swizzle for indices < 16 (all ours are), but maps to a bare
+  // PSHUFB, without the saturating add that makes out-of-range indices select zero.
+  i8x16RelaxedSwizzle: [0xfd, ...uleb(0x100)],
   i8x16Splat: [0xfd, ...uleb(0x0f)],
   v128And: [0xfd, ...uleb(0x4e)],
   v128Xor: [0xfd, ...uleb(0x51)],
-  i8x16ShrU: [0xfd, ...uleb(0x6d)],
+  i16x8ShrU: [0xfd, ...uleb(0x8d)],
 };
 
-function mulRowsBody(): number[] {
+/**
+ * Body of a kernel function that computes `rows` output rows at once, `vecs` 16-byte vectors per
+ * step. Sharing each loaded input vector and its nibble split among several rows saves work per
+ * row; `rows × vecs` accumulators plus 2·rows tables must fit the 16 SIMD registers of x86-64.
+ * Signature: (coefPtr, nIn, inBase, stride, outBase, len); row r's coefficients are the nIn bytes
+ * at coefPtr + r·nIn, its output is at outBase + r·stride; len is a multiple of 16·vecs.
+ */
+function rowGroupBody(rows: number, vecs: number, relaxed: boolean): number[] {
+  const swizzle = relaxed ? op.i8x16RelaxedSwizzle : op.i8x16Swizzle;
   // Parameters.
   const coef = 0,
     nIn = 1,
     inBase = 2,
     stride = 3,
     outBase = 4,
-    nOut = 5,
-    len = 6;
+    len = 5;
   // i32 locals.
-  const r = 7,
-    off = 8,
-    j = 9,
-    t = 10,
-    src = 11,
-    cp = 12,
-    dst = 13;
-  // v128 locals: four accumulators (64 bytes per step), the input vector, the two tables, the mask.
-  const acc = [14, 15, 16, 17] as const;
-  const x = 18,
-    lo = 19,
-    hi = 20,
-    mask = 21;
+  const off = 6,
+    j = 7,
+    t = 8,
+    src = 9,
+    cp = 10,
+    dst = 11;
+  // v128 locals.
+  const mask = 12,
+    x = 13,
+    xl = 14,
+    xh = 15;
+  const lo = (r: number): number => 16 + 2 * r;
+  const hi = (r: number): number => 17 + 2 * r;
+  const acc = (r: number, v: number): number => 16 + 2 * rows + r * vecs + v;
+  const v128Locals = 4 + 2 * rows + rows * vecs;
+  const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
-  const accumulate = (k: number, a: number): number[] => [
+  /** Pushes base + r·step (base and step are i32 locals). */
+  const rowAddress = (base: number, step: number, r: number): number[] =>
+    r === 0
+      ? op.get(base)
+      : [
+          ...op.get(base),
+          ...op.get(step),
+          ...(r === 1 ? [] : [...op.i32Const(r), ...op.i32Mul]),
+          ...op.i32Add,
+        ];
+
+  const loadTables = (r: number): number[] => [
+    ...rowAddress(cp, nIn, r),
+    ...op.i32Load8U, // the coefficient c
+    ...op.i32Const(5),
+    ...op.i32Shl,
+    ...op.tee(t), // its tables are at c · 32
+    ...op.v128Load(0),
+    ...op.set(lo(r)),
+    ...op.get(t),
+    ...op.v128Load(16),
+    ...op.set(hi(r)),
+  ];
+
+  const accumulate = (v: number): number[] => [
     ...op.get(src),
-    ...op.v128Load(16 * k),
-    ...op.set(x),
-    ...op.get(a),
-    ...op.get(lo),
-    ...op.get(x),
+    ...op.v128Load(16 * v),
+    ...op.tee(x),
     ...op.get(mask),
     ...op.v128And,
-    ...op.i8x16Swizzle, // low[x & 15]
-    ...op.v128Xor,
-    ...op.get(hi),
+    ...op.set(xl), // low nibbles
     ...op.get(x),
     ...op.i32Const(4),
-    ...op.i8x16ShrU,
-    ...op.i8x16Swizzle, // high[x >> 4]
-    ...op.v128Xor,
-    ...op.set(a),
+    ...op.i16x8ShrU, // a 16-bit shift lowers to fewer x86 instructions than an 8-bit one…
+    ...op.get(mask),
+    ...op.v128And, // …and the mask drops the bits it pulls in from the neighbouring byte
+    ...op.set(xh), // high nibbles
+    ...range(rows).flatMap((r) => [
+      ...op.get(acc(r, v)),
+      ...op.get(lo(r)),
+      ...op.get(xl),
+      ...swizzle, // c · (x & 0x0f)
+      ...op.v128Xor,
+      ...op.get(hi(r)),
+      ...op.get(xh),
+      ...swizzle, // c · (x & 0xf0)
+      ...op.v128Xor,
+      ...op.set(acc(r, v)),
+    ]),
   ];
 
   const code = [
     ...op.i32Const(0x0f),
     ...op.i8x16Splat,
     ...op.set(mask),
-    ...op.i32Const(0),
-    ...op.set(r),
-    ...op.block, // rows done
-    ...op.loop, // rows
-    ...op.get(r),
-    ...op.get(nOut),
-    ...op.i32GeU,
-    ...op.brIf(1),
-    ...op.get(outBase),
-    ...op.get(r),
-    ...op.get(stride),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.set(dst),
-    ...op.i32Const(0),
-    ...op.set(off),
     ...op.block, // columns done
-    ...op.loop, // columns, 64 bytes at a time
+    ...op.loop, // columns, 16·vecs bytes at a time
     ...op.get(off),
     ...op.get(len),
     ...op.i32GeU,
     ...op.brIf(1),
-    ...acc.flatMap((a) => [...op.v128Zero, ...op.set(a)]),
+    ...range(rows * vecs).flatMap((i) => [...op.v128Zero, ...op.set(16 + 2 * rows + i)]),
     ...op.get(inBase),
     ...op.get(off),
     ...op.i32Add,
     ...op.set(src),
     ...op.get(coef),
-    ...op.get(r),
-    ...op.get(nIn),
-    ...op.i32Mul,
-    ...op.i32Add,
     ...op.set(cp),
     ...op.i32Const(0),
     ...op.set(j),
     ...op.loop, // inputs (nIn ≥ 1)
-    ...op.get(cp),
-    ...op.i32Load8U,
-    ...op.i32Const(5),
-    ...op.i32Shl,
-    ...op.tee(t),
-    ...op.v128Load(0),
-    ...op.set(lo),
-    ...op.get(t),
-    ...op.v128Load(16),
-    ...op.set(hi),
-    ...acc.flatMap((a, k) => accumulate(k, a)),
+    ...range(rows).flatMap(loadTables),
+    ...range(vecs).flatMap(accumulate),
     ...op.get(src),
     ...op.get(stride),
     ...op.i32Add,
@@ -201,44 +219,60 @@ function mulRowsBody(): number[] {
     ...op.i32LtU,
     ...op.brIf(0),
     ...op.end, // inputs
-    ...op.get(dst),
+    ...op.get(outBase),
     ...op.get(off),
     ...op.i32Add,
-    ...op.set(t),
-    ...acc.flatMap((a, k) => [...op.get(t), ...op.get(a), ...op.v128Store(16 * k)]),
+    ...op.set(dst),
+    ...range(rows).flatMap((r) => [
+      ...rowAddress(dst, stride, r),
+      ...op.set(t),
+      ...range(vecs).flatMap((v) => [...op.get(t), ...op.get(acc(r, v)), ...op.v128Store(16 * v)]),
+    ]),
     ...op.get(off),
-    ...op.i32Const(KERNEL_STEP),
+    ...op.i32Const(16 * vecs),
     ...op.i32Add,
     ...op.set(off),
     ...op.br(0),
     ...op.end, // columns
     ...op.end, // columns done
-    ...op.get(r),
-    ...op.i32Const(1),
-    ...op.i32Add,
-    ...op.set(r),
-    ...op.br(0),
-    ...op.end, // rows
-    ...op.end, // rows done
     ...op.end, // function
   ];
   const locals = vec([
-    [...uleb(7), I32],
-    [...uleb(8), V128],
+    [...uleb(6), I32],
+    [...uleb(v128Locals), V128],
   ]);
   const body = [...locals, ...code];
   return [...uleb(body.length), ...body];
 }
 
-/** The complete module: imports memory `e.m`, exports `mulRows`. */
-export function kernelBytes(): Uint8Array {
+/**
+ * The row-group functions the module exports. Which to use depends on the number of inputs
+ * (measured with bench/reed-solomon.mjs and a per-function probe): with few inputs the per-step
+ * overhead dominates and 2 rows × 2 vectors is fastest; with more inputs, wider groups win.
+ */
+export const ROW_GROUPS = [
+  { name: 'r1v4', rows: 1, vecs: 4 },
+  { name: 'r2v2', rows: 2, vecs: 2 },
+  { name: 'r1v8', rows: 1, vecs: 8 },
+  { name: 'r2v4', rows: 2, vecs: 4 },
+  { name: 'r4v2', rows: 4, vecs: 2 },
+] as const;
+
+/** Inputs above which the wide groups are used. */
+const WIDE_INPUTS = 4;
+
+/** The complete module: imports memory `e.m`, exports the `groups` functions. */
+export function kernelBytes(
+  relaxed: boolean,
+  groups: ReadonlyArray<{ readonly name: string; readonly rows: number; readonly vecs: number }> = ROW_GROUPS,
+): Uint8Array {
   const bytes = [
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // magic, version 1
-    ...section(1, vec([[0x60, ...vec(new Array<number[]>(7).fill([I32])), ...vec([])]])), // type
+    ...section(1, vec([[0x60, ...vec(new Array<number[]>(6).fill([I32])), ...vec([])]])), // type 0
     ...section(2, vec([[...name('e'), ...name('m'), 0x02, 0x00, ...uleb(1)]])), // import memory, min 1 page
-    ...section(3, vec([uleb(0)])), // function 0 has type 0
-    ...section(7, vec([[...name('mulRows'), 0x00, ...uleb(0)]])), // export
-    ...section(10, vec([mulRowsBody()])), // code
+    ...section(3, vec(groups.map(() => uleb(0)))), // every function has type 0
+    ...section(7, vec(groups.map((g, i) => [...name(g.name), 0x00, ...uleb(i)]))), // exports
+    ...section(10, vec(groups.map((g) => rowGroupBody(g.rows, g.vecs, relaxed)))), // code
   ];
   return Uint8Array.from(bytes);
 }
@@ -256,10 +290,22 @@ interface WasmApi {
   Memory: new (descriptor: { initial: number; maximum?: number }) => { buffer: ArrayBuffer };
 }
 
-/** A ready kernel: its memory (as bytes) and the exported function. */
+/** A ready kernel: its memory (as bytes) and the whole product. */
 export interface KernelInstance {
   readonly memory: Uint8Array;
-  readonly mulRows: MulRows;
+  /**
+   * out[r] = Σ_j coef[r][j] · in[j] for r < nOut, j < nIn: coefficients row-major at coefPtr, input
+   * j at inBase + j·stride, output r at outBase + r·stride, len a multiple of KERNEL_STEP.
+   */
+  mulRows(
+    coefPtr: number,
+    nIn: number,
+    inBase: number,
+    stride: number,
+    outBase: number,
+    nOut: number,
+    len: number,
+  ): void;
 }
 
 /** A compiled kernel that can be instantiated with a memory of a given size. */
@@ -269,25 +315,48 @@ export interface Kernel {
 
 /**
  * Compiles the kernel, or returns undefined where WebAssembly or its SIMD extension is unavailable
- * (the caller then uses the pure TypeScript path). `mul` is the 256×256 product table.
+ * (the caller then uses the pure TypeScript path). The relaxed-SIMD variant is tried first (on by
+ * default from Node 22; Node 20 rejects it at compile time). `mul` is the 256×256 product table.
+ * `relaxed: false` forces the plain variant (tests cover both where the runtime allows).
  */
-export function compileKernel(mul: Uint8Array): Kernel | undefined {
+export function compileKernel(mul: Uint8Array, options?: { relaxed?: boolean }): Kernel | undefined {
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (api === undefined) return undefined;
-  let module: object;
-  try {
-    module = new api.Module(kernelBytes());
-  } catch {
-    return undefined;
+  let module: object | undefined;
+  for (const relaxed of options?.relaxed === false ? [false] : [true, false]) {
+    try {
+      module = new api.Module(kernelBytes(relaxed));
+      break;
+    } catch {
+      // Not supported here: try the next variant.
+    }
   }
+  if (module === undefined) return undefined;
+  const compiled = module;
   return {
     instantiate(bytes: number): KernelInstance {
       const pages = Math.ceil(bytes / 65536);
       const mem = new api.Memory({ initial: pages, maximum: pages });
-      const instance = new api.Instance(module, { e: { m: mem } });
+      const instance = new api.Instance(compiled, { e: { m: mem } });
       const memory = new Uint8Array(mem.buffer);
       writeNibbleTables(memory, mul);
-      return { memory, mulRows: instance.exports['mulRows'] as MulRows };
+      const fn = (name: (typeof ROW_GROUPS)[number]['name']): RowGroupFn =>
+        instance.exports[name] as RowGroupFn;
+      const narrow = { 4: undefined, 2: fn('r2v2'), 1: fn('r1v4') };
+      const wide = { 4: fn('r4v2'), 2: fn('r2v4'), 1: fn('r1v8') };
+      return {
+        memory,
+        mulRows(coefPtr, nIn, inBase, stride, outBase, nOut, len) {
+          const set = nIn > WIDE_INPUTS ? wide : narrow;
+          let r = 0;
+          if (set[4] !== undefined)
+            for (; nOut - r >= 4; r += 4)
+              set[4](coefPtr + r * nIn, nIn, inBase, stride, outBase + r * stride, len);
+          for (; nOut - r >= 2; r += 2)
+            set[2](coefPtr + r * nIn, nIn, inBase, stride, outBase + r * stride, len);
+          if (r < nOut) set[1](coefPtr + r * nIn, nIn, inBase, stride, outBase + r * stride, len);
+        },
+      };
     },
   };
 }

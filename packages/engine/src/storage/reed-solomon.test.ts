@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { KERNEL_STEP, TABLES_BYTES, compileKernel } from './reed-solomon-kernel.js';
 import { ReedSolomon, TooFewShardsError, splitBlock } from './reed-solomon.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -322,6 +323,47 @@ describe('ReedSolomon', () => {
       for (let i = 0; i < p - Math.min(d, p); i++) damaged[d + i] = undefined;
       const rebuilt = rs.reconstruct(damaged);
       for (let i = 0; i < d + p; i++) expect(hex(rebuilt[i])).toBe(hex(original[i]));
+    }
+  });
+});
+
+describe('SIMD kernel', () => {
+  // The product table built from the test's own field arithmetic.
+  const table = new Uint8Array(65536);
+  for (let a = 0; a < 256; a++) for (let b = 0; b < 256; b++) table[a * 256 + b] = mul(a, b);
+
+  // Both variants: plain swizzle, and relaxed swizzle where the runtime has it (Node 22+, or Node 20
+  // with --experimental-wasm-relaxed-simd); without it the default compile is the plain one again.
+  it.each([{ relaxed: false }, {}])('computes every row group against the reference (%o)', (opts) => {
+    const kernel = compileKernel(table, opts);
+    expect(kernel).toBeDefined();
+    const stride = 4 * KERNEL_STEP;
+    const coefPtr = TABLES_BYTES;
+    const inBase = coefPtr + 4096;
+    const next = rng(77);
+    // nIn on both sides of the narrow/wide switch; nOut exercising the 4-, 2- and 1-row groups.
+    for (const nIn of [1, 2, 4, 5, 9, 16]) {
+      for (const nOut of [1, 2, 3, 4, 5, 7, 8]) {
+        const outBase = inBase + nIn * stride;
+        const k = kernel!.instantiate(outBase + nOut * stride);
+        const coefs = randomBytes(nIn * nOut, next);
+        coefs[0] = 0; // zero and one are coefficients like any other
+        coefs[coefs.length - 1] = 1;
+        const inputs = Array.from({ length: nIn }, () => randomBytes(stride, next));
+        k.memory.set(coefs, coefPtr);
+        inputs.forEach((x, j) => k.memory.set(x, inBase + j * stride));
+        k.mulRows(coefPtr, nIn, inBase, stride, outBase, nOut, stride);
+        for (let r = 0; r < nOut; r++) {
+          const want = new Uint8Array(stride);
+          for (let i = 0; i < stride; i++) {
+            let acc = 0;
+            for (let j = 0; j < nIn; j++) acc ^= mul(coefs[r * nIn + j]!, inputs[j]![i]!);
+            want[i] = acc;
+          }
+          const got = k.memory.subarray(outBase + r * stride, outBase + (r + 1) * stride);
+          expect(hex(got), `nIn ${nIn} nOut ${nOut} row ${r}`).toBe(hex(want));
+        }
+      }
     }
   });
 });

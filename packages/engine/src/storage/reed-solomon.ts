@@ -22,7 +22,7 @@
  */
 
 import { KERNEL_STEP, TABLES_BYTES, compileKernel } from './reed-solomon-kernel.js';
-import type { Kernel, MulRows } from './reed-solomon-kernel.js';
+import type { Kernel, KernelInstance } from './reed-solomon-kernel.js';
 
 /** GF(2^8) exp/log tables and the full 256×256 product table; immutable after construction. */
 interface GaloisTables {
@@ -168,7 +168,7 @@ function codeRowsJs(
  */
 class SimdCoder {
   private readonly memory: Uint8Array;
-  private readonly mulRows: MulRows;
+  private readonly kernel: KernelInstance;
   private readonly chunk: number;
   private readonly coefPtr = TABLES_BYTES;
   private readonly inBase: number;
@@ -181,9 +181,8 @@ class SimdCoder {
     );
     this.inBase = align(this.coefPtr + maxInputs * maxOutputs, KERNEL_STEP);
     this.outBase = this.inBase + maxInputs * this.chunk;
-    const instance = kernel.instantiate(this.outBase + maxOutputs * this.chunk);
-    this.memory = instance.memory;
-    this.mulRows = instance.mulRows;
+    this.kernel = kernel.instantiate(this.outBase + maxOutputs * this.chunk);
+    this.memory = this.kernel.memory;
   }
 
   /** Computes Σ_j coefs[r][j] · inputs[j] chunk by chunk; `sink` returning false stops early. */
@@ -203,7 +202,8 @@ class SimdCoder {
       for (let j = 0; j < nIn; j++)
         mem.set((inputs[j] as Uint8Array).subarray(start, start + n), this.inBase + j * chunk);
       // Past n the input regions hold stale bytes; the kernel's products there are never read.
-      this.mulRows(this.coefPtr, nIn, this.inBase, chunk, this.outBase, nOut, align(n, KERNEL_STEP));
+      const len = align(n, KERNEL_STEP);
+      this.kernel.mulRows(this.coefPtr, nIn, this.inBase, chunk, this.outBase, nOut, len);
       for (let r = 0; r < nOut; r++) {
         const at = this.outBase + r * chunk;
         if (sink(r, start, mem.subarray(at, at + n)) === false) return;
@@ -213,7 +213,7 @@ class SimdCoder {
 }
 
 /** Bytes of shard data (inputs + outputs) one kernel call works on; tuned with bench/reed-solomon.mjs. */
-const WORKING_SET = 128 * 1024;
+const WORKING_SET = 64 * 1024;
 
 function align(n: number, to: number): number {
   return Math.ceil(n / to) * to;
