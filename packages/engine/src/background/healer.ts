@@ -5,29 +5,37 @@
  * pass catches everything no read touched.
  */
 import type { HealResultItem, ObjectLayer } from '../object-layer/types.js';
+import { sleep } from './scanner.js';
 
 export interface Healer {
   /** Runs a heal pass now (or joins the running one). */
   healNow(): Promise<void>;
+  /** Stops the pass loop (aborting a running pass) and resolves once stopped. */
+  stop(): Promise<void>;
   stopped: Promise<void>;
 }
 
-export function startHealer(
-  layer: ObjectLayer,
-  options: {
-    intervalMs: number;
-    signal: AbortSignal;
-    deep?: boolean;
-    log?: (msg: string) => void;
-    onItem?: (item: HealResultItem) => void;
-  },
-): Healer {
+export interface HealerOptions {
+  /** Pause between heal passes (default 1 h). */
+  intervalMs?: number;
+  signal?: AbortSignal;
+  /** Verify every shard block (slow: reads all data). */
+  deep?: boolean;
+  log?: (msg: string) => void;
+  onItem?: (item: HealResultItem) => void;
+}
+
+export const DEFAULT_HEAL_INTERVAL_MS = 60 * 60 * 1000;
+
+export function startHealer(layer: ObjectLayer, options: HealerOptions = {}): Healer {
   const log = options.log ?? (() => undefined);
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   let running: Promise<void> | undefined;
   const healNow = (): Promise<void> => {
     running ??= layer
       .healAll({
-        signal: options.signal,
+        signal,
         removeDangling: true,
         ...(options.deep !== undefined ? { deep: options.deep } : {}),
         onItem: (item) => {
@@ -43,27 +51,24 @@ export function startHealer(
     return running;
   };
   const stopped = (async () => {
-    while (!options.signal.aborted) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.intervalMs);
-        timer.unref();
-        options.signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
-      if (options.signal.aborted) break;
+    while (!signal.aborted) {
+      await sleep(options.intervalMs ?? DEFAULT_HEAL_INTERVAL_MS, signal);
+      if (signal.aborted) break;
       try {
         await healNow();
       } catch (error) {
-        if (options.signal.aborted) break;
+        if (signal.aborted) break;
         log(`heal pass failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   })();
-  return { healNow, stopped };
+  return {
+    healNow,
+    stopped,
+    stop: async () => {
+      controller.abort();
+      await stopped;
+      await running?.catch(() => undefined);
+    },
+  };
 }

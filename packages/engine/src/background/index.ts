@@ -1,3 +1,3 @@
 /** Background workers of the storage side: data-usage scanner and heal pass. */
-export { scanBucket, scanDataUsage, startScanner, type Scanner } from './scanner.js';
-export { startHealer, type Healer } from './healer.js';
+export { scanBucket, scanDataUsage, startScanner, type Scanner, type ScannerOptions } from './scanner.js';
+export { startHealer, type Healer, type HealerOptions } from './healer.js';

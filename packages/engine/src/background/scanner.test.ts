@@ -57,7 +57,6 @@ describe('data usage scanner', () => {
     const stored = await layer.dataUsage();
     expect(stored.objectsCount).toBe(4);
     expect(stored.lastUpdate.getTime()).toBe(usage.lastUpdate.getTime());
-    controller.abort();
-    await scanner.stopped;
+    await scanner.stop();
   });
 });

@@ -135,47 +135,81 @@ export async function scanDataUsage(layer: ObjectLayer, signal?: AbortSignal): P
 export interface Scanner {
   /** Runs a scan now (or joins the one running) and resolves with its result. */
   scanNow(): Promise<DataUsage>;
-  /** Resolves when the scanner has stopped (after `signal` aborts). */
+  /** Stops the scanner (aborting a running scan) and resolves once it has stopped. */
+  stop(): Promise<void>;
+  /** Resolves when the scanner has stopped (after `stop()` or the `signal` aborts). */
   stopped: Promise<void>;
 }
 
+export interface ScannerOptions {
+  /** Pause between the end of one scan and the start of the next (default 60 s). */
+  intervalMs?: number;
+  /** Stops the scanner when aborted (alternative to `stop()`). */
+  signal?: AbortSignal;
+  log?: (msg: string) => void;
+}
+
+export const DEFAULT_SCAN_INTERVAL_MS = 60_000;
+
 /**
- * Scans at start and then every `intervalMs` until `signal` aborts. Errors are logged and the
- * next cycle tries again.
+ * Scans at start and then every `intervalMs` until stopped. Errors are logged and the next cycle
+ * tries again. Call as `startScanner(layer, options)` or `startScanner({ layer, ...options })`.
  */
+export function startScanner(layer: ObjectLayer, options?: ScannerOptions): Scanner;
+export function startScanner(options: ScannerOptions & { layer: ObjectLayer }): Scanner;
 export function startScanner(
-  layer: ObjectLayer,
-  options: { intervalMs: number; signal: AbortSignal; log?: (msg: string) => void },
+  first: ObjectLayer | (ScannerOptions & { layer: ObjectLayer }),
+  second?: ScannerOptions,
 ): Scanner {
+  const { layer, options } =
+    'layer' in first && second === undefined
+      ? { layer: first.layer, options: first as ScannerOptions }
+      : { layer: first as ObjectLayer, options: second ?? {} };
   const log = options.log ?? (() => undefined);
+  const intervalMs = options.intervalMs ?? DEFAULT_SCAN_INTERVAL_MS;
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   let running: Promise<DataUsage> | undefined;
   const scanNow = (): Promise<DataUsage> => {
-    running ??= scanDataUsage(layer, options.signal).finally(() => {
+    running ??= scanDataUsage(layer, signal).finally(() => {
       running = undefined;
     });
     return running;
   };
   const stopped = (async () => {
-    while (!options.signal.aborted) {
+    while (!signal.aborted) {
       try {
         await scanNow();
       } catch (error) {
-        if (options.signal.aborted) break;
+        if (signal.aborted) break;
         log(`data usage scan failed: ${error instanceof Error ? error.message : String(error)}`);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.intervalMs);
-        timer.unref();
-        options.signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
+      await sleep(intervalMs, signal);
     }
   })();
-  return { scanNow, stopped };
+  return {
+    scanNow,
+    stopped,
+    stop: async () => {
+      controller.abort();
+      await stopped;
+    },
+  };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    timer.unref();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
