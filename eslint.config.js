@@ -8,6 +8,10 @@ import tseslint from 'typescript-eslint';
 const FORBIDDEN = {
   protocol: ['@coffer/engine', '@coffer/admin-client', '@coffer/contract', '@coffer/server', '@coffer/web'],
   engine: ['@coffer/admin-client', '@coffer/contract', '@coffer/server', '@coffer/web'],
+  'admin-client': ['@coffer/engine', '@coffer/contract', '@coffer/server', '@coffer/web'],
+  contract: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server', '@coffer/web'],
+  // The console reaches the storage server only over the wire (architecture §1).
+  server: ['@coffer/engine', '@coffer/web'],
 };
 
 export default tseslint.config(

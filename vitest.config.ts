@@ -12,31 +12,42 @@ const src = (pkg: string): string =>
 const alias = {
   '@coffer/protocol': src('protocol'),
   '@coffer/engine': src('engine'),
+  '@coffer/admin-client': src('admin-client'),
+  '@coffer/contract': src('contract'),
+  '@coffer/server': src('server'),
 };
+
+/** A unit project: tests next to the code of one workspace. */
+const unit = (pkg: string) => ({
+  resolve: { alias },
+  test: { name: `${pkg}-unit`, include: [`packages/${pkg}/src/**/*.test.ts`], testTimeout: 30_000 },
+});
+
+/** An integration project: real servers and real clients, run one file at a time. */
+const integration = (pkg: string) => ({
+  resolve: { alias },
+  test: {
+    name: `${pkg}-integration`,
+    include: [`packages/${pkg}/test/**/*.test.ts`],
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    // Real servers and real client processes: keep them from fighting over 2 cores.
+    fileParallelism: false,
+  },
+});
 
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      {
-        resolve: { alias },
-        test: { name: 'protocol-unit', include: ['packages/protocol/src/**/*.test.ts'] },
-      },
-      {
-        resolve: { alias },
-        test: { name: 'engine-unit', include: ['packages/engine/src/**/*.test.ts'], testTimeout: 30_000 },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'engine-integration',
-          include: ['packages/engine/test/**/*.test.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
-          // Real servers and real client processes: keep them from fighting over 2 cores.
-          fileParallelism: false,
-        },
-      },
+      unit('protocol'),
+      unit('engine'),
+      unit('admin-client'),
+      unit('contract'),
+      unit('server'),
+      integration('engine'),
+      integration('admin-client'),
+      integration('server'),
     ],
   },
 });
