@@ -53,6 +53,7 @@ import { deleteObjectTagging } from './delete-object-tagging.js';
 import { deleteObjects } from './delete-objects.js';
 import { getObject } from './get-object.js';
 import { getObjectAcl } from './get-object-acl.js';
+import { getObjectAttributes } from './get-object-attributes.js';
 import { getObjectTagging } from './get-object-tagging.js';
 import { headObject } from './head-object.js';
 import { listParts } from './list-parts.js';
@@ -230,6 +231,14 @@ export const S3_RULES: readonly S3Rule[] = [
     operation: 'GetObjectTagging',
     action: 's3:GetObjectTagging',
     handler: getObjectTagging,
+  },
+  {
+    method: 'GET',
+    level: 'object',
+    query: ['attributes'],
+    operation: 'GetObjectAttributes',
+    action: 's3:GetObjectAttributes',
+    handler: getObjectAttributes,
   },
   {
     method: 'GET',
