@@ -14,6 +14,7 @@
 //   --profile               run servers under `node --cpu-prof` (profiles in .tmp/bench/profiles/)
 //   --keep                  keep this run's data dirs
 //   --repopulate            rebuild the cached million-key engine data dir
+//   --list-big N            key count of the engine's big listing bucket (default 1,000,000; 0 skips)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -51,6 +52,7 @@ function parseArgs(argv) {
     else if (arg === '--only') opts.only.push(...(argv[++i] ?? '').split(','));
     else if (arg.startsWith('--only=')) opts.only.push(...arg.slice(7).split(','));
     else if (arg === '--repeats') opts.repeats = Number(argv[++i]);
+    else if (arg === '--list-big') opts.listBig = Number(argv[++i]);
     else throw new Error(`unknown option ${arg} (see the header of bench/run.mjs)`);
   }
   for (const name of opts.only) {
@@ -78,6 +80,7 @@ function parameters(opts) {
         },
       };
   if (opts.repeats) for (const w of Object.values(p)) w.repeats = opts.repeats;
+  if (opts.listBig !== undefined) p.list.bigCount = opts.listBig;
   const onlyWorkloads = opts.only.filter((n) => WORKLOADS.includes(n));
   if (onlyWorkloads.length) for (const w of WORKLOADS) if (!onlyWorkloads.includes(w)) delete p[w];
   return p;

@@ -86,7 +86,9 @@ export function targets(results) {
   for (const page of ['first', 'middle']) {
     const big = get(listing, `buckets.big.${page}.ms.median`);
     const small = get(listing, `buckets.small.${page}.ms.median`);
-    check(`list ${page} page: 1M-key / 10k-key time ≤ 2`, ratio(big, small), 2, false);
+    const n = (c) => (c >= 1e6 ? `${c / 1e6}M` : c >= 1e3 ? `${c / 1e3}k` : String(c));
+    const label = listing?.counts ? `${n(listing.counts.big)}-key / ${n(listing.counts.small)}-key` : '';
+    check(`list ${page} page: ${label} time ≤ 2`, ratio(big, small), 2, false);
   }
   return checks;
 }
@@ -153,6 +155,11 @@ export function textReport(results) {
       .trimEnd(),
   );
   out.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const [server, v] of Object.entries(results.servers)) {
+    if (v?.error) out.push('', `${server} failed: ${v.error.split('\n')[0]}`);
+  }
+  if (results.engineListing?.error)
+    out.push('', `engine listing at scale failed: ${results.engineListing.error.split('\n')[0]}`);
   const checks = targets(results);
   if (checks.length) {
     out.push('', 'Targets (issue 2):');

@@ -25,7 +25,9 @@ if (typeof layerModule.openObjectLayer !== 'function') {
 }
 const drives = Array.from({ length: Number(drivesArg) }, (_, i) => join(dataDir, `drive${i + 1}`));
 for (const drive of drives) await mkdir(drive, { recursive: true });
-const layer = await layerModule.openObjectLayer({ drives });
+// openObjectLayer resolves to { layer, deploymentId }.
+const opened = await layerModule.openObjectLayer({ drives });
+const layer = opened.layer ?? opened;
 const CONCURRENCY = 256;
 try {
   for (const spec of specs) {
