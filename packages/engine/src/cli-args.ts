@@ -1,0 +1,88 @@
+/**
+ * Command-line parsing of `coffer-engine` (kept apart from `cli.ts`, which runs on import, so it
+ * can be unit-tested): `node:util` parseArgs in strict mode, defaults address 127.0.0.1:9000,
+ * data dir ./data, 4 drives `DATA/drive1..4`; `--drive PATH` repeated replaces `--drives`.
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const HELP = `Usage: coffer-engine [options]
+
+Runs the Coffer object-storage engine (S3, MinIO admin API, STS, Prometheus metrics).
+
+Options:
+  --address HOST:PORT  where to listen (default 127.0.0.1:9000; ":9000" = every interface,
+                       port 0 = any free port)
+  --data DIR           data directory (default ./data); holds the drives and the generated
+                       root credentials (.coffer-credentials.json)
+  --drives N           number of drives DIR/drive1..DIR/driveN (default 4)
+  --drive PATH         an explicit drive directory; repeat for each drive (replaces --drives)
+  --parity N           parity shards per object (default: half the drives)
+  --region NAME        region reported to clients (default us-east-1)
+  -h, --help           show this help
+
+Environment:
+  COFFER_ROOT_USER / COFFER_ROOT_PASSWORD (or MINIO_ROOT_USER / MINIO_ROOT_PASSWORD)
+                       root credentials; generated at first start when unset
+  COFFER_DOMAIN (or MINIO_DOMAIN)
+                       domain(s) for virtual-host-style bucket addressing
+  MINIO_PROMETHEUS_AUTH_TYPE=public
+                       serve Prometheus metrics without a bearer token
+`;
+
+/** A problem with the command line itself (printed with a hint to use --help). */
+export class UsageError extends Error {}
+
+export interface CliConfig {
+  address: string;
+  /** Unset with explicit --drive paths and no --data: the engine uses the first drive's parent. */
+  dataDir?: string;
+  drives: string[];
+  parity?: number;
+  region?: string;
+}
+
+function parseInteger(value: string, name: string, min: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got '${value}'`);
+  return Number(value);
+}
+
+/** Parse argv into a config, or undefined for --help. */
+export function parseCli(argv: string[]): CliConfig | undefined {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        address: { type: 'string', default: '127.0.0.1:9000' },
+        data: { type: 'string' },
+        drives: { type: 'string' },
+        drive: { type: 'string', multiple: true },
+        parity: { type: 'string' },
+        region: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return undefined;
+  const explicit = values.drive ?? [];
+  if (explicit.length > 0 && values.drives !== undefined) {
+    throw new UsageError('use either --drives N or --drive PATH (repeated), not both');
+  }
+  const config: CliConfig = { address: values.address, drives: explicit.map((d) => resolve(d)) };
+  if (values.data !== undefined || explicit.length === 0) config.dataDir = resolve(values.data ?? 'data');
+  if (explicit.length === 0) {
+    const count = parseInteger(values.drives ?? '4', 'drives', 1);
+    const dataDir = config.dataDir ?? resolve('data');
+    config.drives = Array.from({ length: count }, (_, i) => join(dataDir, `drive${i + 1}`));
+  }
+  if (values.parity !== undefined) config.parity = parseInteger(values.parity, 'parity', 0);
+  if (values.region !== undefined) config.region = values.region;
+  return config;
+}

@@ -1,0 +1,273 @@
+/**
+ * Engine assembly: `createEngine(options)` opens the drives (object layer), settles the root
+ * credential, loads IAM, builds the shared `EngineContext`, starts the HTTP listener and the
+ * background usage scanner, and hands back a running `Engine` whose `close()` undoes all of it in
+ * reverse order. Configuration is read and validated once, here (options first, then the
+ * environment); everything after receives it through the context — no module-level state, so
+ * several engines can run in one process (the tests do).
+ *
+ * Failures to start are `StartupError`s whose message is the whole diagnosis (the CLI prints it
+ * without a stack): a busy port, an unusable drive, a drive of another deployment, bad credentials.
+ * Whatever was already opened is closed again before the error leaves.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import type { EngineContext } from './http/context.js';
+import { createHttpServer } from './http/server.js';
+import { createObjectLayerIamStore } from './iam/iam-store.js';
+import { IamSystem } from './iam/iam-system.js';
+import { resolveRootCredentials, type RootCredentialSource } from './iam/root-credentials.js';
+import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
+import { openObjectLayer } from './object-layer/index.js';
+import type { ObjectLayer } from './object-layer/types.js';
+import { StartupError } from './storage/startup-error.js';
+
+export interface EngineOptions {
+  /** `host:port` to listen on (`[::1]:9000` for IPv6, `:9000` for every interface); port 0 picks a free one. */
+  address: string;
+  /** Drive directories (absolute or relative to the working directory); they must exist. */
+  drives: string[];
+  /** Where generated root credentials are kept; default: the parent of the first drive. */
+  dataDir?: string;
+  rootUser?: string;
+  rootPassword?: string;
+  /** Default: COFFER_REGION / MINIO_SITE_REGION / MINIO_REGION, else us-east-1. */
+  region?: string;
+  /** Domains for virtual-host-style requests; default: COFFER_DOMAIN / MINIO_DOMAIN (comma list). */
+  domains?: string[];
+  /** Parity shards per object; default: the object layer's (N/2). */
+  parity?: number;
+  log?: (line: string) => void;
+  /** Period of the background usage scan. */
+  scannerIntervalMs?: number;
+  /** `jwt` (default) or `public`; default: COFFER_/MINIO_PROMETHEUS_AUTH_TYPE. */
+  prometheusAuthType?: 'jwt' | 'public';
+  /** Environment to read instead of `process.env` (tests). */
+  env?: NodeJS.ProcessEnv;
+  /** Clock for credential expiry in ms since the epoch (tests move it forward). */
+  now?: () => number;
+}
+
+export interface Engine {
+  /** Base URL for clients, e.g. `http://127.0.0.1:9000`. */
+  url: string;
+  address: { host: string; port: number };
+  credentials: { accessKey: string; secretKey: string };
+  /** Where the root credential came from; `generated` means created by this start. */
+  credentialSource: RootCredentialSource;
+  /** The data dir's credentials file when the keys were generated or read from it. */
+  credentialsFile?: string;
+  deploymentId: string;
+  objectLayer: ObjectLayer;
+  iam: IamSystem;
+  metrics: MetricsRegistry;
+  /** The shared context handed to every handler (for tests and embedding). */
+  context: EngineContext;
+  /** Stop listening (closing keep-alive connections), stop background work, close the drives. */
+  close(): Promise<void>;
+}
+
+/** How long `close()` lets in-flight requests finish before cutting their connections. */
+const CLOSE_GRACE_MS = 5000;
+
+/** `host:port` → parts; throws StartupError with the expected form. */
+export function parseAddress(address: string): { host: string; port: number } {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(address.trim());
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || !Number.isInteger(port) || port > 65535) {
+    throw new StartupError(
+      `invalid address '${address}': expected host:port (e.g. 127.0.0.1:9000, [::1]:9000, or :9000 for every interface; port 0 picks a free port)`,
+    );
+  }
+  return { host: m[1] ?? m[2] ?? '', port };
+}
+
+/** The host to put in URLs: a wildcard listener is reached through loopback. */
+function urlHost(host: string): string {
+  if (host === '' || host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function readEnv(env: NodeJS.ProcessEnv, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
+function prometheusAuthType(options: EngineOptions, env: NodeJS.ProcessEnv): 'jwt' | 'public' {
+  const value =
+    options.prometheusAuthType ??
+    readEnv(env, 'COFFER_PROMETHEUS_AUTH_TYPE', 'MINIO_PROMETHEUS_AUTH_TYPE') ??
+    'jwt';
+  if (value !== 'jwt' && value !== 'public') {
+    throw new StartupError(`invalid Prometheus auth type '${value}': expected 'jwt' or 'public'`);
+  }
+  return value;
+}
+
+async function engineVersion(): Promise<string> {
+  try {
+    // src/engine.ts and dist/engine.js both sit one level below the package root.
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function listenError(err: NodeJS.ErrnoException, host: string, port: number): StartupError {
+  const where = host === '' ? `every interface` : host;
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return new StartupError(
+        `port ${port} on ${where} is already in use (EADDRINUSE): ${err.message}; stop the other server or choose another --address`,
+      );
+    case 'EACCES':
+      return new StartupError(
+        `not allowed to listen on port ${port} on ${where} (EACCES): ${err.message}; ports below 1024 need privileges`,
+      );
+    case 'EADDRNOTAVAIL':
+      return new StartupError(
+        `address ${host} is not an address of this machine (EADDRNOTAVAIL): ${err.message}`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new StartupError(`cannot resolve the listen host '${host}' (${err.code}): ${err.message}`);
+    default:
+      return new StartupError(
+        `cannot listen on ${urlHost(host)}:${port} (${err.code ?? 'error'}): ${err.message}`,
+      );
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolvePromise, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      reject(listenError(err, host, port));
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      resolvePromise(server.address() as AddressInfo);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    if (host === '') server.listen(port);
+    else server.listen(port, host);
+  });
+}
+
+/** Close the listener: idle keep-alive sockets at once, busy ones after their request or the grace period. */
+async function closeServer(server: Server, sockets: Set<Socket>): Promise<void> {
+  if (!server.listening) {
+    for (const socket of sockets) socket.destroy();
+    return;
+  }
+  const closed = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+}
+
+/** Start an engine; see the module comment. */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  if (options.drives.length === 0)
+    throw new StartupError('no drives given: at least one drive directory is needed');
+  const { host, port } = parseAddress(options.address);
+  const drives = options.drives.map((d) => resolve(d));
+  const region =
+    options.region ?? readEnv(env, 'COFFER_REGION', 'MINIO_SITE_REGION', 'MINIO_REGION') ?? 'us-east-1';
+  const domains =
+    options.domains ??
+    (readEnv(env, 'COFFER_DOMAIN', 'MINIO_DOMAIN') ?? '')
+      .split(',')
+      .map((d) => d.trim())
+      .filter((d) => d !== '');
+  const authType = prometheusAuthType(options, env);
+
+  const { layer, deploymentId } = await openObjectLayer({
+    drives,
+    ...(options.parity !== undefined ? { parity: options.parity } : {}),
+    log,
+  });
+
+  // From here on, anything that fails must close what is already open.
+  const cleanups: (() => Promise<void>)[] = [() => layer.close()];
+  const unwind = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const root = await resolveRootCredentials({
+      rootUser: options.rootUser,
+      rootPassword: options.rootPassword,
+      env,
+      dataDir: resolve(options.dataDir ?? dirname(drives[0] ?? '.')),
+    });
+    const iam = await IamSystem.load({
+      root,
+      store: createObjectLayerIamStore(layer),
+      log,
+      ...(options.now !== undefined ? { now: options.now } : {}),
+    });
+    const metrics = createMetrics({ authType });
+
+    let endpoint = `${urlHost(host)}:${port}`;
+    const context: EngineContext = {
+      objectLayer: layer,
+      credentials: iam,
+      root: iam.root,
+      region,
+      domains,
+      deploymentId,
+      startedAt: new Date(),
+      endpoint: () => endpoint,
+      iam,
+      metrics,
+      version: await engineVersion(),
+    };
+
+    const server = createHttpServer(context);
+    const sockets = new Set<Socket>();
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    const bound = await listen(server, host, port);
+    cleanups.push(() => closeServer(server, sockets));
+    const boundHost = host === '' ? '' : bound.address;
+    endpoint = `${urlHost(boundHost)}:${bound.port}`;
+
+    // The background usage scanner (background/scanner.ts) is started here once it exists.
+
+    log(`engine listening on http://${endpoint} (${drives.length} drive${drives.length === 1 ? '' : 's'})`);
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${endpoint}`,
+      address: { host: bound.address, port: bound.port },
+      credentials: { accessKey: root.accessKey, secretKey: root.secretKey },
+      credentialSource: root.source,
+      ...(root.file !== undefined ? { credentialsFile: root.file } : {}),
+      deploymentId,
+      objectLayer: layer,
+      iam,
+      metrics,
+      context,
+      close: () => (closing ??= unwind()),
+    };
+  } catch (err) {
+    await unwind();
+    throw err;
+  }
+}
