@@ -1,13 +1,22 @@
 // Micro-benchmark of the Reed–Solomon codec (packages/engine/src/storage/reed-solomon.ts):
 // encode and reconstruct throughput in MB/s of *data* bytes, 1 MiB blocks split into shards.
 // Run after a build: `npx tsc -b packages/engine && node bench/reed-solomon.mjs [seconds-per-case]`.
-// Not part of `npm test`; figures depend on the machine.
+// RS_SIMD=0 measures the pure TypeScript fallback; `node --experimental-wasm-relaxed-simd …` lets Node 20
+// use the relaxed-swizzle kernel (the default from Node 22). Not part of `npm test`; figures depend on
+// the machine.
 import { randomFillSync } from 'node:crypto';
+import { kernelBytes } from '../packages/engine/dist/storage/reed-solomon-kernel.js';
 import { ReedSolomon, splitBlock } from '../packages/engine/dist/storage/reed-solomon.js';
 
 const BLOCK = 1 << 20;
 const seconds = Number(process.argv[2] ?? 1);
 const simd = process.env.RS_SIMD !== '0'; // RS_SIMD=0 measures the pure TypeScript path
+let relaxed = true; // whether the codec got the relaxed-swizzle variant (it tries that one first)
+try {
+  new WebAssembly.Module(kernelBytes(true));
+} catch {
+  relaxed = false;
+}
 const layouts = [
   [2, 2],
   [3, 3],
@@ -57,6 +66,6 @@ for (const [d, p] of layouts) {
   });
 }
 console.log(
-  `Reed–Solomon, 1 MiB blocks, ${simd ? 'WebAssembly SIMD kernel' : 'pure TypeScript'}; MB/s of data bytes`,
+  `Reed–Solomon, 1 MiB blocks, ${simd ? `WebAssembly SIMD kernel (${relaxed ? 'relaxed' : 'plain'} swizzle)` : 'pure TypeScript'}; MB/s of data bytes`,
 );
 console.table(rows);

@@ -1,6 +1,6 @@
 /**
  * The WebAssembly SIMD kernel of the Reed–Solomon codec, assembled here byte by byte (no toolchain,
- * no committed binary: the module is a few hundred bytes and each instruction below is named).
+ * no committed binary: the module is about 3 KB and each instruction below is named).
  *
  * It computes out[r] = Σ_j coef[r][j] · in[j] over GF(2^8) with the split-nibble technique: a
  * product c·x is c·(x & 0x0f) ⊕ c·(x & 0xf0), and each half is a 16-entry table lookup, which
@@ -14,7 +14,7 @@
  *   inBase + j·stride    input j, `len` bytes (len a multiple of KERNEL_STEP)
  *   outBase + r·stride   output r
  * Each exported function handles a group of 1, 2 or 4 output rows; the loop order is column
- * (16–64 bytes) → inputs, so every output vector is accumulated in registers across all inputs and
+ * (32–128 bytes) → inputs, so every output vector is accumulated in registers across all inputs and
  * stored once, and each input vector is loaded and split into nibbles once for the whole group.
  */
 
