@@ -9,7 +9,8 @@
  * is the identity (the code is systematic: data shards are stored as they are) and parity shard p
  * is Σ_c M[data+p][c] · data_c. Because the r are distinct field elements, any `data` rows of V —
  * hence of M — are linearly independent, so any `parity` lost shards (data or parity) can be
- * rebuilt. This is the same construction as the widely used Backblaze / klauspost coders.
+ * rebuilt. This is the construction of the widely used Backblaze / klauspost coders (byte-for-byte
+ * compatibility with them is not a goal and is not tested).
  *
  * Decoding picks `data` present shards, inverts the matching rows of M (cached per pattern of
  * chosen shards) and multiplies the present shards by the rows of the inverse belonging to the
