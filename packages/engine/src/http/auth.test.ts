@@ -381,6 +381,34 @@ describe('header-signed requests (signed with @coffer/protocol)', () => {
     expect(r).toMatchObject({ ok: false, error: 'ContentSha256Mismatch' });
   });
 
+  it('without x-amz-content-sha256: signature over the empty hash, body not checked (MinIO)', async () => {
+    const date = new Date();
+    const amzDate = formatAmzDate(date);
+    const scope = credentialScope(amzDate.slice(0, 8), 'us-east-1', 's3');
+    const headers: Record<string, string> = {
+      host: `127.0.0.1:${port}`,
+      'x-amz-date': amzDate,
+      'content-length': '4',
+    };
+    const signed = ['host', 'x-amz-date'];
+    const creq = canonicalRequest({
+      method: 'PUT',
+      path: '/b/k',
+      query: '',
+      headers,
+      signedHeaders: signed,
+      payloadHash: sha(''),
+    });
+    const sig = signString(
+      deriveSigningKey('user1-secret', amzDate.slice(0, 8), 'us-east-1', 's3'),
+      stringToSign(amzDate, scope, creq),
+    );
+    headers.authorization = `AWS4-HMAC-SHA256 Credential=user1/${scope}, SignedHeaders=${signed.join(';')}, Signature=${sig}`;
+    expect(await send('PUT', '/b/k', headers, 'data')).toMatchObject({ ok: true, sha: sha('data') });
+    options = { service: 's3', admin: true };
+    expect(await send('PUT', '/b/k', headers, 'data')).toMatchObject({ error: 'MissingSecurityHeader' });
+  });
+
   it('passes UNSIGNED-PAYLOAD bodies through untouched', async () => {
     const body = Buffer.alloc(100_000, 7);
     const r = await signedSend('PUT', '/b/k', { body, payloadHash: 'UNSIGNED-PAYLOAD' });

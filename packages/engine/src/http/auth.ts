@@ -94,6 +94,8 @@ interface SignedRequestParts {
   query: string;
   /** Payload hash as declared (header, query, or UNSIGNED-PAYLOAD default). */
   payloadHash: string;
+  /** False when no payload hash was declared: the signature covers one, the body is not checked. */
+  payloadDeclared: boolean;
   sessionToken: string | undefined;
 }
 
@@ -189,6 +191,9 @@ export async function authenticateRequest(
     }
     return bufferedResult(base, body);
   }
+  if (!parts.payloadDeclared) {
+    return { ...base, body: ctx.req, contentLength: contentLengthOf(headers), trailers: () => ({}) };
+  }
   return streamingResult(ctx, headers, base, {
     key: signingKey,
     amzDate: parts.amzDate,
@@ -279,6 +284,7 @@ function fromAuthorizationHeader(
     amzDate,
     query: canonicalQuery(rawQuery),
     payloadHash,
+    payloadDeclared: declared !== undefined,
     sessionToken: first(headers.get('x-amz-security-token')),
   };
 }
@@ -364,6 +370,7 @@ function fromPresignedQuery(
     query: canonicalQuery(withoutSignature),
     payloadHash:
       get('X-Amz-Content-Sha256') ?? first(headers.get('x-amz-content-sha256')) ?? UNSIGNED_PAYLOAD,
+    payloadDeclared: true,
     sessionToken: get('X-Amz-Security-Token') ?? first(headers.get('x-amz-security-token')),
   };
 }
@@ -561,7 +568,7 @@ function streamingResult(
       trailers: () => ({}),
     };
   }
-  // UNSIGNED-PAYLOAD, or an S3 header-signed request without x-amz-content-sha256.
+  // UNSIGNED-PAYLOAD.
   return { ...base, body: ctx.req, contentLength, trailers: () => ({}) };
 }
 
