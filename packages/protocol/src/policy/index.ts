@@ -1,0 +1,18 @@
+/**
+ * IAM policy documents and their evaluation, shared by the engine (enforcing) and the console
+ * server (pages and permission checks), so both answer "may this be done?" the same way.
+ */
+export {
+  CANNED_POLICIES,
+  CONSOLE_ADMIN_POLICY,
+  DIAGNOSTICS_POLICY,
+  READ_ONLY_POLICY,
+  READ_WRITE_POLICY,
+  WRITE_ONLY_POLICY,
+} from './canned-policies.js';
+export { evaluateConditions } from './conditions.js';
+export { evaluate, isActionAllowedSomewhere } from './evaluate.js';
+export { PolicyParseError, parsePolicy } from './parse-policy.js';
+export { POLICY_VERSION } from './types.js';
+export type { ConditionBlock, Effect, Policy, PolicyRequest, Statement } from './types.js';
+export { matchWildcard } from './wildcard.js';
