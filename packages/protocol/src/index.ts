@@ -51,3 +51,19 @@ export {
 export type { EncryptDataOptions, MadminAlgorithm } from './madmin-crypto.js';
 export { JwtError, decodeJwt, signJwt, verifyJwt } from './jwt.js';
 export type { JwtAlgorithm } from './jwt.js';
+export {
+  CANNED_POLICIES,
+  CONSOLE_ADMIN_POLICY,
+  DIAGNOSTICS_POLICY,
+  POLICY_VERSION,
+  PolicyParseError,
+  READ_ONLY_POLICY,
+  READ_WRITE_POLICY,
+  WRITE_ONLY_POLICY,
+  evaluate,
+  evaluateConditions,
+  isActionAllowedSomewhere,
+  matchWildcard,
+  parsePolicy,
+} from './policy/index.js';
+export type { ConditionBlock, Effect, Policy, PolicyRequest, Statement } from './policy/index.js';
