@@ -15,16 +15,15 @@ import {
   afterPrefix,
   bucketFromKey,
 } from '../storage/meta-keys.js';
-import type { MetaOp } from '../storage/drive.js';
+import { decodeValue, type MetaOp } from '../storage/drive.js';
 import type { BucketRecord, UploadRecord } from '../storage/records.js';
 import type { LayerCore } from './core.js';
 import { BucketAlreadyOwnedByYou, BucketNotEmpty, BucketNotFound } from './errors.js';
 import { MergedCursor } from './merged-cursor.js';
 import { validateBucketName } from './names.js';
 import { toBucketMetadata } from './object-info.js';
-import { resolveVersions } from './quorum.js';
+import { resolveRaw } from './quorum.js';
 import type { BucketInfo, BucketMetadata } from './types.js';
-import type { ObjectRecord } from '../storage/records.js';
 
 /** Quorum read of a bucket record, bypassing the cache. */
 export function readBucketRecord(core: LayerCore, bucket: string): BucketRecord | undefined {
@@ -96,7 +95,9 @@ export function listBuckets(core: LayerCore): BucketInfo[] {
   try {
     core.requireReadQuorum(cursor.answered);
     for (let e = cursor.next(); e !== undefined; e = cursor.next()) {
-      const present = e.values.filter((v): v is BucketRecord => v !== null && v !== undefined);
+      const present = e.values
+        .filter((v): v is Buffer => v !== null && v !== undefined)
+        .map((v) => decodeValue(v) as BucketRecord);
       if (present.length < core.readQuorum) continue;
       const newest = present.reduce((a, b) => (b.updated > a.updated ? b : a));
       out.push({ name: bucketFromKey(e.key), created: new Date(newest.created) });
@@ -113,7 +114,7 @@ function bucketHasObjects(core: LayerCore, bucket: string): boolean {
   const cursor = new MergedCursor(core, prefix, afterPrefix(prefix));
   try {
     for (let e = cursor.next(); e !== undefined; e = cursor.next()) {
-      const resolved = resolveVersions(e.values as (ObjectRecord | undefined | null)[], core.readQuorum);
+      const resolved = resolveRaw(e.values, core.readQuorum);
       if (resolved.versions.length > 0) return true;
     }
     return false;
@@ -143,7 +144,7 @@ export async function deleteBucket(
       }
       const up = uploadPrefix(bucket);
       for (let it = d.range(up, afterPrefix(up)), e = it.next(); e.done !== true; e = it.next()) {
-        uploads.add((e.value.value as UploadRecord).uploadId);
+        uploads.add((decodeValue(e.value.value) as UploadRecord).uploadId);
       }
       return ops;
     });

@@ -8,9 +8,12 @@
  */
 import zlib from 'node:zlib';
 import { DriveUnavailable, type Drive, type MetaOp } from '../storage/drive.js';
+import { BlockPool } from '../storage/block-pool.js';
+import { DigestWorker } from '../storage/digest-worker.js';
 import type { FormatFile } from '../storage/format.js';
 import type { BucketRecord } from '../storage/records.js';
 import { ReedSolomon } from '../storage/reed-solomon.js';
+import { BLOCK_SIZE, type BitrotHasher } from '../storage/shard-file.js';
 import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 
@@ -26,6 +29,10 @@ export class LayerCore {
   readonly bucketCache = new Map<string, BucketRecord>();
   /** Set by the layer: schedules a background heal of one object (fire and forget). */
   scheduleHeal: (bucket: string, key: string, reason: string) => void = () => undefined;
+  /** Digests of streamed bodies, off the main thread. */
+  readonly digests = new DigestWorker();
+  /** Erasure-block buffers of the streaming write path. */
+  readonly blocks: BlockPool;
   closed = false;
   /** Drive slots being healed by a running `healAll` after they were (re)formatted. */
   readonly healingDrives = new Set<number>();
@@ -37,10 +44,12 @@ export class LayerCore {
     readonly parityShards: number,
     /** Format of the deployment (driveId replaced per slot when formatting a fresh drive). */
     readonly formatTemplate: FormatFile,
+    readonly bitrot: BitrotHasher,
     readonly log: (msg: string) => void,
   ) {
     this.n = drives.length;
     this.rs = new ReedSolomon(dataShards, parityShards);
+    this.blocks = new BlockPool(Math.ceil(BLOCK_SIZE / dataShards) * drives.length);
     this.readQuorum = dataShards;
     this.writeQuorum = dataShards === parityShards ? dataShards + 1 : dataShards;
   }

@@ -280,6 +280,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     this.core.closed = true;
     clearInterval(this.monitor);
     await this.idle().catch(() => undefined);
+    await this.core.digests.close();
     await Promise.all(this.core.drives.map((d) => d.close()));
   }
 }

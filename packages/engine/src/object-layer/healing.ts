@@ -16,7 +16,7 @@
  */
 import { join } from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
-import type { Drive, MetaOp } from '../storage/drive.js';
+import { decodeValue, type Drive, type MetaOp } from '../storage/drive.js';
 import { PartDecoder } from '../storage/erasure-decode.js';
 import {
   afterPrefix,
@@ -34,7 +34,7 @@ import type {
   UploadRecord,
   VersionRecord,
 } from '../storage/records.js';
-import { PartGeometry, shardHash } from '../storage/shard-file.js';
+import { PartGeometry, type BitrotHasher } from '../storage/shard-file.js';
 import {
   FileShardReader,
   FileShardWriter,
@@ -58,6 +58,7 @@ export function isDriveHealing(core: LayerCore, slot: number): boolean {
 
 /** Checks one drive's data of a version: 'ok', 'missing' or 'corrupt'. */
 async function checkData(
+  core: LayerCore,
   drive: Drive,
   bucket: string,
   key: string,
@@ -71,7 +72,7 @@ async function checkData(
     if (bytes === undefined) return 'missing';
     const geometry = new PartGeometry(v.size, ec.blockSize, ec.data, ec.bitrot);
     if (bytes.length !== geometry.fileSize) return 'corrupt';
-    return (await verifyShard(geometry, new MemoryShardReader(bytes))) ? 'ok' : 'corrupt';
+    return (await verifyShard(core.bitrot, geometry, new MemoryShardReader(bytes))) ? 'ok' : 'corrupt';
   }
   for (const [i, part] of v.parts.entries()) {
     const path = join(drive.dataDir(bucket, v.dataDir), `part.${i + 1}`);
@@ -82,7 +83,7 @@ async function checkData(
     if (deep) {
       const reader = new FileShardReader(path);
       try {
-        if (!(await verifyShard(geometry, reader))) return 'corrupt';
+        if (!(await verifyShard(core.bitrot, geometry, reader))) return 'corrupt';
       } finally {
         await reader.close();
       }
@@ -92,12 +93,18 @@ async function checkData(
 }
 
 /** Reads every block of one shard and checks its hash. */
-async function verifyShard(geometry: PartGeometry, reader: ShardReader): Promise<boolean> {
+async function verifyShard(
+  hasher: BitrotHasher,
+  geometry: PartGeometry,
+  reader: ShardReader,
+): Promise<boolean> {
   try {
     for (let j = 0; j < geometry.blocks; j++) {
       const place = geometry.block(j);
       const raw = await reader.read(place.offset, geometry.hash + place.shardLength);
-      if (!shardHash(geometry.algorithm, raw.subarray(geometry.hash)).equals(raw.subarray(0, geometry.hash)))
+      if (
+        !hasher.hash(geometry.algorithm, raw.subarray(geometry.hash)).equals(raw.subarray(0, geometry.hash))
+      )
         return false;
     }
     return true;
@@ -106,9 +113,9 @@ async function verifyShard(geometry: PartGeometry, reader: ShardReader): Promise
   }
 }
 
-/** The drive's copy of a version: the quorum version with this drive's shard index. */
-function copyFor(v: VersionRecord, slot: number): VersionRecord {
-  return v.ec ? { ...v, ec: { ...v.ec, index: v.ec.dist[slot] ?? slot } } : { ...v };
+/** The drive's copy of a version (records carry no per-drive field). */
+function copyFor(v: VersionRecord): VersionRecord {
+  return { ...v };
 }
 
 /**
@@ -162,7 +169,7 @@ async function rebuildData(
               : undefined;
         if (w) writers.set(slot, w);
       }
-      const decoder = new PartDecoder(core.rs, geometry, readers);
+      const decoder = new PartDecoder(core.rs, geometry, readers, core.bitrot);
       try {
         for (let j = 0; j < geometry.blocks; j++) {
           const shards = await decoder.readBlockShards(j, true);
@@ -170,7 +177,7 @@ async function rebuildData(
             [...writers].map(async ([slot, w]) => {
               const shard = shards[ec.dist[slot] ?? slot];
               if (shard === undefined) throw new Error('shard not rebuilt');
-              await w.write(shardHash(ec.bitrot, shard), shard);
+              await w.write(core.bitrot.hash(ec.bitrot, shard), shard);
             }),
           );
         }
@@ -222,7 +229,7 @@ export async function healObject(
     const writes = new Map<number, { versions: VersionRecord[]; inline: MetaOp[] }>();
     const addWrite = (slot: number, v: VersionRecord, inline?: Buffer): void => {
       const entry = writes.get(slot) ?? { versions: [], inline: [] };
-      entry.versions.push(copyFor(v, slot));
+      entry.versions.push(copyFor(v));
       if (inline !== undefined && v.dataDir)
         entry.inline.push({ key: inlineKey(bucket, key, v.dataDir), binary: inline });
       writes.set(slot, entry);
@@ -241,7 +248,7 @@ export async function healObject(
         }
         let state: DriveState;
         try {
-          state = await checkData(drive, bucket, key, v, options.deep === true);
+          state = await checkData(core, drive, bucket, key, v, options.deep === true);
         } catch (error) {
           core.driveError(drive, error);
           state = 'corrupt';
@@ -379,12 +386,13 @@ async function healIndexRecords(
   const chosen: unknown[] = [];
   try {
     for (let e = cursor.next(); e !== undefined; e = cursor.next()) {
-      const present = e.values.filter((v) => v !== null && v !== undefined);
+      const values = e.values.map((v) => (v ? decodeValue(v) : v));
+      const present = values.filter((v) => v !== null && v !== undefined);
       if (present.length < core.readQuorum) continue;
       const best = pick(present);
       if (best === undefined) continue;
       chosen.push(best);
-      e.values.forEach((v, slot) => {
+      values.forEach((v, slot) => {
         if (v === null || (v !== undefined && same(v, best))) return;
         const list = fixes.get(slot) ?? [];
         list.push({ key: e.key, value: best });
@@ -455,7 +463,7 @@ export async function healAll(
       (values) => {
         const groups = new Map<string, { r: SystemRecord; n: number }>();
         for (const r of values as SystemRecord[]) {
-          const id = `${r.mtime}:${Buffer.from(r.data).toString('base64')}`;
+          const id = `${r.mtime}:${r.data}`;
           const g = groups.get(id);
           if (g) g.n++;
           else groups.set(id, { r, n: 1 });
@@ -510,7 +518,8 @@ async function collectGarbage(
       const referenced = new Set<string>();
       const prefix = objectPrefix(bucket);
       for (let it = drive.range(prefix, afterPrefix(prefix)), e = it.next(); e.done !== true; e = it.next()) {
-        for (const v of (e.value.value as ObjectRecord).versions) if (v.dataDir) referenced.add(v.dataDir);
+        for (const v of (decodeValue(e.value.value) as ObjectRecord).versions)
+          if (v.dataDir) referenced.add(v.dataDir);
       }
       const dir = join(drive.paths.data, bucket);
       let entries: string[] = [];
@@ -524,11 +533,13 @@ async function collectGarbage(
         const s = await stat(join(dir, name)).catch(() => undefined);
         if (s && now - s.mtimeMs > GARBAGE_MIN_AGE_MS) await drive.remove(join(dir, name));
       }
-      const uploads = new Set<string>();
       const up = uploadPrefix(bucket);
+      const uploads: UploadRecord[] = [];
+      // Read the records first: the index is not held open across the awaits below.
       for (let it = drive.range(up, afterPrefix(up)), e = it.next(); e.done !== true; e = it.next()) {
-        const r = e.value.value as UploadRecord;
-        uploads.add(r.uploadId);
+        uploads.push(decodeValue(e.value.value) as UploadRecord);
+      }
+      for (const r of uploads) {
         const parts = new Set(r.parts.map((p) => p.dir));
         const udir = drive.uploadDir(r.uploadId);
         const partDirs = await readdir(udir).catch(() => [] as string[]);

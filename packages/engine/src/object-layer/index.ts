@@ -6,6 +6,7 @@
  */
 import { Drive } from '../storage/drive.js';
 import { prepareDrives } from '../storage/format.js';
+import { BitrotHasher } from '../storage/shard-file.js';
 import { StartupError } from '../storage/startup-error.js';
 import { LayerCore } from './core.js';
 import { ErasureObjectLayer } from './erasure-object-layer.js';
@@ -58,6 +59,7 @@ export async function openObjectLayer(
     prepared.dataShards,
     prepared.parityShards,
     template,
+    await BitrotHasher.create(),
     log,
   );
   const layer = new ErasureObjectLayer(

@@ -9,12 +9,11 @@
  * (dangling, half-written) are not listed.
  */
 import { afterPrefix, justAfter, objectKey, objectPrefix } from '../storage/meta-keys.js';
-import type { ObjectRecord } from '../storage/records.js';
 import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
 import { MergedCursor } from './merged-cursor.js';
 import { toObjectInfo } from './object-info.js';
-import { resolveVersions } from './quorum.js';
+import { resolveRaw } from './quorum.js';
 import type {
   ListObjectVersionsOptions,
   ListObjectVersionsResult,
@@ -85,7 +84,7 @@ export function listObjects(
         count++;
         continue;
       }
-      const resolution = resolveVersions(e.values as (ObjectRecord | undefined | null)[], core.readQuorum);
+      const resolution = resolveRaw(e.values, core.readQuorum);
       const latest = resolution.versions[0];
       if (latest === undefined || latest.version.deleteMarker === true) continue;
       if (count >= options.maxKeys) {
@@ -144,7 +143,7 @@ export function listObjectVersions(
         count++;
         continue;
       }
-      const resolution = resolveVersions(e.values as (ObjectRecord | undefined | null)[], core.readQuorum);
+      const resolution = resolveRaw(e.values, core.readQuorum);
       let versions = resolution.versions;
       if (versionMarker !== undefined && key === keyMarker) {
         const at = versions.findIndex((v) => v.version.id === versionMarker);

@@ -11,7 +11,8 @@ import type { LayerCore } from './core.js';
 
 export interface MergedEntry {
   key: Buffer;
-  values: (unknown | undefined | null)[];
+  /** Encoded values (see drive.ts `decodeValue`). */
+  values: (Buffer | undefined | null)[];
 }
 
 export class MergedCursor {

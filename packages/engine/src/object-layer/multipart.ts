@@ -13,7 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MetaOp } from '../storage/drive.js';
+import { decodeValue, type MetaOp } from '../storage/drive.js';
 import { afterPrefix, splitUploadKey, uploadKey, uploadPrefix } from '../storage/meta-keys.js';
 import type { UploadPartRecord, UploadRecord, VersionRecord } from '../storage/records.js';
 import { BLOCK_SIZE, DEFAULT_BITROT } from '../storage/shard-file.js';
@@ -129,7 +129,6 @@ export async function newMultipartUpload(
       parity: core.parityShards,
       blockSize: BLOCK_SIZE,
       dist,
-      index: 0,
       bitrot: DEFAULT_BITROT,
     },
     parts: [],
@@ -139,16 +138,9 @@ export async function newMultipartUpload(
     core.drives.map((d) => (d.ok ? d.mkdirs(d.uploadDir(uploadId)).catch(() => undefined) : undefined)),
   );
   const k = uploadKey(bucket, key, uploadId);
-  await core.commitEach(
-    core.allSlots(),
-    (d) => [
-      {
-        key: k,
-        value: { ...base, ec: { ...base.ec, index: dist[d.slot] ?? d.slot } } satisfies UploadRecord,
-      },
-    ],
-    { rollback: () => [{ key: k, remove: true }] },
-  );
+  await core.commitEach(core.allSlots(), () => [{ key: k, value: base }], {
+    rollback: () => [{ key: k, remove: true }],
+  });
   return uploadId;
 }
 
@@ -507,7 +499,10 @@ export function listMultipartUploads(
           continue;
         }
       }
-      const resolved = resolveUploadValues(core, e.values);
+      const resolved = resolveUploadValues(
+        core,
+        e.values.map((v) => (v ? decodeValue(v) : v)),
+      );
       if (resolved === undefined) continue;
       if (count >= options.maxUploads) {
         result.isTruncated = true;

@@ -28,7 +28,7 @@ import {
 } from './errors.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
-import { resolveVersions, type Resolution, type ResolvedVersion } from './quorum.js';
+import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';
 import type {
   DeleteObjectOptions,
   DeleteObjectResult,
@@ -54,8 +54,11 @@ export function readObjectRecords(
 }
 
 export function resolveObject(core: LayerCore, bucket: string, key: string): Resolution {
-  const records = readObjectRecords(core, bucket, key);
-  const resolution = resolveVersions(records, core.readQuorum);
+  const k = objectKey(bucket, key);
+  const resolution = resolveRaw(
+    core.readAll((d) => d.getBinary(k)),
+    core.readQuorum,
+  );
   core.requireReadQuorum(resolution.answered);
   return resolution;
 }
@@ -300,10 +303,7 @@ export async function commitVersion(
       key,
       written.slots,
       (versions, drive, slot) => {
-        const mine: VersionRecord = {
-          ...base,
-          ...(base.ec ? { ec: { ...base.ec, index: base.ec.dist[slot] ?? slot } } : {}),
-        };
+        const mine: VersionRecord = { ...base };
         const extra: MetaOp[] = [];
         const inline = written.inline?.get(slot);
         if (inline !== undefined && base.dataDir)
@@ -391,9 +391,9 @@ function partReaders(
       } catch (error) {
         core.driveError(drive, error);
       }
-      if (bytes !== undefined) readers[ec.index] = new MemoryShardReader(bytes);
+      if (bytes !== undefined) readers[ec.dist[h.slot] ?? h.slot] = new MemoryShardReader(bytes);
     } else {
-      readers[ec.index] = new FileShardReader(
+      readers[ec.dist[h.slot] ?? h.slot] = new FileShardReader(
         join(drive.dataDir(bucket, h.version.dataDir), `part.${partIndex + 1}`),
       );
     }
@@ -455,7 +455,7 @@ export async function getObject(
         if (part === undefined || ec === undefined) continue;
         const readers = i === 0 ? firstReaders : partReaders(core, bucket, key, chosen, seg.index);
         const geometry = new PartGeometry(part.size, ec.blockSize, ec.data, ec.bitrot);
-        const decoder = new PartDecoder(core.rs, geometry, readers, onBad);
+        const decoder = new PartDecoder(core.rs, geometry, readers, core.bitrot, onBad);
         try {
           yield* readPartRange(decoder, geometry, seg.start, seg.end);
         } finally {

@@ -4,11 +4,12 @@
  * held by fewer drives are "dangling": a write that failed half-way, or a version whose other
  * copies were lost — never shown, removed by heal with `removeDangling`.
  */
+import { decodeValue } from '../storage/drive.js';
 import { versionSignature, type ObjectRecord, type VersionRecord } from '../storage/records.js';
 
 export interface Holder {
   slot: number;
-  /** That drive's copy of the version (its own ec.index and inline flag). */
+  /** That drive's copy of the version. */
   version: VersionRecord;
   /** Position in that drive's version list (0 = newest). */
   position: number;
@@ -16,7 +17,7 @@ export interface Holder {
 
 export interface ResolvedVersion {
   signature: string;
-  /** A representative copy (fields common to all drives). */
+  /** A representative copy (records carry no per-drive fields). */
   version: VersionRecord;
   holders: Holder[];
 }
@@ -29,6 +30,36 @@ export interface Resolution {
   answered: number;
 }
 
+/** Drives holding byte-identical records: decoded once. */
+interface RecordGroup {
+  record: ObjectRecord;
+  slots: number[];
+}
+
+/**
+ * Resolves encoded records (as read from the drives' indexes): identical bytes are decoded once,
+ * which in the normal case (all drives agree) makes a key cost one decode whatever the drive count.
+ * @param raws per drive slot: the encoded record, `undefined` when absent, `null` when the drive
+ * did not answer.
+ */
+export function resolveRaw(raws: (Buffer | undefined | null)[], readQuorum: number): Resolution {
+  const groups: { raw: Buffer; slots: number[] }[] = [];
+  let answered = 0;
+  raws.forEach((raw, slot) => {
+    if (raw === null) return;
+    answered++;
+    if (raw === undefined) return;
+    const same = groups.find((g) => g.raw.equals(raw));
+    if (same) same.slots.push(slot);
+    else groups.push({ raw, slots: [slot] });
+  });
+  return resolveGroups(
+    groups.map((g) => ({ record: decodeValue(g.raw) as ObjectRecord, slots: g.slots })),
+    answered,
+    readQuorum,
+  );
+}
+
 /**
  * @param records per drive slot: the drive's record, `undefined` when it has none, `null` when the
  * drive did not answer.
@@ -37,12 +68,19 @@ export function resolveVersions(
   records: (ObjectRecord | undefined | null)[],
   readQuorum: number,
 ): Resolution {
-  const bySig = new Map<string, ResolvedVersion>();
+  const groups: RecordGroup[] = [];
   let answered = 0;
   records.forEach((record, slot) => {
     if (record === null) return;
     answered++;
-    if (record === undefined) return;
+    if (record !== undefined) groups.push({ record, slots: [slot] });
+  });
+  return resolveGroups(groups, answered, readQuorum);
+}
+
+function resolveGroups(groups: RecordGroup[], answered: number, readQuorum: number): Resolution {
+  const bySig = new Map<string, ResolvedVersion>();
+  for (const { record, slots } of groups) {
     record.versions.forEach((version, position) => {
       const signature = versionSignature(version);
       let entry = bySig.get(signature);
@@ -50,9 +88,9 @@ export function resolveVersions(
         entry = { signature, version, holders: [] };
         bySig.set(signature, entry);
       }
-      entry.holders.push({ slot, version, position });
+      for (const slot of slots) entry.holders.push({ slot, version, position });
     });
-  });
+  }
   const versions: ResolvedVersion[] = [];
   const dangling: ResolvedVersion[] = [];
   for (const entry of bySig.values()) (entry.holders.length >= readQuorum ? versions : dangling).push(entry);

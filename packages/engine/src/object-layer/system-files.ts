@@ -4,6 +4,7 @@
  * write quorum; a read takes the newest copy held by read-quorum drives with identical content, so
  * a drive that missed an update (or a delete) is outvoted. Writes of one path are serialised.
  */
+import { decodeValue } from '../storage/drive.js';
 import { afterPrefix, systemKey } from '../storage/meta-keys.js';
 import type { SystemRecord } from '../storage/records.js';
 import type { LayerCore } from './core.js';
@@ -13,7 +14,7 @@ function pickSystemRecord(core: LayerCore, values: (unknown | undefined | null)[
   const present = values.filter((v): v is SystemRecord => v !== null && v !== undefined);
   const groups = new Map<string, { record: SystemRecord; count: number }>();
   for (const r of present) {
-    const id = `${r.mtime}:${Buffer.from(r.data).toString('base64')}`;
+    const id = `${r.mtime}:${r.data}`;
     const g = groups.get(id);
     if (g) g.count++;
     else groups.set(id, { record: r, count: 1 });
@@ -30,7 +31,7 @@ export function readSystemFile(core: LayerCore, path: string): Buffer | undefine
   const values = core.readAll((d) => d.get(key));
   core.requireReadQuorum(values.filter((v) => v !== null).length);
   const record = pickSystemRecord(core, values);
-  return record ? Buffer.from(record.data) : undefined;
+  return record ? Buffer.from(record.data, 'base64') : undefined;
 }
 
 export async function writeSystemFile(core: LayerCore, path: string, data: Buffer): Promise<void> {
@@ -38,7 +39,7 @@ export async function writeSystemFile(core: LayerCore, path: string, data: Buffe
   await core.objectLocks.exclusive(`\0sys\0${path}`, async () => {
     const current = readSystemFileRecord(core, path);
     const record: SystemRecord = {
-      data: Buffer.from(data),
+      data: data.toString('base64'),
       mtime: Math.max(Date.now(), (current?.mtime ?? 0) + 1),
     };
     await core.commitEach(core.allSlots(), () => [{ key, value: record }]);
@@ -67,7 +68,13 @@ export function listSystemFiles(core: LayerCore, prefix: string): string[] {
   try {
     core.requireReadQuorum(cursor.answered);
     for (let e = cursor.next(); e !== undefined; e = cursor.next()) {
-      if (pickSystemRecord(core, e.values) !== undefined) out.push(e.key.subarray(1).toString('utf8'));
+      if (
+        pickSystemRecord(
+          core,
+          e.values.map((v) => (v ? decodeValue(v) : v)),
+        ) !== undefined
+      )
+        out.push(e.key.subarray(1).toString('utf8'));
     }
   } finally {
     cursor.close();

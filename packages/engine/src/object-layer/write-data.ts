@@ -13,15 +13,16 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { shardViews } from '../storage/block-pool.js';
 import { BlockReader } from '../storage/block-reader.js';
-import { BodyDigester } from '../storage/digester.js';
+import { BodyDigester, checksumAccumulator } from '../storage/digester.js';
 import { ErasureEncoder } from '../storage/erasure-encode.js';
 import type { ErasureLayout } from '../storage/records.js';
 import { BLOCK_SIZE, DEFAULT_BITROT } from '../storage/shard-file.js';
 import { FileShardWriter, MemoryShardWriter, type ShardWriter } from '../storage/shard-io.js';
 import type { LayerCore } from './core.js';
 import { EntityTooLarge, InsufficientWriteQuorum } from './errors.js';
-import type { ComputedDigests, WriteBodyOptions } from './types.js';
+import type { ChecksumAlgorithm, Checksums, ComputedDigests, WriteBodyOptions } from './types.js';
 
 export const INLINE_LIMIT = 128 * 1024;
 /** S3's limit for one PUT (and one part). */
@@ -56,27 +57,31 @@ export async function writeData(
   }
   core.requireWriteQuorumOnline();
   const reader = new BlockReader(body, BLOCK_SIZE, options.size);
-  const digester = new BodyDigester(options);
   const ec: ErasureLayout = {
     data: core.dataShards,
     parity: core.parityShards,
     blockSize: BLOCK_SIZE,
     dist,
-    index: 0,
     bitrot: DEFAULT_BITROT,
   };
   const dataDir = randomUUID();
-  let first: Buffer | undefined;
+  const pool = core.blocks;
+  let block = pool.acquire();
+  let length: number;
   try {
-    first = await reader.next();
+    length = await reader.fill(block, BLOCK_SIZE);
   } catch (error) {
+    pool.release(block);
     await reader.cancel();
     throw error;
   }
-  if (first) digester.update(first);
-  const small = (first === undefined || first.length <= INLINE_LIMIT) && reader.ended;
-  if (small && target.kind === 'object')
-    return writeInline(core, first, digester, options, ec, dataDir, dist);
+  if (length <= INLINE_LIMIT && reader.ended && target.kind === 'object') {
+    const data = Buffer.from(block.subarray(0, length));
+    pool.release(block);
+    const digester = new BodyDigester(options);
+    digester.update(data);
+    return writeInline(core, data, digester, options, ec, dataDir, dist);
+  }
 
   // Streaming path: one temp dir per online drive.
   const tmpDirs = new Map<number, string>();
@@ -96,17 +101,57 @@ export async function writeData(
   const removeTmp = async (): Promise<void> => {
     await Promise.all([...tmpDirs].map(([slot, dir]) => core.drives[slot]?.remove(dir)));
   };
+  const algorithms = new Set(options.checksumAlgorithms ?? []);
+  // MD5, SHA-256, SHA-1 and CRC-32 run on the digest worker; the two others here.
+  const session = core.digests.start({
+    sha256: options.computeSha256 === true || algorithms.has('SHA256'),
+    sha1: algorithms.has('SHA1'),
+    crc32: algorithms.has('CRC32'),
+  });
+  const local = new Map<ChecksumAlgorithm, ReturnType<typeof checksumAccumulator>>();
+  for (const a of ['CRC32C', 'CRC64NVME'] as const)
+    if (algorithms.has(a)) local.set(a, checksumAccumulator(a));
+  const hashing: Promise<void>[] = [];
   let encoder: ErasureEncoder | undefined;
+  let current: Buffer | undefined = block;
   try {
-    encoder = new ErasureEncoder(core.rs, writers, core.writeQuorum, ec.bitrot);
-    let block = first;
-    while (block !== undefined) {
-      await encoder.writeBlock(block);
-      block = await reader.next();
-      if (block) digester.update(block);
+    encoder = new ErasureEncoder(core.rs, writers, core.writeQuorum, ec.bitrot, core.bitrot);
+    while (length > 0 && current !== undefined) {
+      const buffer: Buffer = current;
+      current = undefined;
+      for (const acc of local.values()) acc.update(buffer.subarray(0, length));
+      const hashed = session.update(buffer, 0, length);
+      hashing.push(hashed);
+      let written!: () => void;
+      const writesDone = new Promise<void>((resolve) => (written = resolve));
+      // The buffer goes back to the pool once both the worker and the drives are done with it.
+      void Promise.all([hashed, writesDone]).then(() => pool.release(buffer));
+      await encoder.writeShards(shardViews(buffer, length, ec.data, ec.parity), written);
+      // Back-pressure from the digest worker: at most a few blocks ahead of it.
+      while (session.outstanding > 3) await hashing.shift();
+      if (length < BLOCK_SIZE) break;
+      current = pool.acquire();
+      length = await reader.fill(current, BLOCK_SIZE);
     }
+    if (current !== undefined) pool.release(current);
+    current = undefined;
     await encoder.finish();
-    const digests = await digester.finish();
+    const fromWorker = await session.finish();
+    const checksums: Checksums = {};
+    for (const a of algorithms) {
+      if (a === 'SHA256' && fromWorker.sha256) checksums.SHA256 = fromWorker.sha256.toString('base64');
+      else if (a === 'SHA1' && fromWorker.sha1) checksums.SHA1 = fromWorker.sha1.toString('base64');
+      else if (a === 'CRC32' && fromWorker.crc32 !== undefined) {
+        const out = Buffer.allocUnsafe(4);
+        out.writeUInt32BE(fromWorker.crc32 >>> 0, 0);
+        checksums.CRC32 = out.toString('base64');
+      } else {
+        const acc = local.get(a);
+        if (acc) checksums[a] = (await acc.digest()).toString('base64');
+      }
+    }
+    const digests: ComputedDigests = { md5: fromWorker.md5, size: reader.total, checksums };
+    if (options.computeSha256 === true && fromWorker.sha256) digests.sha256 = fromWorker.sha256;
     await options.verify?.(digests);
     // Install: one rename per drive that still holds a good shard file.
     const failures = encoder.failures;
@@ -150,6 +195,8 @@ export async function writeData(
     installed.sort((a, b) => a - b);
     return { digests, dataDir, ec, slots: installed, discard };
   } catch (error) {
+    session.abort();
+    if (current !== undefined) pool.release(current);
     await reader.cancel();
     await encoder?.abort();
     if (!encoder) await Promise.all(writers.map((w) => w?.abort()));
@@ -160,7 +207,7 @@ export async function writeData(
 
 async function writeInline(
   core: LayerCore,
-  data: Buffer | undefined,
+  data: Buffer,
   digester: BodyDigester,
   options: WriteBodyOptions,
   ec: ErasureLayout,
@@ -168,8 +215,8 @@ async function writeInline(
   dist: number[],
 ): Promise<WrittenData> {
   const writers = core.drives.map(() => new MemoryShardWriter());
-  const encoder = new ErasureEncoder(core.rs, writers, 1, ec.bitrot);
-  if (data !== undefined && data.length > 0) await encoder.writeBlock(data);
+  const encoder = new ErasureEncoder(core.rs, writers, 1, ec.bitrot, core.bitrot);
+  if (data.length > 0) await encoder.writeBlock(data);
   await encoder.finish();
   const digests = await digester.finish();
   await options.verify?.(digests);

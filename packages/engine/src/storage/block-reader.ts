@@ -63,6 +63,40 @@ export class BlockReader {
     return filled < bs ? block.subarray(0, filled) : block;
   }
 
+  /**
+   * Copies the next `max` body bytes (fewer only at the end) into `target`; returns how many.
+   * The streaming write path assembles blocks straight into their shard buffer with this.
+   */
+  async fill(target: Buffer, max: number): Promise<number> {
+    let filled = 0;
+    while (filled < max && !this.done) {
+      if (this.leftover === undefined) {
+        const r = await this.iterator.next();
+        if (r.done === true) {
+          this.done = true;
+          break;
+        }
+        const value = r.value;
+        const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array | string);
+        if (chunk.length === 0) continue;
+        this.total += chunk.length;
+        if (this.declaredSize >= 0 && this.total > this.declaredSize) {
+          throw new IncompleteBody(`received more than the declared ${this.declaredSize} bytes`);
+        }
+        this.leftover = chunk;
+      }
+      const chunk = this.leftover;
+      const take = Math.min(max - filled, chunk.length);
+      chunk.copy(target, filled, 0, take);
+      filled += take;
+      this.leftover = take < chunk.length ? chunk.subarray(take) : undefined;
+    }
+    if (this.done && this.declaredSize >= 0 && this.total < this.declaredSize) {
+      throw new IncompleteBody(`received ${this.total} of the declared ${this.declaredSize} bytes`);
+    }
+    return filled;
+  }
+
   /** True once the body has ended (the last block was returned or is empty). */
   get ended(): boolean {
     return this.done && this.leftover === undefined;

@@ -2,7 +2,9 @@
  * One drive: a directory holding a format file, an LMDB index and shard files (layout.ts).
  *
  * The index is one LMDB environment per drive (`<drive>/.coffer.sys/meta`) with raw byte keys
- * (meta-keys.ts) and msgpack values (records.ts). Reads are synchronous memory-mapped lookups;
+ * (meta-keys.ts) and raw byte values: records (records.ts) as UTF-8 JSON — compact enough, fast to
+ * parse, comparable byte for byte across drives, readable with any LMDB tool — and inline shard
+ * bytes as they are. Reads are synchronous memory-mapped lookups;
  * writes go through `commit`, one LMDB transaction per call (lmdb batches concurrent calls into
  * one commit), and resolve only after the commit is flushed to disk: lmdb's default
  * `overlappingSync` resolves the write promise at commit and flushes afterwards, so `commit` also
@@ -28,7 +30,7 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { asBinary, open, type RootDatabase } from 'lmdb';
+import { open, type RootDatabase } from 'lmdb';
 import type { DriveState } from '../object-layer/types.js';
 import { fsyncDir } from './atomic-file.js';
 import { readFormat, writeFormat, type FormatFile } from './format.js';
@@ -41,9 +43,18 @@ export class DriveUnavailable extends Error {
 export type MetaOp =
   { key: Buffer; value: unknown } | { key: Buffer; binary: Uint8Array } | { key: Buffer; remove: true };
 
+/** An index entry with its value still encoded (see `decodeValue`). */
 export interface RangeEntry {
   key: Buffer;
-  value: unknown;
+  value: Buffer;
+}
+
+export function encodeValue(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
+export function decodeValue(raw: Buffer): unknown {
+  return JSON.parse(raw.toString('utf8')) as unknown;
 }
 
 export class Drive {
@@ -51,7 +62,7 @@ export class Drive {
   state: DriveState = 'offline';
   /** Why the drive is not 'ok', for logs and storage info. */
   reason = '';
-  private db: RootDatabase<unknown, Buffer> | undefined;
+  private db: RootDatabase<Buffer, Buffer> | undefined;
   private checking: Promise<DriveState> | undefined;
 
   constructor(
@@ -73,7 +84,12 @@ export class Drive {
     await mkdir(this.paths.data, { recursive: true });
     await mkdir(this.paths.multipart, { recursive: true });
     await this.sweepTmp();
-    this.db = open<unknown, Buffer>({ path: this.paths.meta, keyEncoding: 'binary', compression: false });
+    this.db = open<Buffer, Buffer>({
+      path: this.paths.meta,
+      keyEncoding: 'binary',
+      encoding: 'binary',
+      compression: false,
+    });
     this.state = 'ok';
     this.reason = '';
   }
@@ -143,7 +159,7 @@ export class Drive {
     return state;
   }
 
-  private requireDb(): RootDatabase<unknown, Buffer> {
+  private requireDb(): RootDatabase<Buffer, Buffer> {
     if (this.state !== 'ok' || this.db === undefined) {
       throw new DriveUnavailable(`drive ${this.endpoint} is ${this.state}`);
     }
@@ -152,15 +168,18 @@ export class Drive {
 
   // ---- Index --------------------------------------------------------------------------------
 
+  /** A record, decoded. */
   get(key: Buffer): unknown {
+    const raw = this.requireDb().get(key);
+    return raw === undefined ? undefined : decodeValue(raw);
+  }
+
+  /** A value as stored: encoded record or inline bytes. */
+  getBinary(key: Buffer): Buffer | undefined {
     return this.requireDb().get(key);
   }
 
-  getBinary(key: Buffer): Buffer | undefined {
-    return this.requireDb().getBinary(key);
-  }
-
-  /** Entries with start ≤ key < end, in key order; lazy. */
+  /** Entries with start ≤ key < end, in key order, values encoded; lazy. */
   range(start: Buffer, end: Buffer): Iterator<RangeEntry> {
     const db = this.requireDb();
     const iterable = db.getRange({ start, end });
@@ -177,8 +196,9 @@ export class Drive {
     await db.transaction(() => {
       for (const op of ops) {
         if ('remove' in op) db.removeSync(op.key);
-        else if ('binary' in op) db.putSync(op.key, asBinary(op.binary));
-        else db.putSync(op.key, op.value);
+        else if ('binary' in op)
+          db.putSync(op.key, Buffer.from(op.binary.buffer, op.binary.byteOffset, op.binary.byteLength));
+        else db.putSync(op.key, encodeValue(op.value));
       }
     });
     await db.flushed;

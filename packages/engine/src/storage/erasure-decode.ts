@@ -7,7 +7,7 @@
  */
 import { FileCorrupt, InsufficientReadQuorum } from '../object-layer/errors.js';
 import type { ReedSolomon } from './reed-solomon.js';
-import { shardHash, type PartGeometry } from './shard-file.js';
+import type { BitrotHasher, PartGeometry } from './shard-file.js';
 import type { ShardReader } from './shard-io.js';
 
 export class PartDecoder {
@@ -19,6 +19,7 @@ export class PartDecoder {
     private readonly geometry: PartGeometry,
     /** By shard index; undefined where the drive or its data is known to be missing. */
     private readonly readers: (ShardReader | undefined)[],
+    private readonly hasher: BitrotHasher,
     private readonly onBad: (shardIndex: number, reason: string) => void = () => undefined,
   ) {
     readers.forEach((r, i) => {
@@ -35,7 +36,7 @@ export class PartDecoder {
       const raw = await reader.read(place.offset, hashLen + place.shardLength);
       const shard = raw.subarray(hashLen);
       const expected = raw.subarray(0, hashLen);
-      if (!shardHash(this.geometry.algorithm, shard).equals(expected)) {
+      if (!this.hasher.hash(this.geometry.algorithm, shard).equals(expected)) {
         this.markBad(index, `block ${j}: checksum mismatch`);
         return undefined;
       }

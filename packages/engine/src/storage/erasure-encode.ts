@@ -11,7 +11,7 @@
 import { InsufficientWriteQuorum } from '../object-layer/errors.js';
 import type { BitrotAlgorithm } from './records.js';
 import { splitBlock, type ReedSolomon } from './reed-solomon.js';
-import { shardHash } from './shard-file.js';
+import type { BitrotHasher } from './shard-file.js';
 import type { ShardWriter } from './shard-io.js';
 
 export class ErasureEncoder {
@@ -25,6 +25,7 @@ export class ErasureEncoder {
     writers: (ShardWriter | undefined)[],
     private readonly writeQuorum: number,
     private readonly algorithm: BitrotAlgorithm,
+    private readonly hasher: BitrotHasher,
     private readonly maxInFlight = 2,
   ) {
     this.writers = writers;
@@ -47,21 +48,34 @@ export class ErasureEncoder {
     }
   }
 
+  /** Encodes and writes one block (copied into fresh shard buffers). */
   async writeBlock(block: Uint8Array): Promise<void> {
-    const shards = splitBlock(block, this.rs.dataShards, this.rs.parityShards);
+    await this.writeShards(splitBlock(block, this.rs.dataShards, this.rs.parityShards));
+  }
+
+  /**
+   * Computes the parity shards of `shards` (data shards filled, parity shards any content) in
+   * place and writes them all; `onWritten` runs once every write of this block has settled (the
+   * shard memory may then be reused). Resolves when back-pressure allows the next block.
+   */
+  async writeShards(shards: Uint8Array[], onWritten?: () => void): Promise<void> {
     this.rs.encode(shards);
     const writes: Promise<void>[] = [];
     shards.forEach((shard, i) => {
       const writer = this.writers[i];
       if (writer === undefined || this.failures[i] !== undefined) return;
-      const hash = shardHash(this.algorithm, shard);
+      const hash = this.hasher.hash(this.algorithm, shard);
       writes.push(
         writer.write(hash, shard).catch((error: unknown) => {
           this.failures[i] ??= error;
         }),
       );
     });
-    this.pending.push(Promise.all(writes).then(() => undefined));
+    this.pending.push(
+      Promise.all(writes).then(() => {
+        onWritten?.();
+      }),
+    );
     while (this.pending.length >= this.maxInFlight) await this.pending.shift();
     this.checkQuorum();
   }

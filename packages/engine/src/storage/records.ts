@@ -1,12 +1,13 @@
 /**
- * The records each drive keeps in its LMDB index (values are msgpack, lmdb's default encoding).
+ * The records each drive keeps in its LMDB index, stored as UTF-8 JSON (drive.ts).
  *
- * An object record holds every version of one key, newest first, like MinIO's xl.meta. Most
- * fields are identical on every drive; the per-drive ones are `ec.index` (which shard of the
- * erasure set this drive stores) and the inline shard bytes (kept under a separate 'i' key so
- * listings never decode object data). Versions are matched across drives by their signature
- * (`versionSignature`): id, modification time, data location and metadata time; a version is
- * valid when at least read-quorum drives carry the same signature.
+ * An object record holds every version of one key, newest first, like MinIO's xl.meta. Records
+ * carry no per-drive field — a drive's shard index is `ec.dist[slot]` and its inline shard bytes
+ * live under a separate 'i' key — so in the normal case every drive stores byte-identical records:
+ * readers compare the raw bytes and decode once (listings stay cheap), and never decode object
+ * data. Versions are matched across drives by their signature (`versionSignature`): id,
+ * modification time, data location and metadata time; a version is valid when at least
+ * read-quorum drives carry the same signature.
  */
 import type {
   ChecksumAlgorithm,
@@ -16,7 +17,7 @@ import type {
 } from '../object-layer/types.js';
 
 /** Per-block shard checksum algorithm (see shard-file.ts). */
-export type BitrotAlgorithm = 'sha256' | 'crc32';
+export type BitrotAlgorithm = 'xxh64' | 'sha256' | 'crc32';
 
 export interface ErasureLayout {
   data: number;
@@ -25,8 +26,6 @@ export interface ErasureLayout {
   blockSize: number;
   /** The shard index (0-based; < data: data shard) stored by each drive slot. */
   dist: number[];
-  /** This drive's shard index (= dist[slot]). */
-  index: number;
   bitrot: BitrotAlgorithm;
 }
 
@@ -104,7 +103,8 @@ export interface UploadRecord {
 }
 
 export interface SystemRecord {
-  data: Uint8Array;
+  /** Base64 of the file's bytes. */
+  data: string;
   mtime: number;
 }
 

@@ -13,26 +13,46 @@
  * with no header: every field follows from the version's metadata (part size, block size, data
  * shard count, algorithm). All blocks but the last have shard size ceil(blockSize/data), so block
  * j starts at j·(H + S) and a range read seeks straight to the blocks it needs. A zero-byte part
- * is an empty file. The hash is SHA-256 (H = 32) by default, or CRC-32 (H = 4, big-endian) —
- * recorded per version as `ec.bitrot`. A block whose hash does not match is treated as missing
- * and rebuilt from the other shards; it is never served.
+ * is an empty file. The hash is recorded per version as `ec.bitrot`: XXH64 (H = 8, big-endian
+ * canonical form; the default), SHA-256 (H = 32) or CRC-32 (H = 4, big-endian). A block whose hash
+ * does not match is treated as missing and rebuilt from the other shards; it is never served.
+ *
+ * Why XXH64: bitrot detection needs a strong check against random corruption, not a cryptographic
+ * one (MinIO uses HighwayHash for the same job). Measured on the reference machine over 512 KiB
+ * shards: XXH64 (hash-wasm) ≈ 14 GB/s, CRC-32 (zlib) ≈ 1.9 GB/s, SHA-256 (node:crypto) ≈ 1.6 GB/s;
+ * every PUT hashes (data + parity) bytes, so with SHA-256 the hash alone cost more than the write.
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { createXXHash64, type IHasher } from 'hash-wasm';
 import type { BitrotAlgorithm } from './records.js';
 
 export const BLOCK_SIZE = 1024 * 1024;
-export const DEFAULT_BITROT: BitrotAlgorithm = 'sha256';
+export const DEFAULT_BITROT: BitrotAlgorithm = 'xxh64';
 
 export function hashSize(algorithm: BitrotAlgorithm): number {
-  return algorithm === 'sha256' ? 32 : 4;
+  return algorithm === 'sha256' ? 32 : algorithm === 'xxh64' ? 8 : 4;
 }
 
-export function shardHash(algorithm: BitrotAlgorithm, data: Uint8Array): Buffer {
-  if (algorithm === 'sha256') return createHash('sha256').update(data).digest();
-  const out = Buffer.allocUnsafe(4);
-  out.writeUInt32BE(zlib.crc32(data) >>> 0, 0);
-  return out;
+/** Computes shard-block hashes; holds the (synchronous, once instantiated) WebAssembly hasher. */
+export class BitrotHasher {
+  private constructor(private readonly xxh64: IHasher) {}
+
+  static async create(): Promise<BitrotHasher> {
+    return new BitrotHasher(await createXXHash64());
+  }
+
+  hash(algorithm: BitrotAlgorithm, data: Uint8Array): Buffer {
+    if (algorithm === 'xxh64') {
+      this.xxh64.init();
+      this.xxh64.update(data);
+      return Buffer.from(this.xxh64.digest('binary'));
+    }
+    if (algorithm === 'sha256') return createHash('sha256').update(data).digest();
+    const out = Buffer.allocUnsafe(4);
+    out.writeUInt32BE(zlib.crc32(data) >>> 0, 0);
+    return out;
+  }
 }
 
 export interface BlockPlace {
