@@ -66,7 +66,7 @@ export async function writeData(
   };
   const dataDir = randomUUID();
   const pool = core.blocks;
-  let block = pool.acquire();
+  const block = pool.acquire();
   let length: number;
   try {
     length = await reader.fill(block, BLOCK_SIZE);
