@@ -59,6 +59,8 @@ export class ErasureObjectLayer implements ObjectLayer {
   private readonly monitor: NodeJS.Timeout;
   private readonly healQueue = new Map<string, { bucket: string; key: string }>();
   private healing: Promise<void> | undefined;
+  /** A full heal started by the layer itself (fresh drives at startup); stopped by `close`. */
+  private backgroundHeal: { controller: AbortController; done: Promise<void> } | undefined;
 
   constructor(
     readonly core: LayerCore,
@@ -105,9 +107,32 @@ export class ErasureObjectLayer implements ObjectLayer {
     }
   }
 
+  /** Runs `healAll` in the background for drives that were just formatted (marked as healing). */
+  healInBackground(slots: number[]): void {
+    if (this.backgroundHeal) return;
+    for (const slot of slots) this.core.healingDrives.add(slot);
+    const controller = new AbortController();
+    const done = healing
+      .healAll(this.core, { signal: controller.signal })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) {
+          this.core.log(
+            `healing fresh drives failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      })
+      .finally(() => {
+        this.backgroundHeal = undefined;
+      });
+    this.backgroundHeal = { controller, done };
+  }
+
   /** Resolves when the background heal queue is empty (tests). */
   async idle(): Promise<void> {
-    while (this.healing) await this.healing;
+    while (this.healing || this.backgroundHeal) {
+      await this.healing;
+      await this.backgroundHeal?.done;
+    }
   }
 
   // ---- Buckets ------------------------------------------------------------------------------
@@ -279,6 +304,10 @@ export class ErasureObjectLayer implements ObjectLayer {
     if (this.core.closed) return;
     this.core.closed = true;
     clearInterval(this.monitor);
+    if (this.backgroundHeal) {
+      this.backgroundHeal.controller.abort();
+      await this.backgroundHeal.done;
+    }
     await this.idle().catch(() => undefined);
     await this.core.digests.close();
     await Promise.all(this.core.drives.map((d) => d.close()));

@@ -66,10 +66,6 @@ export async function openObjectLayer(
     core,
     options.driveCheckIntervalMs !== undefined ? { driveCheckIntervalMs: options.driveCheckIntervalMs } : {},
   );
-  if (prepared.freshlyFormatted.length > 0) {
-    void layer.healAll({ removeDangling: false }).catch((error: unknown) => {
-      log(`healing fresh drives failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
+  if (prepared.freshlyFormatted.length > 0) layer.healInBackground(prepared.freshlyFormatted);
   return { layer, deploymentId: prepared.deploymentId };
 }
