@@ -13,6 +13,8 @@ import type { ShardReader } from './shard-io.js';
 export class PartDecoder {
   /** Shard indices whose reader failed or returned corrupt data. */
   readonly bad = new Set<number>();
+  /** Shards with no reader at all (drive offline, data missing). */
+  private readonly unavailable: number;
 
   constructor(
     private readonly rs: ReedSolomon,
@@ -25,6 +27,7 @@ export class PartDecoder {
     readers.forEach((r, i) => {
       if (r === undefined) this.bad.add(i);
     });
+    this.unavailable = this.bad.size;
   }
 
   private async readShard(j: number, index: number): Promise<Uint8Array | undefined> {
@@ -82,7 +85,8 @@ export class PartDecoder {
     }
     if (good < data) {
       const message = `block ${j}: only ${good} of ${total} shards readable, ${data} needed`;
-      throw this.bad.size > total - data ? new InsufficientReadQuorum(message) : new FileCorrupt(message);
+      // Too few drives to begin with is a quorum problem; otherwise stored data failed its checks.
+      throw this.unavailable > total - data ? new InsufficientReadQuorum(message) : new FileCorrupt(message);
     }
     if (all) {
       // Heal needs every shard: read the remaining good ones so only the truly bad are rebuilt.
