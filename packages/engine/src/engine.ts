@@ -1,10 +1,10 @@
 /**
  * Engine assembly: `createEngine(options)` opens the drives (object layer), settles the root
  * credential, loads IAM, builds the shared `EngineContext`, starts the HTTP listener and the
- * background usage scanner, and hands back a running `Engine` whose `close()` undoes all of it in
- * reverse order. Configuration is read and validated once, here (options first, then the
- * environment); everything after receives it through the context — no module-level state, so
- * several engines can run in one process (the tests do).
+ * background usage scanner and heal pass, and hands back a running `Engine` whose `close()`
+ * undoes all of it in reverse order. Configuration is read and validated once, here (options
+ * first, then the environment); everything after receives it through the context — no
+ * module-level state, so several engines can run in one process (the tests do).
  *
  * Failures to start are `StartupError`s whose message is the whole diagnosis (the CLI prints it
  * without a stack): a busy port, an unusable drive, a drive of another deployment, bad credentials.
@@ -21,7 +21,8 @@ import { IamSystem } from './iam/iam-system.js';
 import { resolveRootCredentials, type RootCredentialSource } from './iam/root-credentials.js';
 import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
-import type { ObjectLayer } from './object-layer/types.js';
+import type { DataUsage, ObjectLayer } from './object-layer/types.js';
+import { startHealer, startScanner } from './background/index.js';
 import { StartupError } from './storage/startup-error.js';
 
 export interface EngineOptions {
@@ -40,8 +41,10 @@ export interface EngineOptions {
   /** Parity shards per object; default: the object layer's (N/2). */
   parity?: number;
   log?: (line: string) => void;
-  /** Period of the background usage scan. */
+  /** Pause between background usage scans (default 60 s). */
   scannerIntervalMs?: number;
+  /** Pause between background heal passes (default 1 h). */
+  healIntervalMs?: number;
   /** `jwt` (default) or `public`; default: COFFER_/MINIO_PROMETHEUS_AUTH_TYPE. */
   prometheusAuthType?: 'jwt' | 'public';
   /** Environment to read instead of `process.env` (tests). */
@@ -65,6 +68,8 @@ export interface Engine {
   metrics: MetricsRegistry;
   /** The shared context handed to every handler (for tests and embedding). */
   context: EngineContext;
+  /** Run a usage scan now (or join the running one) and return its result. */
+  scanUsage(): Promise<DataUsage>;
   /** Stop listening (closing keep-alive connections), stop background work, close the drives. */
   close(): Promise<void>;
 }
@@ -248,7 +253,19 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const boundHost = host === '' ? '' : bound.address;
     endpoint = `${urlHost(boundHost)}:${bound.port}`;
 
-    // The background usage scanner (background/scanner.ts) is started here once it exists.
+    // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
+    // heal pass repairs what no read has touched (wiped or corrupted drives).
+    const scanner = startScanner({
+      layer,
+      log,
+      ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
+    });
+    cleanups.push(() => scanner.stop());
+    const healer = startHealer(layer, {
+      log,
+      ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
+    });
+    cleanups.push(() => healer.stop());
 
     log(`engine listening on http://${endpoint} (${drives.length} drive${drives.length === 1 ? '' : 's'})`);
 
@@ -264,6 +281,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       iam,
       metrics,
       context,
+      scanUsage: () => scanner.scanNow(),
       close: () => (closing ??= unwind()),
     };
   } catch (err) {

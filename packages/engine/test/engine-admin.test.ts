@@ -332,10 +332,21 @@ describe('admin API', () => {
     expect(storage.Disks).toHaveLength(4);
     expect(storage.Backend).toMatchObject({ Type: 2, StandardSCParity: 2 });
 
-    const usage = JSON.parse((await admin('/datausageinfo?capacity=true')).text) as Record<string, unknown>;
-    expect(usage).toHaveProperty('lastUpdate');
-    expect(usage).toHaveProperty('bucketsUsageInfo');
-    expect(typeof usage.objectsTotalSize).toBe('number');
+    const put = await signedSend(engine, root, {
+      method: 'PUT',
+      path: '/sts-bucket/hello.txt',
+      body: 'hello, usage',
+    });
+    expect(put.status).toBe(200);
+    await engine.scanUsage();
+    const usage = JSON.parse((await admin('/datausageinfo?capacity=true')).text) as {
+      lastUpdate: string;
+      bucketsUsageInfo: Record<string, { objectsCount: number; size: number }>;
+      bucketsSizes: Record<string, number>;
+    };
+    expect(Date.parse(usage.lastUpdate)).toBeGreaterThan(Date.now() - 60_000);
+    expect(usage.bucketsUsageInfo['sts-bucket']).toMatchObject({ objectsCount: 1, size: 12 });
+    expect(usage.bucketsSizes['sts-bucket']).toBe(12);
 
     const account = JSON.parse((await admin('/accountinfo')).text) as {
       AccountName: string;
@@ -387,7 +398,9 @@ describe('Prometheus metrics', () => {
     expect(reply.text).toContain('minio_cluster_drive_offline_total 0\n');
     expect(reply.text).toMatch(/minio_node_drive_total_bytes\{drive="[^"]+drive1",server="[^"]+"\} \d+/);
     expect(reply.text).toMatch(/minio_cluster_capacity_raw_total_bytes \d+/);
-    expect(reply.text).toContain('minio_cluster_usage_object_total');
+    expect(reply.text).toMatch(/minio_cluster_usage_object_total [1-9]/);
+    expect(reply.text).toContain('minio_bucket_usage_object_total{bucket="sts-bucket"} 1\n');
+    expect(reply.text).toContain('minio_bucket_usage_total_bytes{bucket="sts-bucket"} 12\n');
     for (const path of [
       '/minio/v2/metrics/node',
       '/minio/v2/metrics/bucket',
