@@ -36,6 +36,8 @@ describe('metrics documents', () => {
     expect(s.get('minio_node_drive_total_bytes{drive="/data/drive2",server="127.0.0.1:9000"}')).toBe(2000);
     expect(s.get('minio_node_drive_used_bytes{drive="/data/drive2",server="127.0.0.1:9000"}')).toBe(100);
     expect(s.get('minio_node_drive_free_bytes{drive="/data/drive2",server="127.0.0.1:9000"}')).toBe(1900);
+    expect(s.get('minio_node_drive_online_total{server="127.0.0.1:9000"}')).toBe(3);
+    expect(s.get('minio_node_drive_offline_total{server="127.0.0.1:9000"}')).toBe(1);
     expect(s.get('minio_s3_requests_total{api="putobject",server="127.0.0.1:9000"}')).toBe(1);
     expect(text).toMatch(
       /^# HELP minio_cluster_drive_online_total .+\n# TYPE minio_cluster_drive_online_total gauge\n/,

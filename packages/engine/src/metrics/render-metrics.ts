@@ -41,12 +41,16 @@ function writeDrives(out: PrometheusText, info: StorageInfo, server: string): vo
     'Total storage available on a drive',
     perDrive((d) => d.availSpace),
   );
-  out.family(
-    'minio_node_drive_online',
-    'gauge',
-    'Whether a drive is online (1) or not (0)',
-    perDrive((d) => (d.state === 'ok' ? 1 : 0)),
-  );
+  const online = drives.filter((d) => d.state === 'ok').length;
+  out.family('minio_node_drive_online_total', 'gauge', 'Total drives online in this node', [
+    { labels: { server }, value: online },
+  ]);
+  out.family('minio_node_drive_offline_total', 'gauge', 'Total drives offline in this node', [
+    { labels: { server }, value: drives.length - online },
+  ]);
+  out.family('minio_node_drive_total', 'gauge', 'Total drives in this node', [
+    { labels: { server }, value: drives.length },
+  ]);
 }
 
 function writeClusterCapacity(out: PrometheusText, info: StorageInfo): void {
