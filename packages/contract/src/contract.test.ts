@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  CreateBucketRequestSchema,
+  DeleteObjectsRequestSchema,
+  ERROR_CODES,
+  ErrorResponseSchema,
+  HasPermissionRequestSchema,
+  ListObjectsQuerySchema,
+  LoginRequestSchema,
+  apiPath,
+  renderErrorCatalogue,
+} from './index.js';
+
+describe('error catalogue', () => {
+  it('ERRORS.md is the rendered catalogue', () => {
+    const doc = readFileSync(new URL('../ERRORS.md', import.meta.url), 'utf8');
+    expect(doc).toBe(renderErrorCatalogue());
+  });
+
+  it('uses error statuses only', () => {
+    for (const { status } of Object.values(ERROR_CODES)) expect(status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('accepts the spec error shape, with or without a code', () => {
+    expect(ErrorResponseSchema.parse({ message: 'm', detailedMessage: 'd' })).toEqual({
+      message: 'm',
+      detailedMessage: 'd',
+    });
+    expect(() =>
+      ErrorResponseSchema.parse({ code: 'no_such_code', message: 'm', detailedMessage: '' }),
+    ).toThrow();
+  });
+});
+
+describe('request schemas', () => {
+  it('login needs both keys', () => {
+    expect(LoginRequestSchema.safeParse({ accessKey: 'a', secretKey: 's' }).success).toBe(true);
+    expect(LoginRequestSchema.safeParse({ accessKey: 'a', secretKey: '' }).success).toBe(false);
+    expect(LoginRequestSchema.safeParse({ accessKey: 'a' }).success).toBe(false);
+  });
+
+  it('create bucket: defaults and the spec fields', () => {
+    expect(CreateBucketRequestSchema.parse({ name: 'b' })).toEqual({
+      name: 'b',
+      versioning: false,
+      locking: false,
+    });
+    const full = {
+      name: 'b',
+      versioning: true,
+      locking: true,
+      quota: { enabled: true, quota_type: 'hard', amount: 1099511627776 },
+      retention: { mode: 'compliance', unit: 'days', validity: 1 },
+    };
+    expect(CreateBucketRequestSchema.parse(full)).toEqual(full);
+    expect(
+      CreateBucketRequestSchema.safeParse({
+        ...full,
+        retention: { mode: 'compliance', unit: 'days', validity: 0 },
+      }).success,
+    ).toBe(false);
+    expect(
+      CreateBucketRequestSchema.safeParse({
+        ...full,
+        quota: { enabled: true, quota_type: 'soft', amount: 1 },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('object listing query: string flags and bounded pages', () => {
+    expect(ListObjectsQuerySchema.parse({})).toEqual({
+      prefix: '',
+      with_versions: false,
+      with_metadata: false,
+      recursive: false,
+      limit: 1000,
+    });
+    expect(ListObjectsQuerySchema.parse({ with_versions: 'true', limit: '50', prefix: 'a/' })).toMatchObject({
+      with_versions: true,
+      limit: 50,
+      prefix: 'a/',
+    });
+    expect(ListObjectsQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(ListObjectsQuerySchema.safeParse({ limit: '1001' }).success).toBe(false);
+  });
+
+  it('delete-objects is the spec list of {path, versionID, recursive}', () => {
+    expect(
+      DeleteObjectsRequestSchema.parse([
+        { path: 'a/', recursive: true },
+        { path: 'b', versionID: 'v1' },
+      ]),
+    ).toEqual([
+      { path: 'a/', recursive: true },
+      { path: 'b', versionID: 'v1', recursive: false },
+    ]);
+    expect(DeleteObjectsRequestSchema.safeParse([]).success).toBe(false);
+  });
+
+  it('has-permission takes spec actions', () => {
+    expect(
+      HasPermissionRequestSchema.safeParse({ actions: [{ id: 'c', action: 's3:CreateBucket' }] }).success,
+    ).toBe(true);
+    expect(HasPermissionRequestSchema.safeParse({ actions: [{ id: 'c' }] }).success).toBe(false);
+  });
+});
+
+describe('route table', () => {
+  it('has unique method + path pairs under /api/v1', () => {
+    const keys = Object.values(API).map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const r of Object.values(API)) expect(r.path.startsWith('/api/v1/')).toBe(true);
+  });
+
+  it('every schema converts to JSON Schema (what the OpenAPI document is made of)', () => {
+    for (const route of Object.values(API)) {
+      const schemas = [
+        ...('params' in route ? [route.params] : []),
+        ...('querystring' in route ? [route.querystring] : []),
+        ...('body' in route ? [route.body] : []),
+        ...Object.values(route.response),
+      ];
+      for (const schema of schemas)
+        expect(() => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })).not.toThrow();
+    }
+  });
+
+  it('apiPath fills and encodes parameters', () => {
+    expect(apiPath(API.getBucketVersioning.path, { bucket: 'my bucket' })).toBe(
+      '/api/v1/buckets/my%20bucket/versioning',
+    );
+    expect(() => apiPath(API.deleteBucket.path)).toThrow(/missing parameter bucket/);
+  });
+});

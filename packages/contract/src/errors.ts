@@ -1,0 +1,120 @@
+/**
+ * The console API's error shape and error-code catalogue.
+ *
+ * Every failed call answers `{ code?, message, detailedMessage }` (spec 1 §8: the browser shows
+ * `message`, and `detailedMessage` unless it repeats the message); bulk operations add `outcome`
+ * so a partial failure still reports exact counts. `code` is one of ERROR_CODES — the one table of
+ * what can go wrong, with the usual HTTP status and what it means. ERRORS.md in this package is
+ * rendered from the table (`renderErrorCatalogue`) and a test keeps the two equal.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = {
+  invalid_request: {
+    status: 400,
+    description:
+      'The request does not match the contract (path, query or body); detailedMessage says which field.',
+  },
+  not_authenticated: {
+    status: 401,
+    description:
+      'No session cookie, or the session is unknown, expired or logged out. The browser goes to /login.',
+  },
+  invalid_login: {
+    status: 401,
+    description:
+      "The storage server refused the access key and secret key; detailedMessage is the server's message.",
+  },
+  access_denied: {
+    status: 403,
+    description:
+      "The storage server refused the call for this account (its IAM policy); detailedMessage is the server's message.",
+  },
+  not_found: { status: 404, description: 'No such API path, bucket, object or version.' },
+  conflict: {
+    status: 409,
+    description:
+      'The resource is in a state that forbids the call (bucket already exists, bucket not empty, object locked).',
+  },
+  payload_too_large: {
+    status: 413,
+    description: 'An upload or body exceeded a limit of the console or the storage server.',
+  },
+  partial_failure: {
+    status: 500,
+    description:
+      'A bulk operation (recursive delete, delete-objects) finished with some items failed; `outcome` has the exact counts and the first errors. The status is that of the first failure.',
+  },
+  storage_error: {
+    status: 500,
+    description:
+      "Any other error answered by the storage server; detailedMessage has its code and message. The status follows the server's.",
+  },
+  not_implemented: {
+    status: 501,
+    description: 'The storage server, or this console, does not support the requested option (yet).',
+  },
+  sso_not_configured: {
+    status: 501,
+    description: 'Single sign-on was requested but no OpenID provider is configured for this console.',
+  },
+  storage_unreachable: {
+    status: 503,
+    description: 'The storage server cannot be reached (refused, reset or timed out).',
+  },
+  internal_error: {
+    status: 500,
+    description: 'An unexpected failure inside the console; it is logged with the request id.',
+  },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+export const DeleteErrorSchema = z.object({
+  path: z.string(),
+  version_id: z.string().optional(),
+  code: z.string().describe("The storage server's error code, e.g. AccessDenied"),
+  message: z.string(),
+});
+
+/** Exact result of a (possibly recursive, possibly bulk) delete. */
+export const DeleteOutcomeSchema = z
+  .object({
+    deleted: z.number().int().nonnegative().describe('Objects (or versions) deleted'),
+    failed: z.number().int().nonnegative().describe('Objects (or versions) that could not be deleted'),
+    errors: z.array(DeleteErrorSchema).describe('The first failures (at most 100)'),
+  })
+  .meta({ id: 'DeleteOutcome' });
+
+export const ErrorResponseSchema = z
+  .object({
+    code: ErrorCodeSchema.optional(),
+    message: z.string().describe('Short, shown to the user'),
+    detailedMessage: z.string().describe('The underlying reason (often the storage server message)'),
+    outcome: DeleteOutcomeSchema.optional().describe('Bulk operations: the exact counts'),
+  })
+  .meta({ id: 'Error' });
+
+export type DeleteError = z.infer<typeof DeleteErrorSchema>;
+export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** ERRORS.md: the catalogue as a Markdown table. */
+export function renderErrorCatalogue(): string {
+  const rows = Object.entries(ERROR_CODES).map(
+    ([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`,
+  );
+  return [
+    '# Console API error codes',
+    '',
+    'Generated from `ERROR_CODES` in `src/errors.ts` (a test keeps this file equal to it).',
+    'Every error answer is `{ code?, message, detailedMessage, outcome? }`.',
+    '',
+    '| code | usual status | meaning |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,64 @@
+/**
+ * Sign-in, session and permission checks (spec 1 §2 "Session and shell", §3, §7): field names
+ * exactly as the spec gives them.
+ */
+import { z } from 'zod';
+
+/** What the login screen shows; 'unknown' is the browser's own loading state, never sent. */
+export const LoginStrategySchema = z.enum(['form', 'redirect', 'service-account']);
+
+export const LoginStrategyResponseSchema = z
+  .object({
+    loginStrategy: LoginStrategySchema,
+    redirect: z.string().describe("With 'redirect': the identity provider's authorization URL; '' otherwise"),
+  })
+  .meta({ id: 'LoginStrategy' });
+
+export const LoginRequestSchema = z
+  .object({
+    accessKey: z.string().min(1),
+    secretKey: z.string().min(1),
+  })
+  .meta({ id: 'LoginRequest' });
+
+export const OAuth2AuthRequestSchema = z.object({ code: z.string().min(1), state: z.string().min(1) }).meta({
+  id: 'OAuth2AuthRequest',
+});
+
+export const OAuth2AuthResponseSchema = z
+  .object({ sessionId: z.string() })
+  .meta({ id: 'OAuth2AuthResponse' });
+
+export const SessionResponseSchema = z
+  .object({
+    status: z.literal('ok'),
+    pages: z.array(z.string()).describe('Paths of the pages this account may open (spec 1 §2 side menu)'),
+    features: z.array(z.string()).describe("Optional features switched on, e.g. 'log-search'"),
+    operator: z.boolean(),
+    distributedMode: z.boolean().describe('Erasure-coded backend with more than one drive'),
+  })
+  .meta({ id: 'Session' });
+
+export const PermissionCheckSchema = z.object({
+  id: z.string().describe("The caller's name for this check, echoed back"),
+  action: z.string().min(1).describe('An IAM action, e.g. s3:CreateBucket'),
+  bucket_name: z.string().optional().describe('Checks the action on this bucket; account-level without'),
+});
+
+export const HasPermissionRequestSchema = z
+  .object({ actions: z.array(PermissionCheckSchema).max(1000) })
+  .meta({ id: 'HasPermissionRequest' });
+
+export const HasPermissionResponseSchema = z
+  .object({ permissions: z.array(z.object({ id: z.string(), can: z.boolean() })) })
+  .meta({ id: 'HasPermissionResponse' });
+
+export type LoginStrategy = z.infer<typeof LoginStrategySchema>;
+export type LoginStrategyResponse = z.infer<typeof LoginStrategyResponseSchema>;
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+export type OAuth2AuthRequest = z.infer<typeof OAuth2AuthRequestSchema>;
+export type OAuth2AuthResponse = z.infer<typeof OAuth2AuthResponseSchema>;
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+export type PermissionCheck = z.infer<typeof PermissionCheckSchema>;
+export type HasPermissionRequest = z.infer<typeof HasPermissionRequestSchema>;
+export type HasPermissionResponse = z.infer<typeof HasPermissionResponseSchema>;
