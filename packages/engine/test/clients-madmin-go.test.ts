@@ -134,8 +134,11 @@ describe('madmin-go (Debian 2.0.7) against the engine', () => {
     for (const [k, n] of objectsA) await mc.putObject(bucketA, k, Buffer.alloc(n, 1));
     for (const [k, n] of objectsB) await mc.putObject(bucketB, k, Buffer.alloc(n, 2));
 
-    // The figures come from the background scanner: poll until they match, within a deadline.
-    const deadline = Date.now() + 120_000;
+    // The figures come from the background scanner, which runs at start and then every minute:
+    // restart so the start-up scan sees the uploads, then poll until they match, with a deadline
+    // covering one more scan cycle.
+    await engine.restart();
+    const deadline = Date.now() + 90_000;
     let r = await info();
     while (Date.now() < deadline && (r.dataUsage?.objectsCount !== 4 || r.dataUsage.bucketsCount !== 2)) {
       await new Promise((res) => setTimeout(res, 1000));

@@ -44,6 +44,20 @@ type healReport struct {
 	Errors      map[string]string       `json:"errors"`
 }
 
+// backendName spells madmin's BackendType enum (an int) the way MinIO's JSON does.
+func backendName(t madmin.BackendType) string {
+	switch t {
+	case madmin.FS:
+		return "FS"
+	case madmin.Erasure:
+		return "Erasure"
+	case madmin.Gateway:
+		return "Gateway"
+	default:
+		return "Unknown"
+	}
+}
+
 // describe keeps the admin error code (e.g. XMinioAdminVersionMismatch) next to the message.
 func describe(err error) string {
 	var resp madmin.ErrorResponse
@@ -59,7 +73,7 @@ func runInfo(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 		rep.Errors["ServerInfo"] = describe(err)
 	} else {
 		rep.ServerInfo = &info
-		rep.BackendType = string(info.BackendType())
+		rep.BackendType = backendName(info.BackendType())
 		rep.StdParity = info.StandardParity()
 	}
 	if si, err := adm.StorageInfo(ctx); err != nil {
