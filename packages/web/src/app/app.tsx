@@ -1,0 +1,80 @@
+/**
+ * The app's providers, outermost first: theme (Mantine, light and dark), the API client, the query
+ * client with the global failure rule, notifications, and the router under the detected base path.
+ * Everything stateful is created here, once per app instance, and passed down.
+ */
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications, createNotificationsStore } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
+import type { ApiClient } from '../lib/api-client.js';
+import { ApiClientProvider } from '../shared/api/api-client-context.js';
+import { NotifyProvider, createNotify } from '../shared/components/notify.js';
+import { SESSION_KEY } from '../shared/session/get-session.js';
+import { createQueryClient } from './query-client.js';
+import { AppRoutes } from './routes.js';
+
+const THEME = createTheme({
+  primaryColor: 'indigo',
+  // Darker shades than Mantine's default keep white button text above 4.5:1 contrast (WCAG AA).
+  primaryShade: { light: 7, dark: 8 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});
+
+/** Lets code created outside the router (the query client) navigate once the router is mounted. */
+interface Navigator {
+  attach(navigate: ((to: string) => void) | null): void;
+  go(to: string): void;
+}
+
+function createNavigator(): Navigator {
+  let current: ((to: string) => void) | null = null;
+  return {
+    attach: (navigate) => {
+      current = navigate;
+    },
+    go: (to) => current?.(to),
+  };
+}
+
+function NavigationBridge({ navigator }: { navigator: Navigator }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigator.attach((to) => void navigate(to, { replace: true }));
+    return () => navigator.attach(null);
+  }, [navigate, navigator]);
+  return null;
+}
+
+export function App({ client }: { client: ApiClient }) {
+  const [navigator] = useState(createNavigator);
+  const [notificationsStore] = useState(createNotificationsStore);
+  const [queryClient] = useState(() => {
+    const notify = createNotify(notificationsStore);
+    const created = createQueryClient({
+      onAuthLost: () => {
+        navigator.go('/login');
+        created.removeQueries({ queryKey: SESSION_KEY });
+      },
+      onError: (error) => notify.error(error),
+    });
+    return created;
+  });
+
+  return (
+    <MantineProvider theme={THEME} defaultColorScheme="light">
+      <Notifications store={notificationsStore} position="bottom-right" />
+      <ApiClientProvider client={client}>
+        <QueryClientProvider client={queryClient}>
+          <NotifyProvider store={notificationsStore}>
+            <BrowserRouter basename={client.basePath === '' ? '/' : client.basePath}>
+              <NavigationBridge navigator={navigator} />
+              <AppRoutes />
+            </BrowserRouter>
+          </NotifyProvider>
+        </QueryClientProvider>
+      </ApiClientProvider>
+    </MantineProvider>
+  );
+}

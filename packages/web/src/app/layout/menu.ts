@@ -1,0 +1,111 @@
+/**
+ * The side menu (spec 1 §2): every entry the spec names, in its group, and the rule that decides
+ * which of them a session sees. An entry shows when the session's page list holds its path, its
+ * screen is built in this version (pages not built yet are absent, never blank), and — for Heal —
+ * the server is distributed. Documentation always shows and opens the external documentation site
+ * in a new tab. License sits under Operator when the tenants page is allowed, otherwise under its
+ * own License group. Groups with nothing to show are left out rather than shown as empty titles.
+ */
+export type MenuGroupName = 'common' | 'User' | 'Admin' | 'Tools' | 'Operator' | 'License';
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  /** Opens this address in a new tab instead of routing. */
+  external?: string;
+}
+
+export interface MenuGroup {
+  name: MenuGroupName;
+  /** User, Admin and Tools fold open and closed, open by default. */
+  collapsible: boolean;
+  entries: MenuEntry[];
+}
+
+export const DOCUMENTATION_URL = 'https://min.io/docs/minio/linux/index.html';
+
+const GROUPS: { name: MenuGroupName; entries: MenuEntry[] }[] = [
+  { name: 'common', entries: [{ label: 'Dashboard', path: '/dashboard' }] },
+  {
+    name: 'User',
+    entries: [
+      { label: 'Object Browser', path: '/object-browser' },
+      { label: 'Account', path: '/account' },
+    ],
+  },
+  {
+    name: 'Admin',
+    entries: [
+      { label: 'Buckets', path: '/buckets' },
+      { label: 'Users', path: '/users' },
+      { label: 'Groups', path: '/groups' },
+      { label: 'Policies', path: '/policies' },
+      { label: 'Settings', path: '/settings' },
+    ],
+  },
+  {
+    name: 'Tools',
+    entries: [
+      { label: 'Logs', path: '/logs' },
+      { label: 'Watch', path: '/watch' },
+      { label: 'Trace', path: '/trace' },
+      { label: 'Heal', path: '/heal' },
+      { label: 'Diagnostics', path: '/health-info' },
+    ],
+  },
+  {
+    name: 'Operator',
+    entries: [
+      { label: 'Tenants', path: '/tenants' },
+      { label: 'Storage', path: '/storage' },
+    ],
+  },
+  { name: 'License', entries: [] },
+];
+
+const LICENSE: MenuEntry = { label: 'License', path: '/license' };
+export const DOCUMENTATION: MenuEntry = {
+  label: 'Documentation',
+  path: '/documentation',
+  external: DOCUMENTATION_URL,
+};
+
+/** Every first path segment the console knows, built or not ('/buckets', '/users', ...). */
+export const KNOWN_SECTIONS: readonly string[] = [
+  ...GROUPS.flatMap((g) => g.entries.map((e) => e.path)),
+  LICENSE.path,
+  '/metrics',
+];
+
+export interface MenuInput {
+  pages: readonly string[];
+  builtPages: ReadonlySet<string>;
+  distributedMode: boolean;
+}
+
+/** The groups and entries one session sees, in menu order (Documentation and Logout not included). */
+export function visibleMenu({ pages, builtPages, distributedMode }: MenuInput): MenuGroup[] {
+  const allowed = new Set(pages);
+  const shows = (entry: MenuEntry): boolean =>
+    allowed.has(entry.path) && builtPages.has(entry.path) && !(entry.path === '/heal' && !distributedMode);
+  const licenseGroup: MenuGroupName = allowed.has('/tenants') ? 'Operator' : 'License';
+
+  return GROUPS.map((group) => {
+    const entries = group.name === licenseGroup ? [...group.entries, LICENSE] : group.entries;
+    return {
+      name: group.name,
+      collapsible: group.name === 'User' || group.name === 'Admin' || group.name === 'Tools',
+      entries: entries.filter(shows),
+    };
+  }).filter((group) => group.entries.length > 0);
+}
+
+/** The first path a session may open (the target of '/' and of unknown paths), if any. */
+export function firstAllowedPath(groups: readonly MenuGroup[]): string | undefined {
+  return groups[0]?.entries[0]?.path;
+}
+
+/** Whether a pathname lies under a section the console knows (as opposed to a made-up path). */
+export function isKnownSection(pathname: string): boolean {
+  return KNOWN_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+}

@@ -1,0 +1,157 @@
+/**
+ * The 245 px side menu (spec 1 §2): the product name, the session's menu groups (User, Admin and
+ * Tools fold, open by default), Documentation in a new tab, the colour-scheme switch and Logout.
+ */
+import {
+  ActionIcon,
+  Box,
+  Collapse,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineColorScheme,
+} from '@mantine/core';
+import {
+  IconBook,
+  IconBucket,
+  IconChevronDown,
+  IconChevronRight,
+  IconFolders,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconCircle,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { NavLink as RouterNavLink } from 'react-router';
+import { TEST_IDS } from '../../selectors.js';
+import { DOCUMENTATION } from './menu.js';
+import type { MenuEntry, MenuGroup } from './menu.js';
+
+export const SIDEBAR_WIDTH = 245;
+
+const ICONS: Record<string, ReactNode> = {
+  '/object-browser': <IconFolders size={18} aria-hidden="true" />,
+  '/buckets': <IconBucket size={18} aria-hidden="true" />,
+};
+
+function MenuLink({ entry }: { entry: MenuEntry }) {
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={entry.path}
+      label={entry.label}
+      leftSection={ICONS[entry.path] ?? <IconCircle size={18} aria-hidden="true" />}
+      data-testid={TEST_IDS.layout.menuItem(entry.path)}
+    />
+  );
+}
+
+function Group({ group }: { group: MenuGroup }) {
+  const [open, setOpen] = useState(true);
+  const listId = `menu-group-list-${group.name.toLowerCase()}`;
+  const links = (
+    <Stack gap={2} id={listId}>
+      {group.entries.map((entry) => (
+        <MenuLink key={entry.path} entry={entry} />
+      ))}
+    </Stack>
+  );
+  if (group.name === 'common') return links;
+  if (!group.collapsible) {
+    return (
+      <Box data-testid={TEST_IDS.layout.menuGroup(group.name)}>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
+          {group.name}
+        </Text>
+        {links}
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid={TEST_IDS.layout.menuGroup(group.name)}>
+      <UnstyledButton
+        onClick={() => setOpen((v) => !v)}
+        aria-expanded={open}
+        aria-controls={listId}
+        px="sm"
+        pt="sm"
+        pb={4}
+        w="100%"
+        style={{ display: 'flex', alignItems: 'center', gap: 4 }}
+      >
+        {open ? (
+          <IconChevronDown size={14} aria-hidden="true" />
+        ) : (
+          <IconChevronRight size={14} aria-hidden="true" />
+        )}
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" component="span">
+          {group.name}
+        </Text>
+      </UnstyledButton>
+      <Collapse expanded={open}>{links}</Collapse>
+    </Box>
+  );
+}
+
+export interface SidebarProps {
+  groups: MenuGroup[];
+  onLogout: () => void;
+}
+
+export function Sidebar({ groups, onLogout }: SidebarProps) {
+  const { colorScheme, toggleColorScheme } = useMantineColorScheme();
+  return (
+    <Stack h="100%" gap={0} data-testid={TEST_IDS.layout.sidebar}>
+      <Box px="md" py="md">
+        <Text fw={800} size="xl" c="indigo.7">
+          Coffer
+        </Text>
+      </Box>
+      <ScrollArea style={{ flex: 1 }} px="xs">
+        <nav aria-label="Main menu">
+          <Stack gap={4}>
+            {groups.map((group) => (
+              <Group key={group.name} group={group} />
+            ))}
+            <NavLink
+              href={DOCUMENTATION.external}
+              target="_blank"
+              rel="noopener noreferrer"
+              label="Documentation"
+              leftSection={<IconBook size={18} aria-hidden="true" />}
+              data-testid={TEST_IDS.layout.menuItem(DOCUMENTATION.path)}
+            />
+            <NavLink
+              component="button"
+              onClick={onLogout}
+              label="Logout"
+              leftSection={<IconLogout size={18} aria-hidden="true" />}
+              data-testid={TEST_IDS.layout.logout}
+            />
+          </Stack>
+        </nav>
+      </ScrollArea>
+      <Box p="sm">
+        <Tooltip label={colorScheme === 'dark' ? 'Light theme' : 'Dark theme'}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={toggleColorScheme}
+            aria-label={colorScheme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme'}
+          >
+            {colorScheme === 'dark' ? (
+              <IconSun size={18} aria-hidden="true" />
+            ) : (
+              <IconMoon size={18} aria-hidden="true" />
+            )}
+          </ActionIcon>
+        </Tooltip>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The route table, composed from each feature's `routes.tsx`: the public auth screens outside the
+ * layout, everything else behind the session gate inside the layout. Cross-feature pieces (the
+ * Create Bucket button on the object browser's bucket list) are handed in here, so features never
+ * import each other.
+ */
+import { Route, Routes } from 'react-router';
+import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
+import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
+import { objectsRoutes } from '../features/objects/routes.js';
+import type { FeatureRoute } from '../shared/routing.js';
+import { AppLayout } from './layout/app-layout.js';
+import { SessionGate } from './session-gate.js';
+
+export const FEATURE_ROUTES: readonly FeatureRoute[] = [
+  ...objectsRoutes({ createBucketAction: <CreateBucketButton /> }),
+  ...BUCKETS_ROUTES,
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {AUTH_PUBLIC_ROUTES.map((route) => (
+        <Route key={route.path} path={route.path} element={route.element} />
+      ))}
+      <Route
+        path="/*"
+        element={
+          <SessionGate>
+            <AppLayout routes={FEATURE_ROUTES} />
+          </SessionGate>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The login screen (spec 1 §2, §4, §5) in each of its states: loading while the strategy is
+ * unknown, the form ('Console Login'), SSO redirect ('Welcome'), operator service account
+ * ('Operator Login'), and backend unreachable with Retry. Submitting disables the fields and the
+ * button; a failed login shows its message in the top banner; success goes to '/'.
+ */
+import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { TEST_IDS } from '../../../selectors.js';
+import { useLoginStrategy } from '../api/get-login-strategy.js';
+import { useLogin } from '../api/login.js';
+import { useLoginOperator } from '../api/login-operator.js';
+import { LoginScreenFrame } from './login-screen-frame.js';
+
+export const BACKEND_UNREACHABLE = 'An error has ocurred, the backend cannot be reached.';
+
+function FormLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
+  const navigate = useNavigate();
+  const [accessKey, setAccessKey] = useState('');
+  const [secretKey, setSecretKey] = useState('');
+  const mutation = useLogin(() => void navigate('/', { replace: true }));
+  const submitting = mutation.isPending;
+  const canSubmit = accessKey !== '' && secretKey !== '' && !submitting;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    onBanner(null);
+    mutation.mutate({ accessKey, secretKey }, { onError: (error) => onBanner(error.message) });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          Console Login
+        </Title>
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          value={accessKey}
+          onChange={(e) => setAccessKey(e.currentTarget.value)}
+          disabled={submitting}
+          data-testid={TEST_IDS.login.accessKey}
+          autoFocus
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={secretKey}
+          onChange={(e) => setSecretKey(e.currentTarget.value)}
+          disabled={submitting}
+          data-testid={TEST_IDS.login.secretKey}
+        />
+        <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
+  const navigate = useNavigate();
+  const [jwt, setJwt] = useState('');
+  const mutation = useLoginOperator(() => void navigate('/', { replace: true }));
+  const submitting = mutation.isPending;
+  const canSubmit = jwt !== '' && !submitting;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    onBanner(null);
+    mutation.mutate(jwt, { onError: (error) => onBanner(error.message) });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          Operator Login
+        </Title>
+        <PasswordInput
+          label="JWT"
+          value={jwt}
+          onChange={(e) => setJwt(e.currentTarget.value)}
+          disabled={submitting}
+          data-testid={TEST_IDS.login.jwt}
+          autoFocus
+        />
+        <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function LoginPage() {
+  const strategy = useLoginStrategy();
+  const [banner, setBanner] = useState<string | null>(null);
+
+  let body;
+  if (strategy.isError) {
+    body = (
+      <Stack gap="sm" data-testid={TEST_IDS.login.unreachable}>
+        <Title order={1} size="h3">
+          Console Login
+        </Title>
+        <Text role="alert">{BACKEND_UNREACHABLE}</Text>
+        <Button
+          variant="outline"
+          onClick={() => void strategy.refetch()}
+          loading={strategy.isFetching}
+          data-testid={TEST_IDS.login.retry}
+        >
+          Retry
+        </Button>
+      </Stack>
+    );
+  } else if (strategy.data === undefined || strategy.data.loginStrategy === 'unknown') {
+    body = (
+      <Stack align="center" py="lg" data-testid={TEST_IDS.login.loading}>
+        <Title order={1} size="h3" className="visually-hidden">
+          Console Login
+        </Title>
+        <Loader aria-label="Loading" />
+      </Stack>
+    );
+  } else if (strategy.data.loginStrategy === 'redirect') {
+    body = (
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          Welcome
+        </Title>
+        <Anchor href={strategy.data.redirect ?? '#'} data-testid={TEST_IDS.login.ssoLink}>
+          Login with SSO
+        </Anchor>
+      </Stack>
+    );
+  } else if (strategy.data.loginStrategy === 'service-account') {
+    body = <OperatorLogin onBanner={setBanner} />;
+  } else {
+    body = <FormLogin onBanner={setBanner} />;
+  }
+
+  return (
+    <LoginScreenFrame banner={banner} testId={TEST_IDS.login.screen}>
+      {body}
+    </LoginScreenFrame>
+  );
+}

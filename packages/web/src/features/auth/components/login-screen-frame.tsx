@@ -1,0 +1,36 @@
+/**
+ * The frame of the public screens (login, OAuth callback): a centred card under the product name,
+ * with an optional error banner across the top of the page (spec 1 §4: login errors appear in a
+ * banner at the top).
+ */
+import { Alert, Box, Center, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+
+export interface LoginScreenFrameProps {
+  banner?: string | null;
+  testId: string;
+  children: ReactNode;
+}
+
+export function LoginScreenFrame({ banner, testId, children }: LoginScreenFrameProps) {
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-1)" data-testid={testId}>
+      {banner !== undefined && banner !== null && (
+        <Alert color="red" radius={0} role="alert" data-testid={TEST_IDS.login.errorBanner}>
+          {banner}
+        </Alert>
+      )}
+      <Center component="main" mih="80vh" p="md">
+        <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%">
+          <Stack gap="md">
+            <Text fw={700} size="xl" c="indigo.8" aria-hidden="true">
+              Coffer
+            </Text>
+            {children}
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

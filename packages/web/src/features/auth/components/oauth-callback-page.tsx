@@ -1,0 +1,56 @@
+/**
+ * /oauth_callback (spec 1 §2): with an `error` in the query it shows 'IDP Error:' and the error with
+ * its description; otherwise it posts code and state, then goes to '/' (or to /login on failure).
+ */
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { TEST_IDS } from '../../../selectors.js';
+import { useApiClient } from '../../../shared/api/api-client-context.js';
+import { completeOAuthLogin } from '../api/oauth-callback.js';
+import { setLoggedInFlag } from '../api/logged-in-flag.js';
+import { LoginScreenFrame } from './login-screen-frame.js';
+
+export function OAuthCallbackPage() {
+  const [params] = useSearchParams();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const code = params.get('code') ?? '';
+  const state = params.get('state') ?? '';
+  const error = params.get('error');
+  const description = params.get('error_description') ?? '';
+  // Post once per page load, even when React runs the effect twice in development.
+  const posted = useRef(false);
+
+  useEffect(() => {
+    if (error !== null || posted.current) return;
+    posted.current = true;
+    completeOAuthLogin(client, code, state).then(
+      () => {
+        setLoggedInFlag(window.localStorage, true);
+        queryClient.clear();
+        void navigate('/', { replace: true });
+      },
+      () => void navigate('/login', { replace: true }),
+    );
+  }, [client, code, state, error, navigate, queryClient]);
+
+  return (
+    <LoginScreenFrame testId={TEST_IDS.oauthCallback.screen}>
+      <Title order={1} size="h3">
+        Single sign-on
+      </Title>
+      {error !== null ? (
+        <Text role="alert" data-testid={TEST_IDS.oauthCallback.idpError}>
+          IDP Error: {error} {description}
+        </Text>
+      ) : (
+        <Stack align="center">
+          <Loader aria-label="Signing in" />
+        </Stack>
+      )}
+    </LoginScreenFrame>
+  );
+}

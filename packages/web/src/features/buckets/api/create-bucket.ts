@@ -1,0 +1,36 @@
+/**
+ * POST /api/v1/buckets with the create payload of spec 1 §3: name, versioning, locking, optional
+ * quota {enabled, quota_type, amount in bytes}, optional retention {mode, unit, validity}.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.js';
+import type { ApiError } from '../../../lib/api-error.js';
+import { useApiClient } from '../../../shared/api/api-client-context.js';
+import { BUCKETS_KEY } from '../../../shared/api/list-buckets.js';
+
+export type QuotaType = 'hard' | 'fifo';
+export type RetentionMode = 'compliance' | 'governance';
+export type RetentionUnit = 'days' | 'years';
+
+export interface CreateBucketRequest {
+  name: string;
+  versioning: boolean;
+  locking: boolean;
+  quota?: { enabled: boolean; quota_type: QuotaType; amount: number };
+  retention?: { mode: RetentionMode; unit: RetentionUnit; validity: number };
+}
+
+export function createBucket(client: ApiClient, request: CreateBucketRequest): Promise<void> {
+  return client.request<void>('POST', '/buckets', { body: request });
+}
+
+export function useCreateBucket() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation<void, ApiError, CreateBucketRequest>({
+    mutationFn: (request) => createBucket(client, request),
+    // The modal shows its own errors (spec 1 §8).
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BUCKETS_KEY }),
+  });
+}

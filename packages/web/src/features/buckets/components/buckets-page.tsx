@@ -1,0 +1,159 @@
+/**
+ * /buckets (spec 1 §2): header 'Buckets', the 'Search Buckets' name filter, 'Set Replication'
+ * (disabled until a bucket is selected), 'Create Bucket' (permission-gated), and the table with
+ * Name, Creation Date and Size, a select box, a delete action and a click-through per row.
+ */
+import { ActionIcon, Button, Checkbox, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatBytes } from '../../../lib/units.js';
+import { TEST_IDS } from '../../../selectors.js';
+import { useBuckets } from '../../../shared/api/list-buckets.js';
+import { formatDate } from '../../../shared/components/format-date.js';
+import { PageHeader } from '../../../shared/components/page-header.js';
+import { CreateBucketButton } from './create-bucket-button.js';
+import { DeleteBucketModal } from './delete-bucket-modal.js';
+import { SetReplicationModal } from './set-replication-modal.js';
+
+/** Spec 1 §9: table rows and header are 40 px high. */
+const ROW_HEIGHT = 40;
+
+export function BucketsPage() {
+  const buckets = useBuckets();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const [replicationOpen, setReplicationOpen] = useState(false);
+
+  const rows = useMemo(
+    () => (buckets.data ?? []).filter((b) => b.name.toLowerCase().includes(filter.trim().toLowerCase())),
+    [buckets.data, filter],
+  );
+  const allSelected = rows.length > 0 && rows.every((b) => selected.has(b.name));
+
+  const toggle = (name: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+
+  const handleRowClick = (event: MouseEvent, name: string) => {
+    // Clicks on the row's own controls do their own thing.
+    if ((event.target as HTMLElement).closest('button, a, input, label') !== null) return;
+    void navigate(`/buckets/${encodeURIComponent(name)}`);
+  };
+
+  return (
+    <div data-testid={TEST_IDS.buckets.screen}>
+      <PageHeader
+        title="Buckets"
+        actions={
+          <>
+            <Button
+              variant="default"
+              disabled={selected.size === 0}
+              onClick={() => setReplicationOpen(true)}
+              data-testid={TEST_IDS.buckets.setReplication}
+            >
+              Set Replication
+            </Button>
+            <CreateBucketButton />
+          </>
+        }
+      />
+      <TextInput
+        placeholder="Search Buckets"
+        aria-label="Search Buckets"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        mb="md"
+        maw={400}
+        data-testid={TEST_IDS.buckets.search}
+      />
+      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={TEST_IDS.buckets.table}>
+        <Table.Thead>
+          <Table.Tr h={ROW_HEIGHT}>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all buckets"
+                checked={allSelected}
+                indeterminate={!allSelected && rows.some((b) => selected.has(b.name))}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setSelected(on ? new Set(rows.map((b) => b.name)) : new Set());
+                }}
+              />
+            </Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Creation Date</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th w={80}>
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((bucket) => (
+            <Table.Tr
+              key={bucket.name}
+              h={ROW_HEIGHT}
+              style={{ cursor: 'pointer' }}
+              onClick={(e) => handleRowClick(e, bucket.name)}
+              data-testid={TEST_IDS.buckets.row(bucket.name)}
+            >
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select bucket ${bucket.name}`}
+                  checked={selected.has(bucket.name)}
+                  onChange={(e) => toggle(bucket.name, e.currentTarget.checked)}
+                  data-testid={TEST_IDS.buckets.select(bucket.name)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Link to={`/buckets/${encodeURIComponent(bucket.name)}`}>{bucket.name}</Link>
+              </Table.Td>
+              <Table.Td>{formatDate(bucket.creation_date)}</Table.Td>
+              <Table.Td>{formatBytes(bucket.size ?? 0)}</Table.Td>
+              <Table.Td>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete bucket ${bucket.name}`}
+                    onClick={() => setToDelete(bucket.name)}
+                    data-testid={TEST_IDS.buckets.delete(bucket.name)}
+                  >
+                    <IconTrash size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {buckets.isSuccess && rows.length === 0 && (
+        <Text c="dimmed" mt="md">
+          {filter.trim() === '' ? 'There are no buckets yet.' : 'No bucket matches this search.'}
+        </Text>
+      )}
+      <Group>
+        <DeleteBucketModal
+          bucket={toDelete}
+          onClose={() => setToDelete(null)}
+          onDeleted={(name) => toggle(name, false)}
+        />
+        <SetReplicationModal
+          buckets={[...selected]}
+          opened={replicationOpen}
+          onClose={() => setReplicationOpen(false)}
+        />
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The 'Create Bucket' button with its modal, shown only when the server allows s3:CreateBucket
+ * (spec 1 §6). Used on /buckets and, handed in by the app, on the object browser's bucket list.
+ */
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+import { usePermission } from '../../../shared/api/has-permission.js';
+import { CreateBucketModal } from './create-bucket-modal.js';
+
+export function CreateBucketButton() {
+  const allowed = usePermission('s3:CreateBucket');
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  return (
+    <>
+      <Button
+        leftSection={<IconPlus size={16} aria-hidden="true" />}
+        onClick={() => setOpen(true)}
+        data-testid={TEST_IDS.buckets.createBucket}
+      >
+        Create Bucket
+      </Button>
+      <CreateBucketModal opened={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The Create Bucket form's state and rules (spec 1 §4, §5, §9), kept free of React so each rule is
+ * unit-tested:
+ * - defaults: versioning and locking off; quota type hard, size 1, unit TiB; retention compliance,
+ *   validity 1, unit days;
+ * - retention is offered only with versioning on; turning it on forces locking on (and the locking
+ *   switch is disabled meanwhile); turning versioning off, or retention off, resets its values;
+ * - valid when the (debounced) name is not blank, an enabled quota has a size of at least 1 and an
+ *   enabled retention a validity of at least 1;
+ * - in non-erasure-coded mode versioning, locking and retention are sent as false / absent, and no
+ *   quota is sent.
+ */
+import { toBytes } from '../../../lib/units.js';
+import type { SizeUnit } from '../../../lib/units.js';
+import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
+
+export interface CreateBucketForm {
+  name: string;
+  versioning: boolean;
+  locking: boolean;
+  quotaEnabled: boolean;
+  quotaType: QuotaType;
+  quotaSize: string;
+  quotaUnit: SizeUnit;
+  retentionEnabled: boolean;
+  retentionMode: RetentionMode;
+  retentionValidity: string;
+  retentionUnit: RetentionUnit;
+}
+
+const RETENTION_DEFAULTS = {
+  retentionMode: 'compliance',
+  retentionValidity: '1',
+  retentionUnit: 'days',
+} as const;
+
+export const DEFAULT_CREATE_BUCKET_FORM: CreateBucketForm = {
+  name: '',
+  versioning: false,
+  locking: false,
+  quotaEnabled: false,
+  quotaType: 'hard',
+  quotaSize: '1',
+  quotaUnit: 'TiB',
+  retentionEnabled: false,
+  ...RETENTION_DEFAULTS,
+};
+
+export type CreateBucketAction =
+  | { type: 'name'; value: string }
+  | { type: 'versioning'; value: boolean }
+  | { type: 'locking'; value: boolean }
+  | { type: 'quotaEnabled'; value: boolean }
+  | { type: 'quotaType'; value: QuotaType }
+  | { type: 'quotaSize'; value: string }
+  | { type: 'quotaUnit'; value: SizeUnit }
+  | { type: 'retentionEnabled'; value: boolean }
+  | { type: 'retentionMode'; value: RetentionMode }
+  | { type: 'retentionValidity'; value: string }
+  | { type: 'retentionUnit'; value: RetentionUnit }
+  | { type: 'clear' };
+
+export function createBucketReducer(form: CreateBucketForm, action: CreateBucketAction): CreateBucketForm {
+  switch (action.type) {
+    case 'clear':
+      return DEFAULT_CREATE_BUCKET_FORM;
+    case 'versioning':
+      // Versioning off takes retention with it and resets its values.
+      return action.value
+        ? { ...form, versioning: true }
+        : { ...form, versioning: false, retentionEnabled: false, ...RETENTION_DEFAULTS };
+    case 'locking':
+      // While retention is on, locking stays on.
+      return form.retentionEnabled ? form : { ...form, locking: action.value };
+    case 'retentionEnabled':
+      if (action.value) return form.versioning ? { ...form, retentionEnabled: true, locking: true } : form;
+      return { ...form, retentionEnabled: false, ...RETENTION_DEFAULTS };
+    default:
+      return { ...form, [action.type]: action.value };
+  }
+}
+
+function atLeastOne(text: string): boolean {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) && value >= 1;
+}
+
+/** Whether Save may be pressed; `debouncedName` is the name as it stood 1000 ms after the last key. */
+export function isCreateBucketFormValid(
+  form: CreateBucketForm,
+  debouncedName: string,
+  distributed: boolean,
+): boolean {
+  if (debouncedName.trim() === '' || debouncedName !== form.name) return false;
+  if (distributed && form.quotaEnabled && !atLeastOne(form.quotaSize)) return false;
+  if (
+    distributed &&
+    form.retentionEnabled &&
+    !(atLeastOne(form.retentionValidity) && Number.isInteger(Number(form.retentionValidity)))
+  ) {
+    return false;
+  }
+  return true;
+}
+
+/** The request body for a valid form. */
+export function toCreateBucketRequest(form: CreateBucketForm, distributed: boolean): CreateBucketRequest {
+  const request: CreateBucketRequest = {
+    name: form.name.trim(),
+    versioning: distributed && form.versioning,
+    locking: distributed && form.locking,
+  };
+  if (distributed && form.quotaEnabled) {
+    request.quota = {
+      enabled: true,
+      quota_type: form.quotaType,
+      amount: toBytes(Number(form.quotaSize), form.quotaUnit),
+    };
+  }
+  if (distributed && form.versioning && form.retentionEnabled) {
+    request.retention = {
+      mode: form.retentionMode,
+      unit: form.retentionUnit,
+      validity: Number(form.retentionValidity),
+    };
+  }
+  return request;
+}

@@ -1,0 +1,228 @@
+/**
+ * The Create Bucket modal (spec 1 §2, §4, §5, §9). Form rules live in create-bucket-form.ts; this
+ * component lays them out: name (validated 1000 ms after the last key), the feature switches, quota
+ * and retention details, the non-erasure-coded notice, errors inside the modal, Clear and Save.
+ */
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useReducer } from 'react';
+import type { FormEvent } from 'react';
+import { SIZE_UNITS } from '../../../lib/units.js';
+import type { SizeUnit } from '../../../lib/units.js';
+import { TEST_IDS } from '../../../selectors.js';
+import { ModalError } from '../../../shared/components/modal-error.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { useDistributedMode } from '../../../shared/session/session-context.js';
+import { useCreateBucket } from '../api/create-bucket.js';
+import type { QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
+import {
+  DEFAULT_CREATE_BUCKET_FORM,
+  createBucketReducer,
+  isCreateBucketFormValid,
+  toCreateBucketRequest,
+} from './create-bucket-form.js';
+
+export const NAME_DEBOUNCE_MS = 1000;
+export const NON_ERASURE_MESSAGE =
+  'Some these features are disabled as server is running in non-erasure coded mode.';
+
+export interface CreateBucketModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
+  const distributed = useDistributedMode();
+  const [form, dispatch] = useReducer(createBucketReducer, DEFAULT_CREATE_BUCKET_FORM);
+  const [debouncedName] = useDebouncedValue(form.name, NAME_DEBOUNCE_MS);
+  const mutation = useCreateBucket();
+  const notify = useNotify();
+  const valid = isCreateBucketFormValid(form, debouncedName, distributed);
+  const saving = mutation.isPending;
+
+  const close = () => {
+    dispatch({ type: 'clear' });
+    mutation.reset();
+    onClose();
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || saving) return;
+    const request = toCreateBucketRequest(form, distributed);
+    mutation.mutate(request, {
+      onSuccess: () => {
+        notify.success(`Bucket '${request.name}' created successfully.`);
+        close();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Create Bucket"
+      size="lg"
+      data-testid={TEST_IDS.createBucket.modal}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <ModalError error={mutation.error} testId={TEST_IDS.createBucket.error} />
+          <TextInput
+            label="Bucket Name"
+            required
+            value={form.name}
+            onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })}
+            disabled={saving}
+            data-testid={TEST_IDS.createBucket.name}
+            data-autofocus
+          />
+          <Text fw={600} size="sm">
+            Features
+          </Text>
+          {!distributed && (
+            <Alert color="gray" data-testid={TEST_IDS.createBucket.nonErasureMessage}>
+              {NON_ERASURE_MESSAGE}
+            </Alert>
+          )}
+          <Switch
+            label="Versioning"
+            checked={distributed && form.versioning}
+            disabled={!distributed || saving}
+            onChange={(e) => dispatch({ type: 'versioning', value: e.currentTarget.checked })}
+            data-testid={TEST_IDS.createBucket.versioning}
+          />
+          <Switch
+            label="Object Locking"
+            checked={distributed && form.locking}
+            disabled={!distributed || form.retentionEnabled || saving}
+            onChange={(e) => dispatch({ type: 'locking', value: e.currentTarget.checked })}
+            data-testid={TEST_IDS.createBucket.locking}
+          />
+          <Switch
+            label="Quota"
+            checked={distributed && form.quotaEnabled}
+            disabled={!distributed || saving}
+            onChange={(e) => dispatch({ type: 'quotaEnabled', value: e.currentTarget.checked })}
+            data-testid={TEST_IDS.createBucket.quota}
+          />
+          {distributed && form.quotaEnabled && (
+            <Stack gap="xs" pl="lg">
+              <Radio.Group
+                label="Quota Type"
+                value={form.quotaType}
+                onChange={(value) => dispatch({ type: 'quotaType', value: value as QuotaType })}
+                data-testid={TEST_IDS.createBucket.quotaType}
+              >
+                <Group mt={4}>
+                  <Radio value="hard" label="Hard" disabled={saving} />
+                  <Radio value="fifo" label="FIFO" disabled={saving} />
+                </Group>
+              </Radio.Group>
+              <Group align="flex-end" gap="xs">
+                <TextInput
+                  label="Quota"
+                  type="number"
+                  min={1}
+                  value={form.quotaSize}
+                  onChange={(e) => dispatch({ type: 'quotaSize', value: e.currentTarget.value })}
+                  disabled={saving}
+                  data-testid={TEST_IDS.createBucket.quotaSize}
+                  w={160}
+                />
+                <NativeSelect
+                  label="Unit"
+                  data={[...SIZE_UNITS]}
+                  value={form.quotaUnit}
+                  onChange={(e) => dispatch({ type: 'quotaUnit', value: e.currentTarget.value as SizeUnit })}
+                  disabled={saving}
+                  data-testid={TEST_IDS.createBucket.quotaUnit}
+                  w={100}
+                />
+              </Group>
+            </Stack>
+          )}
+          {distributed && form.versioning && (
+            <Switch
+              label="Retention"
+              checked={form.retentionEnabled}
+              disabled={saving}
+              onChange={(e) => dispatch({ type: 'retentionEnabled', value: e.currentTarget.checked })}
+              data-testid={TEST_IDS.createBucket.retention}
+            />
+          )}
+          {distributed && form.versioning && form.retentionEnabled && (
+            <Stack gap="xs" pl="lg">
+              <Radio.Group
+                label="Mode"
+                value={form.retentionMode}
+                onChange={(value) => dispatch({ type: 'retentionMode', value: value as RetentionMode })}
+                data-testid={TEST_IDS.createBucket.retentionMode}
+              >
+                <Group mt={4}>
+                  <Radio value="compliance" label="Compliance" disabled={saving} />
+                  <Radio value="governance" label="Governance" disabled={saving} />
+                </Group>
+              </Radio.Group>
+              <Group align="flex-end" gap="xs">
+                <TextInput
+                  label="Retention Validity"
+                  type="number"
+                  min={1}
+                  step={1}
+                  value={form.retentionValidity}
+                  onChange={(e) => dispatch({ type: 'retentionValidity', value: e.currentTarget.value })}
+                  disabled={saving}
+                  data-testid={TEST_IDS.createBucket.retentionValidity}
+                  w={160}
+                />
+                <NativeSelect
+                  label="Retention Unit"
+                  data={[
+                    { value: 'days', label: 'Days' },
+                    { value: 'years', label: 'Years' },
+                  ]}
+                  value={form.retentionUnit}
+                  onChange={(e) =>
+                    dispatch({ type: 'retentionUnit', value: e.currentTarget.value as RetentionUnit })
+                  }
+                  disabled={saving}
+                  data-testid={TEST_IDS.createBucket.retentionUnit}
+                  w={130}
+                />
+              </Group>
+            </Stack>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                dispatch({ type: 'clear' });
+                mutation.reset();
+              }}
+              disabled={saving}
+              data-testid={TEST_IDS.createBucket.clear}
+            >
+              Clear
+            </Button>
+            <Button type="submit" disabled={!valid} loading={saving} data-testid={TEST_IDS.createBucket.save}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

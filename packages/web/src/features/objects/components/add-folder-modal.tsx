@@ -1,0 +1,66 @@
+/**
+ * The Add Folder modal (spec 2 §2, §5): Current Path, the 'Folder Path' field, Clear and Save;
+ * Save is disabled while the path is blank after trimming. A folder exists in object storage only
+ * through the objects under it, so Save opens the new path, ready for uploads.
+ */
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+
+export interface AddFolderModalProps {
+  opened: boolean;
+  currentPath: string;
+  onClose: () => void;
+  onSave: (folderPath: string) => void;
+}
+
+export function AddFolderModal({ opened, currentPath, onClose, onSave }: AddFolderModalProps) {
+  const [folderPath, setFolderPath] = useState('');
+  const blank = folderPath.trim() === '';
+  const close = () => {
+    setFolderPath('');
+    onClose();
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank) return;
+    onSave(folderPath.trim());
+    close();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Add Folder" data-testid={TEST_IDS.addFolder.modal}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <div>
+            <Text size="sm" fw={600}>
+              Current Path
+            </Text>
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {currentPath}
+            </Text>
+          </div>
+          <TextInput
+            label="Folder Path"
+            value={folderPath}
+            onChange={(e) => setFolderPath(e.currentTarget.value)}
+            data-testid={TEST_IDS.addFolder.path}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => setFolderPath('')}
+              data-testid={TEST_IDS.addFolder.clear}
+            >
+              Clear
+            </Button>
+            <Button type="submit" disabled={blank} data-testid={TEST_IDS.addFolder.save}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

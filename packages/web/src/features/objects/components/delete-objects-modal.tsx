@@ -1,0 +1,93 @@
+/**
+ * Confirmation for deleting one object or folder, or the current selection. Folders are deleted
+ * with everything under them; the outcome the server reports is shown (spec 2 §8 messages on
+ * success, the server's error inside the modal otherwise).
+ */
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { TEST_IDS } from '../../../selectors.js';
+import { ModalError } from '../../../shared/components/modal-error.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { useDeleteObject } from '../api/delete-object.js';
+import { useDeleteObjects } from '../api/delete-objects.js';
+import { displayName, isFolder } from '../api/object-paths.js';
+
+export interface DeleteObjectsModalProps {
+  bucket: string;
+  /** The keys to delete; null when the modal is closed. */
+  keys: readonly string[] | null;
+  onClose: () => void;
+  onDeleted: (keys: readonly string[]) => void;
+}
+
+export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteObjectsModalProps) {
+  const single = useDeleteObject(bucket);
+  const multiple = useDeleteObjects(bucket);
+  const notify = useNotify();
+  const pending = single.isPending || multiple.isPending;
+  const error = single.error ?? multiple.error;
+  const close = () => {
+    single.reset();
+    multiple.reset();
+    onClose();
+  };
+  const handleDelete = () => {
+    if (keys === null || keys.length === 0) return;
+    const done = () => {
+      onDeleted(keys);
+      close();
+    };
+    const [only] = keys;
+    if (keys.length === 1 && only !== undefined) {
+      single.mutate(only, {
+        onSuccess: () => {
+          notify.success(`Object '${displayName(only)}' deleted successfully.`);
+          done();
+        },
+      });
+    } else {
+      multiple.mutate(keys, {
+        onSuccess: () => {
+          notify.success('Objects deleted successfully.');
+          done();
+        },
+      });
+    }
+  };
+  const folders = (keys ?? []).filter(isFolder).length;
+  return (
+    <Modal
+      opened={keys !== null}
+      onClose={close}
+      title="Delete Objects"
+      data-testid={TEST_IDS.deleteObjects.modal}
+    >
+      <Stack>
+        <ModalError error={error} testId={TEST_IDS.deleteObjects.error} />
+        <Text>Are you sure you want to delete the following?</Text>
+        <List size="sm" style={{ maxHeight: 200, overflow: 'auto', wordBreak: 'break-all' }}>
+          {(keys ?? []).map((key) => (
+            <List.Item key={key}>{key}</List.Item>
+          ))}
+        </List>
+        {folders > 0 && (
+          <Text size="sm" c="dimmed">
+            Folders are deleted with everything they contain.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={handleDelete}
+            loading={pending}
+            data-testid={TEST_IDS.deleteObjects.confirm}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The object browser's breadcrumb: 'All Buckets', the bucket, then each folder of the path, every
+ * level a link except the current one (spec 2 §2).
+ */
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { TEST_IDS } from '../../../selectors.js';
+import { browserPath } from '../api/object-paths.js';
+
+export function ObjectBreadcrumb({ bucket, path }: { bucket?: string; path: string }) {
+  const segments = path.split('/').filter((s) => s !== '');
+  const levels = [
+    { label: 'All Buckets', to: '/object-browser' },
+    ...(bucket === undefined ? [] : [{ label: bucket, to: browserPath(bucket) }]),
+    ...segments.map((segment, i) => ({
+      label: segment,
+      to: browserPath(bucket ?? '', segments.slice(0, i + 1).join('/') + '/'),
+    })),
+  ];
+  return (
+    <Breadcrumbs
+      aria-label="Breadcrumb"
+      mb={4}
+      data-testid={TEST_IDS.objectBrowser.breadcrumb}
+      separatorMargin={6}
+    >
+      {levels.map((level, i) =>
+        i === levels.length - 1 ? (
+          <Text key={level.to} span size="sm" aria-current="page">
+            {level.label}
+          </Text>
+        ) : (
+          <Anchor key={level.to} component={Link} to={level.to} size="sm">
+            {level.label}
+          </Anchor>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /object-browser (spec 2 §2): the breadcrumb 'All Buckets', 'Search Buckets', Refresh, the Create
+ * Bucket action handed in by the app, and a table of Name and Used Space whose rows open the bucket.
+ */
+import { ActionIcon, Anchor, Button, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconChevronRight, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatBytes } from '../../../lib/units.js';
+import { TEST_IDS } from '../../../selectors.js';
+import { useBuckets } from '../../../shared/api/list-buckets.js';
+import { PageHeader } from '../../../shared/components/page-header.js';
+import { browserPath } from '../api/object-paths.js';
+import { ObjectBreadcrumb } from './object-breadcrumb.js';
+
+export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketAction?: ReactNode }) {
+  const buckets = useBuckets();
+  const [filter, setFilter] = useState('');
+  const rows = useMemo(
+    () => (buckets.data ?? []).filter((b) => b.name.toLowerCase().includes(filter.trim().toLowerCase())),
+    [buckets.data, filter],
+  );
+  return (
+    <div data-testid={TEST_IDS.objectBrowser.bucketsScreen}>
+      <PageHeader
+        title="Object Browser"
+        breadcrumb={<ObjectBreadcrumb path="" />}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden="true" />}
+              onClick={() => void buckets.refetch()}
+              loading={buckets.isFetching}
+              data-testid={TEST_IDS.objectBrowser.refreshBuckets}
+            >
+              Refresh
+            </Button>
+            {createBucketAction}
+          </>
+        }
+      />
+      <TextInput
+        placeholder="Search Buckets"
+        aria-label="Search Buckets"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        mb="md"
+        maw={400}
+        data-testid={TEST_IDS.objectBrowser.bucketSearch}
+      />
+      <Table highlightOnHover withTableBorder verticalSpacing={0}>
+        <Table.Thead>
+          <Table.Tr h={40}>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Used Space</Table.Th>
+            <Table.Th w={80}>
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((bucket) => (
+            <Table.Tr key={bucket.name} h={40} data-testid={TEST_IDS.objectBrowser.bucketRow(bucket.name)}>
+              <Table.Td>
+                <Anchor component={Link} to={browserPath(bucket.name)}>
+                  {bucket.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{formatBytes(bucket.size ?? 0)}</Table.Td>
+              <Table.Td>
+                <Tooltip label="View">
+                  <ActionIcon
+                    component={Link}
+                    to={browserPath(bucket.name)}
+                    variant="subtle"
+                    aria-label={`View bucket ${bucket.name}`}
+                  >
+                    <IconChevronRight size={16} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {buckets.isSuccess && rows.length === 0 && (
+        <Text c="dimmed" mt="md">
+          {filter.trim() === '' ? 'There are no buckets yet.' : 'No bucket matches this search.'}
+        </Text>
+      )}
+    </div>
+  );
+}

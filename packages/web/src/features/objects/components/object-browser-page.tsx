@@ -1,0 +1,227 @@
+/**
+ * /object-browser/{bucket}/{path…} (spec 2 §2, §4): the breadcrumb, 'Search Objects', Refresh,
+ * Delete Selected, Create Folder and Upload, then the list of the path's folders and files.
+ *
+ * The list is an infinite query read page by page as the user scrolls. 'Search Objects' filters the
+ * loaded rows when the whole level is loaded, and otherwise asks the server to search the entire
+ * level (debounced). While the first page loads, 'Loading...' turns into the slow-operation notices.
+ * A path that lists nothing is checked once more: it is either a file (shown with its actions) or
+ * an empty folder.
+ */
+import { Button, FileButton, Group, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFolderPlus, IconRefresh, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { TEST_IDS } from '../../../selectors.js';
+import { useApiClient } from '../../../shared/api/api-client-context.js';
+import type { BucketObject } from '../../../shared/api/types.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { PageHeader } from '../../../shared/components/page-header.js';
+import { LARGE_DOWNLOAD_BYTES, downloadUrl } from '../api/download-object.js';
+import { useFindObject, useObjectList } from '../api/list-objects.js';
+import { browserPath, displayName, foldersFirst, parentPrefix, prefixOf } from '../api/object-paths.js';
+import { useUploads } from '../api/upload-objects.js';
+import { AddFolderModal } from './add-folder-modal.js';
+import { DeleteObjectsModal } from './delete-objects-modal.js';
+import { FileView } from './file-view.js';
+import { ObjectBreadcrumb } from './object-breadcrumb.js';
+import { ObjectTable } from './object-table.js';
+import { loadingMessage, useElapsedSeconds } from './slow-notice.js';
+import { UploadsPanel } from './uploads-panel.js';
+
+/** Spec 2 §5: query-style searches are debounced by 500 ms. */
+const SEARCH_DEBOUNCE_MS = 500;
+
+export function ObjectBrowserPage() {
+  const params = useParams();
+  const bucket = params.bucket ?? '';
+  const path = (params['*'] ?? '').replace(/\/+$/, '');
+  const prefix = prefixOf(path);
+  const navigate = useNavigate();
+  const client = useApiClient();
+  const notify = useNotify();
+
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<readonly string[] | null>(null);
+  const [addFolderOpen, setAddFolderOpen] = useState(false);
+  const { uploads, start: startUpload, dismiss } = useUploads();
+
+  // The whole level, unfiltered; and, when it is too big to have been loaded, a server-side search.
+  const level = useObjectList(bucket, prefix, '');
+  const levelComplete = level.isSuccess && !level.hasNextPage;
+  const serverSearch = debouncedSearch !== '' && !levelComplete ? debouncedSearch : '';
+  const searched = useObjectList(bucket, prefix, serverSearch);
+  const list = serverSearch === '' ? level : searched;
+
+  const entries = useMemo(() => {
+    const all = (list.data?.pages ?? [])
+      .flatMap((page) => page.objects ?? [])
+      .filter((o) => o.name !== prefix);
+    const needle = search.trim().toLowerCase();
+    const filtered =
+      needle === '' ? all : all.filter((o) => displayName(o.name).toLowerCase().includes(needle));
+    return foldersFirst(filtered);
+  }, [list.data, prefix, search]);
+
+  const levelEmpty =
+    level.isSuccess && (level.data.pages[0]?.objects ?? []).filter((o) => o.name !== prefix).length === 0;
+  const file = useFindObject(bucket, path, levelEmpty && path !== '');
+  const elapsed = useElapsedSeconds(list.isPending);
+
+  const toggle = useCallback((key: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const hrefOf = useCallback(
+    (entry: BucketObject) => downloadUrl(client, bucket, entry.name, entry.version_id),
+    [client, bucket],
+  );
+  const handleDownload = useCallback(
+    (entry: BucketObject) => {
+      if ((entry.size ?? 0) > LARGE_DOWNLOAD_BYTES)
+        notify.success('Download process started, it may take a few moments to complete');
+    },
+    [notify],
+  );
+
+  const refresh = () => {
+    setSelected(new Set());
+    void level.refetch();
+    if (serverSearch !== '') void searched.refetch();
+  };
+
+  const fileObject = file.data ?? null;
+  const title = path === '' ? bucket : displayName(path);
+  const currentPath = `${bucket}/${prefix}`;
+
+  return (
+    <div data-testid={TEST_IDS.objectBrowser.screen}>
+      <PageHeader title={title} breadcrumb={<ObjectBreadcrumb bucket={bucket} path={path} />} />
+      {fileObject !== null ? (
+        <FileView
+          object={fileObject}
+          downloadHref={hrefOf(fileObject)}
+          onDownload={() => handleDownload(fileObject)}
+          onDelete={() => setToDelete([fileObject.name])}
+        />
+      ) : (
+        <>
+          <Group justify="space-between" mb="md" gap="sm">
+            <TextInput
+              placeholder="Search Objects"
+              aria-label="Search Objects"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={360}
+              maw="100%"
+              data-testid={TEST_IDS.objectBrowser.search}
+            />
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} aria-hidden="true" />}
+                onClick={refresh}
+                data-testid={TEST_IDS.objectBrowser.refresh}
+              >
+                Refresh
+              </Button>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+                disabled={selected.size === 0}
+                onClick={() => setToDelete([...selected])}
+                data-testid={TEST_IDS.objectBrowser.deleteSelected}
+              >
+                Delete Selected
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconFolderPlus size={16} aria-hidden="true" />}
+                onClick={() => setAddFolderOpen(true)}
+                data-testid={TEST_IDS.objectBrowser.createFolder}
+              >
+                Create Folder
+              </Button>
+              <FileButton
+                multiple
+                onChange={(files) => startUpload(bucket, prefix, files)}
+                inputProps={{ 'data-testid': TEST_IDS.objectBrowser.uploadInput } as Record<string, string>}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    leftSection={<IconUpload size={16} aria-hidden="true" />}
+                    data-testid={TEST_IDS.objectBrowser.upload}
+                  >
+                    Upload
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+          </Group>
+          <UploadsPanel uploads={uploads} onDismiss={dismiss} />
+          {list.isPending ? (
+            <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
+              {loadingMessage(elapsed)}
+            </Text>
+          ) : (
+            <>
+              <ObjectTable
+                bucket={bucket}
+                entries={entries}
+                selected={selected}
+                hasMore={list.hasNextPage}
+                loadingMore={list.isFetchingNextPage}
+                onNeedMore={loadMore}
+                onToggle={toggle}
+                onToggleAll={(on) => setSelected(on ? new Set(entries.map((e) => e.name)) : new Set())}
+                onDelete={(key) => setToDelete([key])}
+                downloadHref={hrefOf}
+                onDownload={handleDownload}
+              />
+              <Text size="sm" c="dimmed" mt="xs" role="status" data-testid={TEST_IDS.objectBrowser.empty}>
+                {entries.length === 0
+                  ? search.trim() !== ''
+                    ? 'No objects match this search.'
+                    : file.isPending && levelEmpty && path !== ''
+                      ? 'Loading...'
+                      : 'This folder is empty.'
+                  : `${entries.length}${list.hasNextPage ? '+' : ''} ${entries.length === 1 ? 'entry' : 'entries'}${
+                      list.isFetchingNextPage ? ' — loading more…' : ''
+                    }`}
+              </Text>
+            </>
+          )}
+        </>
+      )}
+      <AddFolderModal
+        opened={addFolderOpen}
+        currentPath={currentPath}
+        onClose={() => setAddFolderOpen(false)}
+        onSave={(folder) => void navigate(browserPath(bucket, `${prefix}${folder}/`))}
+      />
+      <DeleteObjectsModal
+        bucket={bucket}
+        keys={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(keys) => {
+          setSelected((current) => new Set([...current].filter((k) => !keys.includes(k))));
+          // Deleting the file this path shows returns to its folder.
+          if (fileObject !== null && keys.includes(fileObject.name))
+            void navigate(browserPath(bucket, parentPrefix(fileObject.name)));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The signed-in session for the screens inside the main layout. The session gate (app/) fetches the
+ * session and only renders its children once it is 'ok', so `useSession()` never sees a missing one.
+ */
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import type { Session } from '../api/types.js';
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (session === null) throw new Error('useSession must be used inside the signed-in layout');
+  return session;
+}
+
+/** Spec 1 §9: the distributed setup defaults to false. */
+export function useDistributedMode(): boolean {
+  return useSession().distributedMode === true;
+}
