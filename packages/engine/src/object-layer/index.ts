@@ -36,7 +36,8 @@ export async function openObjectLayer(
     (path, slot) => new Drive(slot, path, prepared.driveIds[slot] ?? '', log),
   );
   try {
-    for (const d of drives) await d.open();
+    // In parallel: each open may probe its index in a child process.
+    await Promise.all(drives.map((d) => d.open()));
   } catch (error) {
     await Promise.all(drives.map((d) => d.close()));
     const drive = drives.find((d) => !d.ok);
@@ -66,6 +67,10 @@ export async function openObjectLayer(
     core,
     options.driveCheckIntervalMs !== undefined ? { driveCheckIntervalMs: options.driveCheckIntervalMs } : {},
   );
-  if (prepared.freshlyFormatted.length > 0) layer.healInBackground(prepared.freshlyFormatted);
+  const toHeal = new Set([
+    ...prepared.freshlyFormatted,
+    ...drives.filter((d) => d.needsHeal).map((d) => d.slot),
+  ]);
+  if (toHeal.size > 0) layer.healInBackground([...toHeal]);
   return { layer, deploymentId: prepared.deploymentId };
 }

@@ -34,6 +34,7 @@ import { open, type RootDatabase } from 'lmdb';
 import type { DriveState } from '../object-layer/types.js';
 import { fsyncDir } from './atomic-file.js';
 import { readFormat, writeFormat, type FormatFile } from './format.js';
+import { probeIndex } from './index-probe.js';
 import { drivePaths, type DrivePaths } from './layout.js';
 
 export class DriveUnavailable extends Error {
@@ -62,6 +63,8 @@ export class Drive {
   state: DriveState = 'offline';
   /** Why the drive is not 'ok', for logs and storage info. */
   reason = '';
+  /** Set when the drive's index had to be rebuilt empty: the layer heals it. */
+  needsHeal = false;
   private db: RootDatabase<Buffer, Buffer> | undefined;
   private checking: Promise<DriveState> | undefined;
 
@@ -78,8 +81,24 @@ export class Drive {
     return this.state === 'ok' && this.db !== undefined;
   }
 
-  /** Opens the index of a formatted drive and sweeps leftovers of interrupted writes. */
+  /**
+   * Opens the index of a formatted drive and sweeps leftovers of interrupted writes. An index
+   * that fails the crash-isolated probe (index-probe.ts) is moved aside and replaced by an empty
+   * one; `needsHeal` then tells the layer to refill it from the other drives.
+   */
   async open(): Promise<void> {
+    if ((await this.fileSize(join(this.paths.meta, 'data.mdb'))) !== undefined) {
+      const probe = await probeIndex(this.paths.meta);
+      if (!probe.ok) {
+        const aside = `${this.paths.meta}.corrupt-${Date.now()}`;
+        this.log(
+          `drive ${this.endpoint}: its index is damaged (${probe.reason}); moved it to ${aside} and ` +
+            'starting an empty one, which healing refills from the other drives',
+        );
+        await rename(this.paths.meta, aside);
+        this.needsHeal = true;
+      }
+    }
     await mkdir(this.paths.meta, { recursive: true });
     await mkdir(this.paths.data, { recursive: true });
     await mkdir(this.paths.multipart, { recursive: true });
