@@ -15,7 +15,7 @@ const FORBIDDEN = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'bench/results/**'] },
+  { ignores: ['**/dist/**', '**/dist-types/**', '**/node_modules/**', 'data/**', '.tmp/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
