@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -155,5 +155,34 @@ describe('object basics', () => {
       await expect(layer.getObjectInfo('fail', 'k')).rejects.toBeInstanceOf(ObjectNotFound);
     }
     expect((await layer.listObjects('fail', { maxKeys: 10 })).objects).toHaveLength(0);
+  });
+});
+
+describe('concurrent readers and writers', () => {
+  it('readers get one complete version while writers replace the object', async () => {
+    const { layer, drives } = await setup(4);
+    await layer.makeBucket('race');
+    const payloads = [0, 1, 2, 3, 4, 5].map((i) => Buffer.alloc(2 * MiB + i * 1000, i + 1));
+    const sums = new Set(payloads.map((p) => createHash('md5').update(p).digest('hex')));
+    await layer.putObject('race', 'k', body(payloads[0] as Buffer), { size: (payloads[0] as Buffer).length });
+    const work: Promise<unknown>[] = [];
+    for (const [i, p] of payloads.slice(1).entries()) {
+      work.push(layer.putObject('race', 'k', body(p), { size: p.length }));
+      for (let r = 0; r < 3; r++) {
+        work.push(
+          (async () => {
+            const { info, stream } = await layer.getObject('race', 'k');
+            const got = await readAll(stream);
+            expect(got.length, `reader ${i}/${r}`).toBe(info.size);
+            expect(sums.has(createHash('md5').update(got).digest('hex'))).toBe(true);
+          })(),
+        );
+      }
+    }
+    await Promise.all(work);
+    const versions = await layer.listObjectVersions('race', { maxKeys: 10 });
+    expect(versions.versions).toHaveLength(1);
+    // Every replaced version's data is gone: one data dir per drive.
+    for (const d of drives) expect(await readdir(join(d, '.coffer.sys', 'data', 'race'))).toHaveLength(1);
   });
 });

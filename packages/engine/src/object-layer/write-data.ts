@@ -128,7 +128,7 @@ export async function writeData(
       void Promise.all([hashed, writesDone]).then(() => pool.release(buffer));
       await encoder.writeShards(shardViews(buffer, length, ec.data, ec.parity), written);
       // Back-pressure from the digest worker: at most a few blocks ahead of it.
-      while (session.outstanding > 3) await hashing.shift();
+      while (session.outstanding > 8) await hashing.shift();
       if (length < BLOCK_SIZE) break;
       current = pool.acquire();
       length = await reader.fill(current, BLOCK_SIZE);

@@ -26,7 +26,7 @@ export class ErasureEncoder {
     private readonly writeQuorum: number,
     private readonly algorithm: BitrotAlgorithm,
     private readonly hasher: BitrotHasher,
-    private readonly maxInFlight = 2,
+    private readonly maxInFlight = 4,
   ) {
     this.writers = writers;
     this.failures = writers.map((w) => (w === undefined ? new Error('drive unavailable') : undefined));
