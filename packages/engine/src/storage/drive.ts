@@ -254,6 +254,8 @@ export class Drive {
   async install(tmp: string, dest: string): Promise<void> {
     this.requireDb();
     const parent = dirname(dest);
+    // The entries inside the temp dir must be durable before the dir is renamed into place.
+    await fsyncDir(tmp);
     await mkdir(parent, { recursive: true });
     await rm(dest, { recursive: true, force: true });
     await rename(tmp, dest);
