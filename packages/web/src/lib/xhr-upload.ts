@@ -25,7 +25,9 @@ export interface UploadRequest {
 export function uploadFiles(request: UploadRequest): UploadHandle {
   const xhr = request.createXhr?.() ?? new XMLHttpRequest();
   const form = new FormData();
-  for (const file of request.files) form.append(file.name, file, file.name);
+  // The field name carries the file's size (as MinIO's console sends it), which lets the server
+  // size its upload parts before the bytes arrive; the part's filename is the object name.
+  for (const file of request.files) form.append(String(file.size), file, file.name);
   const done = new Promise<number>((resolve) => {
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) request.onProgress?.({ loaded: event.loaded, total: event.total });

@@ -5,21 +5,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.js';
 import { useApiClient } from './api-client-context.js';
-import type { PermissionAction, PermissionAnswer } from './types.js';
+import type { HasPermissionResponse, PermissionCheck } from './types.js';
 
 export async function hasPermission(
   client: ApiClient,
-  actions: PermissionAction[],
+  actions: PermissionCheck[],
   signal?: AbortSignal,
 ): Promise<Record<string, boolean>> {
-  const answer = await client.request<PermissionAnswer>('POST', '/has-permission', {
+  const answer = await client.request<HasPermissionResponse>('POST', '/has-permission', {
     body: { actions },
     signal,
   });
-  return Object.fromEntries((answer.permissions ?? []).map((p) => [p.id, p.can]));
+  return Object.fromEntries(answer.permissions.map((p) => [p.id, p.can]));
 }
 
-export function hasPermissionQuery(client: ApiClient, actions: PermissionAction[]) {
+export function hasPermissionQuery(client: ApiClient, actions: PermissionCheck[]) {
   return queryOptions({
     queryKey: ['has-permission', actions] as const,
     queryFn: ({ signal }) => hasPermission(client, actions, signal),

@@ -1,56 +1,30 @@
 /**
- * Shapes of the console API answers this app reads (spec 1 §3/§7, spec 2 §3/§7). These are local
- * until `@coffer/contract` publishes its zod schemas; then this file re-exports the contract's types.
+ * The console API's types, from `@coffer/contract` (type-only imports: the contract's zod schemas
+ * stay out of the browser bundle). `LoginStrategy` adds the browser's own 'unknown' loading state.
  */
-export type LoginStrategy = 'unknown' | 'form' | 'redirect' | 'service-account';
+import type { LoginStrategyResponse } from '@coffer/contract';
+
+export type {
+  Bucket,
+  BucketObject,
+  BucketVersioningResponse,
+  CreateBucketRequest,
+  DeleteOutcome,
+  HasPermissionResponse,
+  ListBucketsResponse,
+  ListObjectsResponse,
+  OAuth2AuthResponse,
+  PermissionCheck,
+  QuotaType,
+  RetentionMode,
+  RetentionUnit,
+  SessionResponse,
+  UploadObjectsResponse,
+} from '@coffer/contract';
+
+export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';
 
 export interface LoginDetails {
   loginStrategy: LoginStrategy;
   redirect?: string;
-}
-
-export interface Session {
-  status: string;
-  pages: string[];
-  features?: string[];
-  operator?: boolean;
-  distributedMode?: boolean;
-}
-
-export interface PermissionAction {
-  id: string;
-  action: string;
-  bucket_name?: string;
-}
-
-export interface PermissionAnswer {
-  permissions: { id: string; can: boolean }[];
-}
-
-export interface Bucket {
-  name: string;
-  creation_date?: string;
-  size?: number;
-  access?: string;
-}
-
-export interface BucketList {
-  buckets: Bucket[] | null;
-  total?: number;
-}
-
-export interface BucketObject {
-  name: string;
-  size?: number;
-  last_modified?: string;
-  version_id?: string;
-  is_latest?: boolean;
-  is_delete_marker?: boolean;
-}
-
-export interface ObjectList {
-  objects: BucketObject[] | null;
-  /** Present when more entries follow: pass it back as `continuation` for the next page. */
-  continuation?: string | null;
-  total?: number;
 }

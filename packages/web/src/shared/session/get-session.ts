@@ -5,12 +5,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.js';
 import { useApiClient } from '../api/api-client-context.js';
-import type { Session } from '../api/types.js';
+import type { SessionResponse } from '../api/types.js';
 
 export const SESSION_KEY = ['session'] as const;
 
-export function getSession(client: ApiClient, signal?: AbortSignal): Promise<Session> {
-  return client.request<Session>('GET', '/session', { signal });
+export function getSession(client: ApiClient, signal?: AbortSignal): Promise<SessionResponse> {
+  return client.request<SessionResponse>('GET', '/session', { signal });
 }
 
 export function sessionQuery(client: ApiClient) {

@@ -4,15 +4,15 @@
  */
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import type { Session } from '../api/types.js';
+import type { SessionResponse } from '../api/types.js';
 
-const SessionContext = createContext<Session | null>(null);
+const SessionContext = createContext<SessionResponse | null>(null);
 
-export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+export function SessionProvider({ session, children }: { session: SessionResponse; children: ReactNode }) {
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
-export function useSession(): Session {
+export function useSession(): SessionResponse {
   const session = useContext(SessionContext);
   if (session === null) throw new Error('useSession must be used inside the signed-in layout');
   return session;
@@ -20,5 +20,5 @@ export function useSession(): Session {
 
 /** Spec 1 §9: the distributed setup defaults to false. */
 export function useDistributedMode(): boolean {
-  return useSession().distributedMode === true;
+  return useSession().distributedMode;
 }

@@ -3,14 +3,12 @@
  */
 import type { ApiClient } from '../../../lib/api-client.js';
 
-export interface OAuthCallbackAnswer {
-  sessionId?: string;
-}
+import type { OAuth2AuthResponse } from '../../../shared/api/types.js';
 
 export function completeOAuthLogin(
   client: ApiClient,
   code: string,
   state: string,
-): Promise<OAuthCallbackAnswer> {
-  return client.request<OAuthCallbackAnswer>('POST', '/login/oauth2/auth', { body: { code, state } });
+): Promise<OAuth2AuthResponse> {
+  return client.request<OAuth2AuthResponse>('POST', '/login/oauth2/auth', { body: { code, state } });
 }

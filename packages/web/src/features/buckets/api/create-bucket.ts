@@ -8,26 +8,23 @@ import type { ApiError } from '../../../lib/api-error.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { BUCKETS_KEY } from '../../../shared/api/list-buckets.js';
 
-export type QuotaType = 'hard' | 'fifo';
-export type RetentionMode = 'compliance' | 'governance';
-export type RetentionUnit = 'days' | 'years';
+import type { CreateBucketRequest } from '../../../shared/api/types.js';
 
-export interface CreateBucketRequest {
-  name: string;
-  versioning: boolean;
-  locking: boolean;
-  quota?: { enabled: boolean; quota_type: QuotaType; amount: number };
-  retention?: { mode: RetentionMode; unit: RetentionUnit; validity: number };
-}
+export type {
+  CreateBucketRequest,
+  QuotaType,
+  RetentionMode,
+  RetentionUnit,
+} from '../../../shared/api/types.js';
 
-export function createBucket(client: ApiClient, request: CreateBucketRequest): Promise<void> {
-  return client.request<void>('POST', '/buckets', { body: request });
+export function createBucket(client: ApiClient, request: CreateBucketRequest): Promise<unknown> {
+  return client.request<unknown>('POST', '/buckets', { body: request });
 }
 
 export function useCreateBucket() {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation<void, ApiError, CreateBucketRequest>({
+  return useMutation<unknown, ApiError, CreateBucketRequest>({
     mutationFn: (request) => createBucket(client, request),
     // The modal shows its own errors (spec 1 §8).
     meta: { silent: true },

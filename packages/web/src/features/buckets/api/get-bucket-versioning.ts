@@ -5,14 +5,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 
-export interface BucketVersioning {
-  is_versioned: boolean;
-}
+import type { BucketVersioningResponse } from '../../../shared/api/types.js';
 
 export function getBucketVersioning(client: ApiClient, bucket: string, signal?: AbortSignal) {
-  return client.request<BucketVersioning>('GET', `/buckets/${encodeURIComponent(bucket)}/versioning`, {
-    signal,
-  });
+  return client.request<BucketVersioningResponse>(
+    'GET',
+    `/buckets/${encodeURIComponent(bucket)}/versioning`,
+    {
+      signal,
+    },
+  );
 }
 
 export function bucketVersioningQuery(client: ApiClient, bucket: string) {

@@ -8,11 +8,12 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { BUCKETS_KEY } from '../../../shared/api/list-buckets.js';
+import type { DeleteOutcome } from '../../../shared/api/types.js';
 import { isFolder } from './object-paths.js';
 import { objectsKey } from './list-objects.js';
 
-export function deleteObject(client: ApiClient, bucket: string, path: string): Promise<unknown> {
-  return client.request<unknown>('DELETE', `/buckets/${encodeURIComponent(bucket)}/objects`, {
+export function deleteObject(client: ApiClient, bucket: string, path: string): Promise<DeleteOutcome> {
+  return client.request<DeleteOutcome>('DELETE', `/buckets/${encodeURIComponent(bucket)}/objects`, {
     query: { path, recursive: isFolder(path) },
   });
 }
@@ -20,7 +21,7 @@ export function deleteObject(client: ApiClient, bucket: string, path: string): P
 export function useDeleteObject(bucket: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError, string>({
+  return useMutation<DeleteOutcome, ApiError, string>({
     mutationFn: (path) => deleteObject(client, bucket, path),
     meta: { silent: true },
     onSettled: async () => {

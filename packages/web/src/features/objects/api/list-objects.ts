@@ -7,7 +7,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { BucketObject, ObjectList } from '../../../shared/api/types.js';
+import type { BucketObject, ListObjectsResponse } from '../../../shared/api/types.js';
 
 export const OBJECT_PAGE_SIZE = 1000;
 
@@ -27,8 +27,8 @@ export function listObjects(
   client: ApiClient,
   params: ListObjectsParams,
   signal?: AbortSignal,
-): Promise<ObjectList> {
-  return client.request<ObjectList>('GET', `/buckets/${encodeURIComponent(params.bucket)}/objects`, {
+): Promise<ListObjectsResponse> {
+  return client.request<ListObjectsResponse>('GET', `/buckets/${encodeURIComponent(params.bucket)}/objects`, {
     query: {
       prefix: params.prefix,
       limit: params.limit ?? OBJECT_PAGE_SIZE,
@@ -45,10 +45,7 @@ export function listObjectsQuery(client: ApiClient, bucket: string, prefix: stri
     queryFn: ({ pageParam, signal }) =>
       listObjects(client, { bucket, prefix, search, continuation: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) =>
-      last.continuation === undefined || last.continuation === null || last.continuation === ''
-        ? undefined
-        : last.continuation,
+    getNextPageParam: (last) => (last.continuation === '' ? undefined : last.continuation),
   });
 }
 

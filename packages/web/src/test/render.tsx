@@ -1,0 +1,92 @@
+/**
+ * Renders a component the way the app does — theme, API client over a fake fetch, query client,
+ * notifications, router, and optionally a session — for component tests.
+ */
+import { MantineProvider } from '@mantine/core';
+import { Notifications, createNotificationsStore } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { createQueryClient } from '../app/query-client.js';
+import { createApiClient } from '../lib/api-client.js';
+import { ApiClientProvider } from '../shared/api/api-client-context.js';
+import type { SessionResponse } from '../shared/api/types.js';
+import { NotifyProvider } from '../shared/components/notify.js';
+import { SessionProvider } from '../shared/session/session-context.js';
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+export type FakeHandler = (
+  call: FakeCall,
+) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/** A fetch that answers from `handler` and records every call. */
+export function fakeFetch(handler: FakeHandler): { fetch: typeof fetch; calls: FakeCall[] } {
+  const calls: FakeCall[] = [];
+  const fn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const call = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const answer = await handler(call);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+    });
+  };
+  return { fetch: fn as typeof fetch, calls };
+}
+
+export const SESSION: SessionResponse = {
+  status: 'ok',
+  pages: ['/buckets', '/object-browser'],
+  features: [],
+  operator: false,
+  distributedMode: true,
+};
+
+export interface RenderOptions {
+  handler: FakeHandler;
+  path?: string;
+  route?: string;
+  session?: SessionResponse | null;
+}
+
+export function renderWithApp(ui: ReactElement, options: RenderOptions) {
+  const { fetch, calls } = fakeFetch(options.handler);
+  const client = createApiClient({ basePath: '', fetch });
+  const store = createNotificationsStore();
+  const authLost: string[] = [];
+  const queryClient = createQueryClient({
+    onAuthLost: () => authLost.push('/login'),
+    onError: () => undefined,
+  });
+  const session = options.session === undefined ? SESSION : options.session;
+  const routed = (
+    <MemoryRouter initialEntries={[options.path ?? '/']}>
+      <Routes>
+        <Route path={options.route ?? '*'} element={ui} />
+        <Route path="/login" element={<div>login screen</div>} />
+      </Routes>
+    </MemoryRouter>
+  );
+  const result = render(
+    <MantineProvider>
+      <Notifications store={store} />
+      <ApiClientProvider client={client}>
+        <QueryClientProvider client={queryClient}>
+          <NotifyProvider store={store}>
+            {session === null ? routed : <SessionProvider session={session}>{routed}</SessionProvider>}
+          </NotifyProvider>
+        </QueryClientProvider>
+      </ApiClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, calls, authLost };
+}
