@@ -58,6 +58,18 @@ export function decodeValue(raw: Buffer): unknown {
   return JSON.parse(raw.toString('utf8')) as unknown;
 }
 
+/** mkdir -p whose new entries survive a power loss: the parent of each created directory is fsynced. */
+export async function mkdirDurable(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true });
+  if (first === undefined) return;
+  const parents: string[] = [];
+  for (let p = dir; ; p = dirname(p)) {
+    parents.push(dirname(p));
+    if (p === first || dirname(p) === p) break;
+  }
+  for (const d of parents.reverse()) await fsyncDir(d);
+}
+
 export class Drive {
   readonly paths: DrivePaths;
   state: DriveState = 'offline';
@@ -256,7 +268,7 @@ export class Drive {
     const parent = dirname(dest);
     // The entries inside the temp dir must be durable before the dir is renamed into place.
     await fsyncDir(tmp);
-    await mkdir(parent, { recursive: true });
+    await mkdirDurable(parent);
     await rm(dest, { recursive: true, force: true });
     await rename(tmp, dest);
     await fsyncDir(parent);
@@ -274,9 +286,10 @@ export class Drive {
     await fsyncDir(dir);
   }
 
+  /** Creates `dir` (and missing parents) durably. */
   async mkdirs(dir: string): Promise<void> {
     this.requireDb();
-    await mkdir(dir, { recursive: true });
+    await mkdirDurable(dir);
   }
 
   /** Best-effort recursive removal (garbage left behind is harmless: never referenced). */
