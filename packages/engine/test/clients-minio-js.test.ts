@@ -336,11 +336,22 @@ describe('listing and removal', () => {
     expect(await collect<BucketItem>(mc.listObjects(bucket, 'many/', true))).toEqual([]);
   });
 
-  it('extensions.listObjectsV2WithMetadata lists the keys', async () => {
+  it('extensions.listObjectsV2WithMetadata lists the keys with their metadata (MinIO extension)', async () => {
     const items = await collect<{ name?: string }>(
       mc.extensions.listObjectsV2WithMetadata(bucket, 'list/', true),
     );
     expect(items.map((o) => o.name)).toEqual(keys);
+    await mc.putObject(bucket, 'meta/obj', 'x', 1, {
+      'Content-Type': 'text/x-coffer',
+      'X-Amz-Meta-Owner': 'e',
+    });
+    const withMeta = await collect<{ name?: string; metadata?: Record<string, string> }>(
+      mc.extensions.listObjectsV2WithMetadata(bucket, 'meta/', true),
+    );
+    expect(withMeta).toHaveLength(1);
+    expect(withMeta[0]?.metadata?.['content-type']).toBe('text/x-coffer');
+    // Header-name case as the server sends it in <UserMetadata>; MinIO sends X-Amz-Meta-Owner.
+    expect(withMeta[0]?.metadata?.['X-Amz-Meta-Owner']).toBe('e');
   });
 
   it('removeObject and removeObjects', async () => {
