@@ -1,0 +1,134 @@
+/**
+ * The real stack for browser tests: the engine (`packages/engine/dist/cli.js`, 4 drives in a temp
+ * directory, fixed root credentials) and the console server (`packages/server/dist/main.js`
+ * pointing at it and serving `packages/web/dist`), each a child process on a free loopback port.
+ * The console can be stopped and started again on the same port (the unreachable-backend test).
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONSOLE_MAIN, ENGINE_CLI, ROOT, WEB_DIST } from './paths.js';
+
+export const ROOT_USER = 'e2e-admin';
+export const ROOT_PASSWORD = 'e2e-secret-password';
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: string[];
+}
+
+function startProcess(name: string, args: string[], env: Record<string, string>): Running {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => output.push(`[${name} exited: ${code ?? signal}]`));
+  return { child, output };
+}
+
+/** Polls `url` until it answers (any HTTP status below 500), or fails with the process output. */
+async function waitUntilServing(url: string, running: Running, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) break;
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not start:\n${running.output.join('')}`);
+}
+
+async function stopProcess(running: Running | undefined): Promise<void> {
+  if (running === undefined || running.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.child.once('exit', resolve));
+  running.child.kill('SIGTERM');
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface Stack {
+  consoleUrl: string;
+  engineUrl: string;
+  dataDir: string;
+  stopConsole(): Promise<void>;
+  startConsole(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'coffer-e2e-'));
+  const enginePort = await freePort();
+  const consolePort = await freePort();
+  const engineUrl = `http://127.0.0.1:${enginePort}`;
+  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+
+  const engine = startProcess(
+    'engine',
+    [ENGINE_CLI, '--address', `127.0.0.1:${enginePort}`, '--data', join(dataDir, 'engine'), '--drives', '4'],
+    { COFFER_ROOT_USER: ROOT_USER, COFFER_ROOT_PASSWORD: ROOT_PASSWORD },
+  );
+  await waitUntilServing(`${engineUrl}/minio/health/live`, engine, 'the engine');
+
+  let console: Running | undefined;
+  const startConsole = async () => {
+    console = startProcess(
+      'console',
+      [
+        CONSOLE_MAIN,
+        '--address',
+        `127.0.0.1:${consolePort}`,
+        '--server',
+        engineUrl,
+        '--data',
+        join(dataDir, 'console'),
+        '--web-dir',
+        WEB_DIST,
+      ],
+      {},
+    );
+    await waitUntilServing(`${consoleUrl}/api/v1/login`, console, 'the console server');
+  };
+  await startConsole();
+
+  return {
+    consoleUrl,
+    engineUrl,
+    dataDir,
+    startConsole,
+    stopConsole: () => stopProcess(console),
+    async stop() {
+      await stopProcess(console);
+      await stopProcess(engine);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
