@@ -110,12 +110,19 @@ let buildChecked: Promise<void> | undefined;
  */
 export function ensureEngineBuilt(): Promise<void> {
   buildChecked ??= (async () => {
-    const srcNewest = Math.max(
-      await newestMtime(path.join(REPO_ROOT, 'packages/engine/src')),
-      await newestMtime(path.join(REPO_ROOT, 'packages/protocol/src')),
-    );
-    const built = existsSync(ENGINE_CLI) ? (await stat(ENGINE_CLI)).mtimeMs : 0;
-    if (built >= srcNewest) return;
+    // Stale when a package's newest source is newer than its build: tsc -b rewrites only the
+    // outputs that change, but always the package's .tsbuildinfo when it builds.
+    let stale = !existsSync(ENGINE_CLI);
+    for (const pkg of ['protocol', 'engine']) {
+      const srcNewest = await newestMtime(path.join(REPO_ROOT, 'packages', pkg, 'src'));
+      const info = path.join(REPO_ROOT, 'packages', pkg, 'dist/.tsbuildinfo');
+      const built = await stat(info).then(
+        (st) => st.mtimeMs,
+        () => 0,
+      );
+      if (srcNewest > built) stale = true;
+    }
+    if (!stale) return;
     const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
     let log = '';
     try {
