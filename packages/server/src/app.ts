@@ -1,0 +1,162 @@
+/**
+ * `buildApp(options)`: the console API server as a Fastify instance, not yet listening (tests use
+ * `inject()` or `listen({ port: 0 })`; main.ts listens and shuts down).
+ *
+ * Composition: zod validation and serialisation from the contract, OpenAPI generated from the same
+ * schemas (served at <base>/api/v1/openapi.json), cookies, streamed multipart uploads, one plugin
+ * per area under the base path, the session check on every API route not marked public, one error
+ * handler, and the web app when a build directory is given. State lives in the `AppContext` built
+ * here; a timer sweeps expired sessions and stops with the app.
+ */
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import { API_PREFIX } from '@coffer/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext, OpenIdProvider, ResolvedOptions } from './app-context.js';
+import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
+import { installErrorHandling } from './error-handler.js';
+import { notAuthenticated } from './errors.js';
+import { bucketRoutes } from './routes/buckets/bucket-routes.js';
+import { UsageCache } from './routes/buckets/usage-cache.js';
+import { objectRoutes } from './routes/objects/object-routes.js';
+import { sessionRoutes } from './routes/session/session-routes.js';
+import { registerWebApp } from './routes/web/web-app.js';
+import { AccountStates } from './session/account-state.js';
+import { clearSessionCookie, SESSION_COOKIE } from './session/session-cookie.js';
+import { loadSessionKey } from './session/session-key.js';
+import { SessionStore } from './session/session-store.js';
+import { DEFAULT_MIN_PART_SIZE } from './storage/upload-stream.js';
+import { StorageClients } from './storage/storage-clients.js';
+
+export interface AppOptions {
+  /** The storage server, e.g. `http://127.0.0.1:9000`. */
+  serverUrl: string;
+  /** Console state: the session key (unless `sessionKey`) and the sessions. */
+  dataDir: string;
+  /** Session length in seconds (default 12 h, at most 7 days). */
+  sessionSeconds?: number;
+  /** Region of the storage server (default us-east-1). */
+  region?: string;
+  /** Serve everything under this sub-path, e.g. `/console`. */
+  basePath?: string;
+  /** The built web app. */
+  webDir?: string;
+  /** Trust X-Forwarded-* (TLS detection for the Secure cookie behind a reverse proxy). */
+  trustProxy?: boolean;
+  /** base64 of the 32-byte session key; default: `<dataDir>/session.key`. */
+  sessionKey?: string;
+  /** Single sign-on provider (later issue); without it the login strategy is 'form'. */
+  openId?: OpenIdProvider;
+  /** Smallest multipart upload part (default 16 MiB). */
+  uploadPartSize?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Unbounded file size: uploads stream, the storage server enforces its own limits. */
+const MULTIPART_LIMITS = {
+  fileSize: Infinity,
+  files: 10_000,
+  fields: 100,
+  fieldSize: 1 << 20,
+  parts: 10_100,
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const resolved: ResolvedOptions = {
+    serverUrl: options.serverUrl.replace(/\/+$/, ''),
+    region: options.region ?? 'us-east-1',
+    basePath: normaliseBasePath(options.basePath ?? ''),
+    sessionSeconds: Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS),
+    uploadPartSize: options.uploadPartSize ?? DEFAULT_MIN_PART_SIZE,
+    ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
+    ...(options.openId !== undefined ? { openId: options.openId } : {}),
+  };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    // Requests are answered by the storage server's pace; never cut a long upload or download.
+    requestTimeout: 0,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const key = await loadSessionKey(options.dataDir, options.sessionKey);
+  const sessions = await SessionStore.open({ dir: join(options.dataDir, 'sessions'), key });
+  const clients = new StorageClients({ serverUrl: resolved.serverUrl, region: resolved.region });
+  const ctx: AppContext = {
+    options: resolved,
+    sessions,
+    clients,
+    accounts: new AccountStates(clients, app.log),
+    usage: new UsageCache(clients),
+  };
+
+  const sweep = setInterval(() => {
+    sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clients.close();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Coffer console API',
+        version: '1',
+        description: 'The console REST API (generated from the zod contract in @coffer/contract).',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  // Every API route not marked public needs a live session; checked before the body is read.
+  const authenticate: onRequestHookHandler = async (request, reply) => {
+    const id = request.cookies[SESSION_COOKIE];
+    const session = id ? await sessions.get(id) : undefined;
+    if (!session) {
+      if (id) clearSessionCookie(request, reply, resolved.basePath);
+      throw notAuthenticated(id ? 'the session is unknown, expired or signed out' : 'no session cookie');
+    }
+    request.consoleSession = session;
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public === true || !route.url.startsWith(`${resolved.basePath}${API_PREFIX}/`)) return;
+    const existing = route.onRequest;
+    route.onRequest =
+      existing === undefined
+        ? [authenticate]
+        : [...(Array.isArray(existing) ? existing : [existing]), authenticate];
+  });
+
+  const web = await registerWebApp(app, resolved.webDir, resolved.basePath);
+  installErrorHandling(app, ctx, web.sendIndex);
+
+  await app.register(
+    async (api) => {
+      await api.register(sessionRoutes, { ctx });
+      await api.register(bucketRoutes, { ctx });
+      await api.register(objectRoutes, { ctx });
+      api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: resolved.basePath },
+  );
+  return app;
+}

@@ -1,0 +1,122 @@
+/**
+ * The console's configuration, parsed once at start from command-line flags and the environment
+ * (flags win) and validated with zod, so everything after start-up works with a typed, complete
+ * value. `npm run console -- --address HOST:PORT --server http://minio:9000`.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+export const HELP = `Usage: coffer-console [options]
+
+Runs the Coffer web console against a MinIO-compatible storage server.
+
+Options:
+  --address HOST:PORT     where to listen (default 127.0.0.1:9090)
+  --server URL            the storage server (S3, admin API, STS), e.g. http://127.0.0.1:9000
+  --data DIR              console state: session key and sessions (default ./data/console)
+  --session-length DUR    how long a sign-in lasts: 3600, 90m, 12h, 7d (default 12h, at most 7d)
+  --region NAME           region of the storage server (default us-east-1)
+  --web-dir DIR           the built web app to serve (optional)
+  --base-path PATH        serve everything under this sub-path, e.g. /console (default /)
+  --trust-proxy           trust X-Forwarded-* headers (TLS detection behind a reverse proxy)
+  -h, --help              show this help
+
+Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
+COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
+COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir).
+`;
+
+/** Longest session (and so the longest STS DurationSeconds the console asks for). */
+export const MAX_SESSION_SECONDS = 7 * 24 * 3600;
+export const DEFAULT_SESSION_SECONDS = 12 * 3600;
+
+/** `3600`, `90s`, `45m`, `12h`, `7d` → seconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (!m) throw new Error(`not a duration: '${text}' (use e.g. 3600, 90m, 12h, 7d)`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] ?? ''] ?? 1;
+  return Number(m[1]) * unit;
+}
+
+/** `/console/` → `/console`; `/` or '' → ''. */
+export function normaliseBasePath(text: string): string {
+  const trimmed = text.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+const ConfigSchema = z.object({
+  host: z.string().min(1),
+  port: z.number().int().min(0).max(65535),
+  serverUrl: z.url({ protocol: /^https?$/ }),
+  dataDir: z.string().min(1),
+  sessionSeconds: z.number().int().min(60).max(MAX_SESSION_SECONDS),
+  region: z.string(),
+  webDir: z.string().optional(),
+  basePath: z.string().regex(/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/, 'base path must look like /a/b'),
+  trustProxy: z.boolean(),
+  sessionKey: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'session key must be base64 of 32 bytes',
+    ),
+});
+
+export type ConsoleConfig = z.infer<typeof ConfigSchema>;
+
+/** HOST:PORT (IPv6 in brackets) → parts. */
+export function parseAddress(address: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d+)$/.exec(address.trim());
+  if (!m) throw new Error(`address must be HOST:PORT, got '${address}'`);
+  const host = m[1] ?? m[2] ?? '';
+  return { host: host === '' ? '0.0.0.0' : host, port: Number(m[3]) };
+}
+
+/** Flags + environment → config; undefined for --help. Throws with a readable message. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfig | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      address: { type: 'string' },
+      server: { type: 'string' },
+      data: { type: 'string' },
+      'session-length': { type: 'string' },
+      region: { type: 'string' },
+      'web-dir': { type: 'string' },
+      'base-path': { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return undefined;
+  const address = parseAddress(values.address ?? env.COFFER_CONSOLE_ADDRESS ?? '127.0.0.1:9090');
+  const serverUrl = values.server ?? env.COFFER_SERVER_URL;
+  if (!serverUrl)
+    throw new Error('--server URL is required (the storage server, e.g. http://127.0.0.1:9000)');
+  const webDir = values['web-dir'] ?? env.COFFER_WEB_DIR;
+  const sessionKey = env.COFFER_CONSOLE_SESSION_KEY;
+  const parsed = ConfigSchema.safeParse({
+    ...address,
+    serverUrl: serverUrl.replace(/\/+$/, ''),
+    dataDir: resolve(values.data ?? env.COFFER_CONSOLE_DATA ?? 'data/console'),
+    sessionSeconds: parseDuration(
+      values['session-length'] ?? env.COFFER_SESSION_LENGTH ?? String(DEFAULT_SESSION_SECONDS),
+    ),
+    region: values.region ?? env.COFFER_REGION ?? 'us-east-1',
+    ...(webDir ? { webDir: resolve(webDir) } : {}),
+    basePath: normaliseBasePath(values['base-path'] ?? env.COFFER_BASE_PATH ?? ''),
+    trustProxy: values['trust-proxy'] ?? env.COFFER_TRUST_PROXY === 'true',
+    ...(sessionKey ? { sessionKey } : {}),
+  });
+  if (!parsed.success) {
+    throw new Error(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; '),
+    );
+  }
+  return parsed.data;
+}

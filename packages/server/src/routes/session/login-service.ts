@@ -1,0 +1,77 @@
+/**
+ * Sign-in: the user's keys are exchanged for temporary credentials with STS AssumeRole on the
+ * storage server (architecture §3), and the session keeps only those.
+ *
+ * Session length and credentials: AssumeRole is asked for DurationSeconds = the session length
+ * (at least STS's 900 s, at most the console's 7-day cap), so the temporary credentials last as
+ * long as the session and no long-term secret is ever stored. The session ends at whichever comes
+ * first: the configured length or the credentials' expiration (a server may grant less, e.g.
+ * MinIO's MINIO_STS_DURATION) — then the user signs in again. Without a stored secret the console
+ * cannot renew credentials behind the user's back; that is the trade chosen.
+ *
+ * Service accounts (and other keys AssumeRole refuses with 403) cannot get temporary
+ * credentials (wire doc §6.4): if the keys themselves work (admin accountinfo answers), the
+ * session uses them directly, kept encrypted server-side like every session, for the session
+ * length. If they do not, the login fails with the STS message.
+ */
+import { AdminApiError, assumeRole } from '@coffer/admin-client';
+import { MAX_SESSION_SECONDS } from '../../config.js';
+import type { AppContext } from '../../app-context.js';
+import { ConsoleError } from '../../errors.js';
+import type { Session } from '../../session/session-store.js';
+import { classifyStorageError } from '../../storage/storage-errors.js';
+
+/** STS's shortest DurationSeconds (wire doc §4.2). */
+const MIN_STS_SECONDS = 900;
+
+function invalidLogin(detail: string): ConsoleError {
+  return new ConsoleError('invalid_login', 'Invalid login: the access key or secret key is wrong', detail);
+}
+
+export async function login(ctx: AppContext, accessKey: string, secretKey: string): Promise<Session> {
+  const { options, sessions, clients } = ctx;
+  const sessionMs = options.sessionSeconds * 1000;
+  const durationSeconds = Math.min(MAX_SESSION_SECONDS, Math.max(MIN_STS_SECONDS, options.sessionSeconds));
+  try {
+    const creds = await assumeRole({
+      endpoint: options.serverUrl,
+      region: options.region,
+      accessKey,
+      secretKey,
+      durationSeconds,
+      agent: clients.httpAgent,
+    });
+    return await sessions.create({
+      accountName: accessKey,
+      kind: 'sts',
+      credentials: {
+        accessKey: creds.accessKeyId,
+        secretKey: creds.secretAccessKey,
+        sessionToken: creds.sessionToken,
+        expiresAt: creds.expiration.getTime(),
+      },
+      expiresAt: Math.min(Date.now() + sessionMs, creds.expiration.getTime()),
+    });
+  } catch (err) {
+    if (!(err instanceof AdminApiError)) throw err;
+    if (err.status !== 403) {
+      // e.g. 400 InvalidParameterValue: the server cannot issue credentials for this user.
+      if (err.status >= 400 && err.status < 500) throw invalidLogin(`${err.code}: ${err.message}`);
+      throw err;
+    }
+    const stsMessage = `${err.code}: ${err.message}`;
+    try {
+      await clients.forCredentials({ accessKey, secretKey }).admin.accountInfo();
+    } catch (direct) {
+      const c = classifyStorageError(direct);
+      if (c?.code === 'storage_unreachable') throw direct;
+      throw invalidLogin(stsMessage);
+    }
+    return sessions.create({
+      accountName: accessKey,
+      kind: 'direct',
+      credentials: { accessKey, secretKey },
+      expiresAt: Date.now() + sessionMs,
+    });
+  }
+}
