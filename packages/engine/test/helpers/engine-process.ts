@@ -235,7 +235,13 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
     child = undefined;
   }
 
-  await launch();
+  try {
+    await launch();
+  } catch (err) {
+    // The caller never gets a handle to destroy(): clean up the temp dir made for it here.
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url,
     host,
