@@ -24,9 +24,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from './lib/client.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { markdownReport, textReport } from './lib/report.mjs';
-import { startServer } from './lib/servers.mjs';
+import { startServer, waitIdle } from './lib/servers.mjs';
 import { loadSigner } from './lib/sign.mjs';
-import { largeObjects, listing, makeBucket, populateHttp, round, smallObjects } from './lib/workloads.mjs';
+import {
+  largeObjects,
+  listing,
+  makeBucket,
+  pairedListingRatio,
+  populateHttp,
+  round,
+  smallObjects,
+} from './lib/workloads.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORKLOADS = ['large', 'small', 'list'];
@@ -88,64 +96,91 @@ function parameters(opts) {
 
 const log = (line) => console.log(line);
 
-/** Large, small and (except raw) the HTTP-populated listing on one server. */
-async function benchServer(kind, { params, signer, runDir, profileDir }) {
-  const dataDir = join(runDir, kind);
-  await mkdir(dataDir, { recursive: true });
-  log(`\n== ${kind} ==`);
-  const server = await startServer(kind, { repoRoot: ROOT, dataDir, profileDir });
-  log(`  started in ${server.startMs} ms at ${server.endpoint} (pid ${server.pid})`);
-  if (server.profile) log(`  CPU profile: ${server.profile} (written when the server exits)`);
-  const client = createClient({ ...server, signer, maxSockets: 64 });
-  const out = { startMs: server.startMs, notes: [] };
+/**
+ * All selected servers started side by side (idle while another is measured), then each workload
+ * with its repeats interleaved across them; stopped and their data dirs removed at the end.
+ */
+async function benchServers(kinds, { params, signer, runDir, profileDir, results, keep }) {
+  const targets = [];
   try {
-    await makeBucket(client, 'bench');
-    if (params.large)
-      out.large = await largeObjects({ server, client, bucket: 'bench', params: params.large, log });
-    if (params.small)
-      out.small = await smallObjects({ server, client, bucket: 'bench', params: params.small, log });
-    if (params.list && kind !== 'raw') {
-      const p = params.list;
-      await makeBucket(client, 'list');
-      const pop = await populateHttp({
-        client,
-        bucket: 'list',
-        count: p.smallCount,
-        concurrency: p.populateConcurrency,
-        maxSeconds: p.maxPopulateSeconds,
-      });
-      out.list = {
-        populate: {
-          count: p.smallCount,
-          done: pop.done,
-          seconds: round(pop.seconds),
-          rate: pop.done / pop.seconds,
-        },
-      };
-      log(`  populated ${pop.done}/${p.smallCount} keys over HTTP in ${round(pop.seconds, 1)} s`);
-      if (pop.done < p.smallCount) {
-        out.notes.push(
-          `could not populate ${p.smallCount} keys within ${p.maxPopulateSeconds} s (${pop.done} done); listing not measured`,
-        );
-      } else {
-        out.list.pages = await listing({
-          client,
-          bucket: 'list',
-          count: p.smallCount,
-          repeats: p.repeats,
-          log,
-        });
+    for (const kind of kinds) {
+      const dataDir = join(runDir, kind);
+      await mkdir(dataDir, { recursive: true });
+      try {
+        const server = await startServer(kind, { repoRoot: ROOT, dataDir, profileDir });
+        log(`${kind}: started in ${server.startMs} ms at ${server.endpoint} (pid ${server.pid})`);
+        if (server.profile) log(`  CPU profile: ${server.profile} (written when the server exits)`);
+        const client = createClient({ ...server, signer, maxSockets: 64 });
+        targets.push({ kind, server, client });
+        results.servers[kind] = { startMs: server.startMs, notes: [] };
+        await makeBucket(client, 'bench');
+      } catch (err) {
+        results.servers[kind] = { ...results.servers[kind], error: String(err?.stack ?? err) };
+        log(`${kind}: ${results.servers[kind].error}`);
       }
     }
-  } catch (err) {
-    out.error = String(err?.stack ?? err);
-    log(`  ${kind} failed: ${out.error}\n  server output:\n${server.output()}`);
+    const healthy = () => targets.filter((t) => !t.error && !results.servers[t.kind].error);
+    for (const t of healthy()) {
+      const waited = await waitIdle(t.server, 60);
+      if (waited > 2) log(`${t.kind}: idle after ${round(waited, 1)} s`);
+    }
+    const common = { bucket: 'bench', results: results.servers, ratios: results.ratios, log };
+    if (params.large) {
+      log(`\n== large objects: ${params.large.count} × ${params.large.sizeMiB} MiB ==`);
+      await largeObjects({ ...common, targets: healthy(), params: params.large });
+    }
+    if (params.small) {
+      log(`\n== small objects: ${params.small.count} × ${params.small.sizeBytes} B ==`);
+      await smallObjects({ ...common, targets: healthy(), params: params.small });
+    }
+    if (params.list) {
+      const p = params.list;
+      log(`\n== listing: buckets of ${p.smallCount} keys populated through HTTP ==`);
+      const entries = [];
+      for (const t of healthy().filter((x) => x.kind !== 'raw')) {
+        try {
+          await makeBucket(t.client, 'list');
+          const pop = await populateHttp({
+            client: t.client,
+            bucket: 'list',
+            count: p.smallCount,
+            concurrency: p.populateConcurrency,
+            maxSeconds: p.maxPopulateSeconds,
+          });
+          results.servers[t.kind].list = {
+            populate: {
+              count: p.smallCount,
+              done: pop.done,
+              seconds: round(pop.seconds),
+              rate: pop.done / pop.seconds,
+            },
+          };
+          log(`  ${t.kind}: populated ${pop.done}/${p.smallCount} keys in ${round(pop.seconds, 1)} s`);
+          if (pop.done < p.smallCount) {
+            results.servers[t.kind].notes.push(
+              `could not populate ${p.smallCount} keys within ${p.maxPopulateSeconds} s (${pop.done} done); listing not measured`,
+            );
+          } else {
+            entries.push({ id: t.kind, kind: t.kind, client: t.client, bucket: 'list', count: p.smallCount });
+          }
+        } catch (err) {
+          t.error = String(err?.stack ?? err);
+          log(`  ${t.kind} failed: ${t.error}`);
+        }
+      }
+      if (entries.length) {
+        const { pages } = await listing({ entries, repeats: p.repeats, log });
+        for (const [kind, v] of Object.entries(pages)) results.servers[kind].list.pages = v;
+      }
+    }
+    for (const t of targets) if (t.error) results.servers[t.kind].error = t.error;
   } finally {
-    client.close();
-    await server.stop();
-    if (!process.argv.includes('--keep')) await rm(dataDir, { recursive: true, force: true });
+    for (const t of targets) {
+      t.client.close();
+      await t.server.stop();
+    }
+    if (!keep) for (const kind of kinds) await rm(join(runDir, kind), { recursive: true, force: true });
   }
-  return out;
 }
 
 /** Run a Node script; resolve to its stdout, reject with its output on failure. */
@@ -194,30 +229,46 @@ async function engineListingAtScale({ params, signer, opts, profileDir }) {
   );
   log(`\n== engine listing at scale == (${cacheDir})`);
   let cache = await ensureListingCache({ cacheDir, counts, signer, repopulate: opts.repopulate });
-  let buckets;
+  let measured;
   try {
-    buckets = await listCached({ cacheDir, counts, signer, repeats: p.repeats, profileDir });
+    measured = await listCached({ cacheDir, counts, signer, repeats: p.repeats, profileDir });
   } catch (err) {
     if (!cache.reused) throw err;
     log(
       `  cached data dir does not list right with this engine (${String(err.message).split('\n')[0]}); rebuilding`,
     );
     cache = await ensureListingCache({ cacheDir, counts, signer, repopulate: true });
-    buckets = await listCached({ cacheDir, counts, signer, repeats: p.repeats, profileDir });
+    measured = await listCached({ cacheDir, counts, signer, repeats: p.repeats, profileDir });
   }
-  return { counts, cache, buckets };
+  return { counts, cache, ...measured };
 }
 
 async function listCached({ cacheDir, counts, signer, repeats, profileDir }) {
   const server = await startServer('engine', { repoRoot: ROOT, dataDir: cacheDir, profileDir });
   log(`  engine started on the cached data dir in ${server.startMs} ms`);
+  // The engine scans data usage at start; with a million keys that takes a while and must not
+  // overlap the timed listing.
+  const waited = await waitIdle(server, 300);
+  log(`  engine idle after ${round(waited, 1)} s (start-up scan)`);
   const client = createClient({ ...server, signer, maxSockets: 4 });
   try {
-    const buckets = {};
-    for (const bucket of ['small', 'big']) {
-      buckets[bucket] = await listing({ client, bucket, count: counts[bucket], repeats, log });
-    }
-    return buckets;
+    const entries = ['small', 'big'].map((bucket) => ({
+      id: bucket,
+      kind: 'engine',
+      client,
+      bucket,
+      count: counts[bucket],
+    }));
+    const { pages, runs } = await listing({ entries, repeats, log });
+    return {
+      buckets: pages,
+      startMs: server.startMs,
+      idleAfterSeconds: round(waited, 1),
+      ratios: {
+        first: pairedListingRatio(runs, 'big', 'small', 'first'),
+        middle: pairedListingRatio(runs, 'big', 'small', 'middle'),
+      },
+    };
   } finally {
     client.close();
     await server.stop();
@@ -322,15 +373,11 @@ async function main() {
     signer: signer.name,
     params,
     servers: {},
+    ratios: {},
   };
   try {
-    for (const kind of kinds) {
-      try {
-        results.servers[kind] = await benchServer(kind, { params, signer, runDir, profileDir });
-      } catch (err) {
-        results.servers[kind] = { error: String(err?.message ?? err) };
-        log(`  ${kind}: ${results.servers[kind].error}`);
-      }
+    if (params.large || params.small || params.list) {
+      await benchServers(kinds, { params, signer, runDir, profileDir, results, keep: opts.keep });
     }
     if (params.list && params.list.bigCount > 0 && kinds.includes('engine')) {
       try {

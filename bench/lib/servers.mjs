@@ -48,6 +48,22 @@ export function cpuSeconds(pid) {
   }
 }
 
+/** Busy CPU seconds of the whole machine so far (Linux /proc/stat: all but idle and iowait). */
+export function machineBusySeconds() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * Start one server. kind: 'engine' | 's3rver' | 'raw'. Resolves once its health URL answers
  * (engine: 200 from /minio/health/live; others: any HTTP answer).
@@ -140,4 +156,20 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Wait until the server's process is idle (under 5% of a core over a second), at most
+ * `maxSeconds`: background work after start-up (the engine's first data-usage scan, index warm-up)
+ * must not land inside a timed pass. Resolves to the seconds waited.
+ */
+export async function waitIdle(server, maxSeconds = 120) {
+  const start = Date.now();
+  let last = server.cpuSeconds();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = server.cpuSeconds();
+    if (!(now - last > 0.05) || Date.now() - start > maxSeconds * 1000) return (Date.now() - start) / 1000;
+    last = now;
+  }
 }
