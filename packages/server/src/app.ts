@@ -110,7 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  // preservePath: a file name may carry a relative path (folder uploads), kept in the object key.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, preservePath: true });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -63,6 +63,14 @@ export async function downloadObject(
   return reply.code(res.statusCode ?? 200).send(res);
 }
 
+/**
+ * The file name as the user named it. Browsers (WHATWG multipart/form-data encoding) write `"`,
+ * CR and LF in file names as %22, %0D and %0A; nothing else is escaped, so only those are undone.
+ */
+export function decodeFormFileName(name: string): string {
+  return name.replace(/%22/g, '"').replace(/%0D/g, '\r').replace(/%0A/g, '\n');
+}
+
 /** `prefix` as a folder: '' stays the bucket root, anything else ends in '/'. */
 function folderOf(prefix: string): string {
   const p = prefix.replace(/^\/+/, '');
@@ -82,7 +90,7 @@ export async function uploadObjects(
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
     const file: MultipartFile = part;
-    const relative = file.filename.replace(/^\/+/, '');
+    const relative = decodeFormFileName(file.filename).replace(/^\/+/, '');
     if (relative === '') {
       file.file.resume();
       throw invalidRequest('A file part has no file name');

@@ -1,0 +1,176 @@
+/**
+ * Buckets through the console against the real engine: create (plain, versioned, locked), list
+ * (search, pages, sizes once the usage report has them), versioning state, delete (empty, not
+ * empty, missing), and the create options the engine does not support yet (default retention,
+ * quota) answered honestly — with the half-created bucket removed again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEngine, type EngineHandle } from './helpers/engine-process.js';
+import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
+
+let engine: EngineHandle;
+let consoleApp: RunningConsole;
+let client: ConsoleClient;
+
+interface BucketList {
+  buckets: { name: string; creation_date: string; size?: number; objects?: number }[];
+  total: number;
+  continuation?: string;
+  usage_pending: boolean;
+}
+
+beforeAll(async () => {
+  engine = await startEngine({ drives: 4 });
+  consoleApp = await startConsole(engine.url);
+  client = new ConsoleClient(consoleApp.url);
+  await client.login(engine.accessKey, engine.secretKey);
+});
+
+afterAll(async () => {
+  await consoleApp?.close();
+  await removeDir(consoleApp?.dataDir ?? '');
+  await engine?.stop();
+});
+
+const names = (list: BucketList): string[] => list.buckets.map((b) => b.name);
+
+describe('create, list, versioning, delete', () => {
+  it('creates a plain bucket and a versioned one', async () => {
+    expect(await client.json('POST', '/api/v1/buckets', { json: { name: 'plain-bucket' } })).toEqual({
+      status: 201,
+      body: { name: 'plain-bucket' },
+    });
+    expect(
+      (await client.json('POST', '/api/v1/buckets', { json: { name: 'versioned-bucket', versioning: true } }))
+        .status,
+    ).toBe(201);
+
+    expect(await client.json('GET', '/api/v1/buckets/plain-bucket/versioning')).toEqual({
+      status: 200,
+      body: { is_versioned: false, status: 'Unversioned' },
+    });
+    expect(await client.json('GET', '/api/v1/buckets/versioned-bucket/versioning')).toEqual({
+      status: 200,
+      body: { is_versioned: true, status: 'Enabled' },
+    });
+  });
+
+  it('creates a bucket with object locking (which turns versioning on)', async () => {
+    expect(
+      (await client.json('POST', '/api/v1/buckets', { json: { name: 'locked-bucket', locking: true } }))
+        .status,
+    ).toBe(201);
+    expect((await client.json('GET', '/api/v1/buckets/locked-bucket/versioning')).body).toMatchObject({
+      is_versioned: true,
+    });
+  });
+
+  it('answers an existing name with 409 conflict', async () => {
+    const { status, body } = await client.json('POST', '/api/v1/buckets', { json: { name: 'plain-bucket' } });
+    expect(status).toBe(409);
+    expect(body.code).toBe('conflict');
+    expect(body.detailedMessage).toMatch(/^BucketAlready(OwnedByYou|Exists): /);
+  });
+
+  it('refuses invalid names with 400', async () => {
+    const { status, body } = await client.json('POST', '/api/v1/buckets', { json: { name: 'UPPER_case' } });
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_request');
+  });
+
+  it('lists buckets with creation dates, searches and pages', async () => {
+    const all = await client.json<BucketList>('GET', '/api/v1/buckets');
+    expect(all.status).toBe(200);
+    expect(names(all.body)).toEqual(['locked-bucket', 'plain-bucket', 'versioned-bucket']);
+    expect(all.body.total).toBe(3);
+    expect(all.body.continuation).toBeUndefined();
+    for (const b of all.body.buckets)
+      expect(Date.parse(b.creation_date)).toBeGreaterThan(Date.now() - 600_000);
+
+    const search = await client.json<BucketList>('GET', '/api/v1/buckets?search=VERSION');
+    expect(names(search.body)).toEqual(['versioned-bucket']);
+    expect(search.body.total).toBe(1);
+
+    const first = await client.json<BucketList>('GET', '/api/v1/buckets?limit=2');
+    expect(names(first.body)).toEqual(['locked-bucket', 'plain-bucket']);
+    expect(first.body.total).toBe(3);
+    expect(first.body.continuation).toBeDefined();
+    const second = await client.json<BucketList>(
+      'GET',
+      `/api/v1/buckets?limit=2&continuation=${encodeURIComponent(first.body.continuation ?? '')}`,
+    );
+    expect(names(second.body)).toEqual(['versioned-bucket']);
+    expect(second.body.continuation).toBeUndefined();
+
+    const bad = await client.json('GET', '/api/v1/buckets?continuation=garbage');
+    expect(bad.status).toBe(400);
+  });
+
+  it('deletes an empty bucket; a missing one is 404, a non-empty one 409', async () => {
+    const fd = new FormData();
+    fd.append('file', new Blob(['x']), 'x.txt');
+    expect(
+      (await client.request('POST', '/api/v1/buckets/versioned-bucket/objects/upload', { body: fd })).status,
+    ).toBe(200);
+    const notEmpty = await client.json('DELETE', '/api/v1/buckets/versioned-bucket');
+    expect(notEmpty.status).toBe(409);
+    expect(notEmpty.body.detailedMessage).toMatch(/^BucketNotEmpty: /);
+
+    expect((await client.request('DELETE', '/api/v1/buckets/plain-bucket')).status).toBe(204);
+    const missing = await client.json('DELETE', '/api/v1/buckets/plain-bucket');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('not_found');
+    expect(names((await client.json<BucketList>('GET', '/api/v1/buckets')).body)).not.toContain(
+      'plain-bucket',
+    );
+  });
+});
+
+describe('options the storage server refuses', () => {
+  it('default retention: an honest error, and no half-created bucket', async () => {
+    const { status, body } = await client.json('POST', '/api/v1/buckets', {
+      json: {
+        name: 'retention-bucket',
+        versioning: true,
+        retention: { mode: 'compliance', unit: 'days', validity: 1 },
+      },
+    });
+    // The engine does not take PUT ?object-lock yet (NotImplemented); a MinIO server would (201).
+    if (status === 201) {
+      expect((await client.json('GET', '/api/v1/buckets/retention-bucket/versioning')).body).toMatchObject({
+        is_versioned: true,
+      });
+      return;
+    }
+    expect(status).toBe(501);
+    expect(body).toMatchObject({ code: 'not_implemented' });
+    expect(body.message).toMatch(/retention-bucket was not created.*default retention/);
+    expect(names((await client.json<BucketList>('GET', '/api/v1/buckets')).body)).not.toContain(
+      'retention-bucket',
+    );
+  });
+
+  it('quota: an honest error, and no half-created bucket', async () => {
+    const { status, body } = await client.json('POST', '/api/v1/buckets', {
+      json: { name: 'quota-bucket', quota: { enabled: true, quota_type: 'hard', amount: 1024 ** 4 } },
+    });
+    if (status === 201) return;
+    expect(status).toBe(501);
+    expect(body.message).toMatch(/quota-bucket was not created.*quota/);
+    expect(body.detailedMessage).toMatch(/^XMinioAdminVersionMismatch: /);
+    expect(names((await client.json<BucketList>('GET', '/api/v1/buckets')).body)).not.toContain(
+      'quota-bucket',
+    );
+  });
+
+  it('fifo quotas are refused before anything is created', async () => {
+    const { status, body } = await client.json('POST', '/api/v1/buckets', {
+      json: { name: 'fifo-bucket', quota: { enabled: true, quota_type: 'fifo', amount: 1024 } },
+    });
+    expect(status).toBe(501);
+    expect(body.code).toBe('not_implemented');
+    expect(names((await client.json<BucketList>('GET', '/api/v1/buckets')).body)).not.toContain(
+      'fifo-bucket',
+    );
+  });
+});
