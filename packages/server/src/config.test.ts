@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, normaliseBasePath, parseAddress, parseDuration } from './config.js';
+
+describe('config', () => {
+  it('parses durations', () => {
+    expect(parseDuration('3600')).toBe(3600);
+    expect(parseDuration('90m')).toBe(5400);
+    expect(parseDuration('12h')).toBe(43200);
+    expect(parseDuration('7d')).toBe(604800);
+    expect(() => parseDuration('1w')).toThrow(/not a duration/);
+  });
+
+  it('parses addresses', () => {
+    expect(parseAddress('127.0.0.1:9090')).toEqual({ host: '127.0.0.1', port: 9090 });
+    expect(parseAddress(':9090')).toEqual({ host: '0.0.0.0', port: 9090 });
+    expect(parseAddress('[::1]:0')).toEqual({ host: '::1', port: 0 });
+    expect(() => parseAddress('localhost')).toThrow(/HOST:PORT/);
+  });
+
+  it('normalises base paths', () => {
+    expect(normaliseBasePath('/')).toBe('');
+    expect(normaliseBasePath('console/')).toBe('/console');
+    expect(normaliseBasePath('/api/proxy/ns/tenant/')).toBe('/api/proxy/ns/tenant');
+  });
+
+  it('has defaults and needs --server', () => {
+    expect(() => loadConfig([], {})).toThrow(/--server URL is required/);
+    const c = loadConfig(['--server', 'http://127.0.0.1:9000/'], {});
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 9090,
+      serverUrl: 'http://127.0.0.1:9000',
+      sessionSeconds: 12 * 3600,
+      region: 'us-east-1',
+      basePath: '',
+      trustProxy: false,
+    });
+    expect(c?.dataDir).toMatch(/data\/console$/);
+    expect(loadConfig(['--help'], {})).toBeUndefined();
+  });
+
+  it('takes the environment, flags winning', () => {
+    const env = {
+      COFFER_SERVER_URL: 'http://env:9000',
+      COFFER_SESSION_LENGTH: '1h',
+      COFFER_BASE_PATH: '/c',
+      COFFER_TRUST_PROXY: 'true',
+    };
+    expect(loadConfig([], env)).toMatchObject({
+      serverUrl: 'http://env:9000',
+      sessionSeconds: 3600,
+      basePath: '/c',
+      trustProxy: true,
+    });
+    expect(loadConfig(['--session-length', '2h', '--address', '0.0.0.0:80'], env)).toMatchObject({
+      sessionSeconds: 7200,
+      host: '0.0.0.0',
+      port: 80,
+    });
+  });
+
+  it('refuses bad values with readable messages', () => {
+    expect(() => loadConfig(['--server', 'ftp://x'], {})).toThrow(/serverUrl/);
+    expect(() => loadConfig(['--server', 'http://x', '--session-length', '30d'], {})).toThrow(
+      /sessionSeconds/,
+    );
+    expect(() => loadConfig(['--server', 'http://x'], { COFFER_CONSOLE_SESSION_KEY: 'c2hvcnQ=' })).toThrow(
+      /32 bytes/,
+    );
+    expect(() => loadConfig(['--bogus'], {})).toThrow();
+  });
+});
