@@ -7,6 +7,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { loadSessionKey } from '../src/session/session-key.js';
+import { SessionStore } from '../src/session/session-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
@@ -176,6 +178,31 @@ describe('session', () => {
       await second.close();
       await removeDir(first.dataDir);
     }
+  });
+
+  it('revokes a session whose credentials the storage server refuses, and answers 401', async () => {
+    // A session whose temporary credentials the storage server does not know (e.g. it forgot
+    // them): written into the console's store as a real login would.
+    const store = await SessionStore.open({
+      dir: path.join(consoleApp.dataDir, 'sessions'),
+      key: await loadSessionKey(consoleApp.dataDir),
+    });
+    const stale = await store.create({
+      accountName: engine.accessKey,
+      kind: 'sts',
+      credentials: { accessKey: 'AKIAUNKNOWNTEMPKEY01', secretKey: 'x'.repeat(40), sessionToken: 'a.b.c' },
+      expiresAt: Date.now() + 3600_000,
+    });
+    const client = new ConsoleClient(consoleApp.url);
+    client.cookie = `token=${stale.id}`;
+    const res = await client.json('GET', '/api/v1/buckets');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('not_authenticated');
+    expect(client.cookie).toBeUndefined();
+    client.cookie = `token=${stale.id}`;
+    expect((await client.json('GET', '/api/v1/buckets')).body.detailedMessage).toBe(
+      'the session is unknown, expired or signed out',
+    );
   });
 
   it('caps the cookie (and the session) at the configured session length', async () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_ADMIN_POLICY } from '@coffer/protocol';
-import { accountStateOf, isDistributed } from './account-state.js';
+import { AdminApiError } from '@coffer/admin-client';
+import { CONSOLE_ADMIN_POLICY, READ_WRITE_POLICY } from '@coffer/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StorageClients } from '../storage/storage-clients.js';
+import { AccountStates, accountStateOf, isDistributed } from './account-state.js';
+import type { Session } from './session-store.js';
 
 describe('isDistributed', () => {
   it('is an erasure backend over more than one drive', () => {
@@ -28,5 +32,32 @@ describe('accountStateOf', () => {
       Buckets: null,
     });
     expect(bad.policies).toEqual([]);
+  });
+});
+
+describe('AccountStates', () => {
+  const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+  const session = { id: 's', accountName: 'alice' } as Session;
+  const statesFailingWith = (err: unknown): AccountStates =>
+    new AccountStates(
+      {
+        forSession: () => ({ admin: { accountInfo: () => Promise.reject(err) } }),
+      } as unknown as StorageClients,
+      log,
+    );
+
+  it('takes a server without the admin API as S3-only', async () => {
+    const state = await statesFailingWith(
+      new AdminApiError('XMinioAdminVersionMismatch', 'no admin API', 426),
+    ).get(session);
+    expect(state).toEqual({ accountName: 'alice', policies: [READ_WRITE_POLICY], distributedMode: false });
+  });
+
+  it('lets refused credentials and network failures through', async () => {
+    await expect(
+      statesFailingWith(new AdminApiError('ExpiredToken', 'expired', 400)).get(session),
+    ).rejects.toMatchObject({ code: 'ExpiredToken' });
+    const down = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+    await expect(statesFailingWith(down).get(session)).rejects.toBe(down);
   });
 });

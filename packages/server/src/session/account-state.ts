@@ -4,12 +4,18 @@
  * which every authenticated caller may use (wire doc §3.1; root gets `consoleAdmin`). Kept in
  * memory per session for a short time (policies can change under a live session) and fetched
  * once for concurrent callers.
+ *
+ * A storage server without MinIO's admin API (plain S3) cannot say: the account is then taken to
+ * have S3 access (`readwrite`) so the S3 pages show — the server still refuses what the account may
+ * not do — and the backend as not distributed. Refused credentials and network failures are not
+ * papered over: they propagate (401 / 503).
  */
 import type { AccountInfo, BackendInfo } from '@coffer/admin-client';
-import { parsePolicy, type Policy } from '@coffer/protocol';
+import { parsePolicy, READ_WRITE_POLICY, type Policy } from '@coffer/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from './session-store.js';
 import type { StorageClients } from '../storage/storage-clients.js';
+import { classifyStorageError } from '../storage/storage-errors.js';
 
 export interface AccountState {
   /** The account the storage server says this is (the parent user for STS and service accounts). */
@@ -59,8 +65,20 @@ export class AccountStates {
       pending = this.clients
         .forSession(session)
         .admin.accountInfo()
-        .then((info) => {
-          const state = accountStateOf(info, this.log);
+        .then(
+          (info) => accountStateOf(info, this.log),
+          (err: unknown) => {
+            const c = classifyStorageError(err);
+            if (!c || c.credentialsRejected || c.code === 'storage_unreachable') throw err;
+            this.log.warn({ err }, 'accountinfo failed; assuming an S3-only server');
+            return {
+              accountName: session.accountName,
+              policies: [READ_WRITE_POLICY],
+              distributedMode: false,
+            };
+          },
+        )
+        .then((state) => {
           this.cache.set(session.id, { state, at: Date.now() });
           return state;
         })

@@ -10,9 +10,9 @@
  * cannot renew credentials behind the user's back; that is the trade chosen.
  *
  * Service accounts (and other keys AssumeRole refuses with 403) cannot get temporary
- * credentials (wire doc §6.4): if the keys themselves work (admin accountinfo answers), the
- * session uses them directly, kept encrypted server-side like every session, for the session
- * length. If they do not, the login fails with the STS message.
+ * credentials (wire doc §6.4), and a plain S3 server has no STS at all: if the keys themselves
+ * work, the session uses them directly, kept encrypted server-side like every session, for the
+ * session length. If they do not, the login fails with the STS message.
  */
 import { AdminApiError, assumeRole } from '@coffer/admin-client';
 import { MAX_SESSION_SECONDS } from '../../config.js';
@@ -23,6 +23,31 @@ import { classifyStorageError } from '../../storage/storage-errors.js';
 
 /** STS's shortest DurationSeconds (wire doc §4.2). */
 const MIN_STS_SECONDS = 900;
+
+/**
+ * Do the keys themselves work? Admin `accountinfo` answers any valid MinIO credential; a server
+ * without the MinIO admin API (plain S3) is asked for its bucket list instead. Network failures
+ * propagate (the storage server is unreachable, not the keys wrong).
+ */
+async function keysWork(ctx: AppContext, accessKey: string, secretKey: string): Promise<boolean> {
+  const { admin, s3 } = ctx.clients.forCredentials({ accessKey, secretKey });
+  const reachable = (e: unknown): boolean => {
+    if (classifyStorageError(e)?.code === 'storage_unreachable') throw e;
+    return false;
+  };
+  try {
+    await admin.accountInfo();
+    return true;
+  } catch (e) {
+    reachable(e);
+  }
+  try {
+    await s3.listBuckets();
+    return true;
+  } catch (e) {
+    return reachable(e);
+  }
+}
 
 function invalidLogin(detail: string): ConsoleError {
   return new ConsoleError('invalid_login', 'Invalid login: the access key or secret key is wrong', detail);
@@ -54,19 +79,9 @@ export async function login(ctx: AppContext, accessKey: string, secretKey: strin
     });
   } catch (err) {
     if (!(err instanceof AdminApiError)) throw err;
-    if (err.status !== 403) {
-      // e.g. 400 InvalidParameterValue: the server cannot issue credentials for this user.
-      if (err.status >= 400 && err.status < 500) throw invalidLogin(`${err.code}: ${err.message}`);
-      throw err;
-    }
-    const stsMessage = `${err.code}: ${err.message}`;
-    try {
-      await clients.forCredentials({ accessKey, secretKey }).admin.accountInfo();
-    } catch (direct) {
-      const c = classifyStorageError(direct);
-      if (c?.code === 'storage_unreachable') throw direct;
-      throw invalidLogin(stsMessage);
-    }
+    // A server error is not a verdict on the keys.
+    if (err.status >= 500 && err.status !== 501) throw err;
+    if (!(await keysWork(ctx, accessKey, secretKey))) throw invalidLogin(`${err.code}: ${err.message}`);
     return sessions.create({
       accountName: accessKey,
       kind: 'direct',
