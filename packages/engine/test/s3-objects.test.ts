@@ -643,7 +643,7 @@ describe('object tagging', () => {
     await minio.setObjectTagging(BUCKET, 'tagged-minio', { team: 'storage' });
     const tags = await minio.getObjectTagging(BUCKET, 'tagged-minio');
     expect(tags).toEqual([{ Key: 'team', Value: 'storage' }]);
-    await minio.removeObjectTagging(BUCKET, 'tagged-minio');
+    await minio.removeObjectTagging(BUCKET, 'tagged-minio', { versionId: '' });
     expect(await minio.getObjectTagging(BUCKET, 'tagged-minio')).toEqual([]);
   });
 });

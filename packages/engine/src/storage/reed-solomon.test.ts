@@ -228,9 +228,10 @@ describe('ReedSolomon', () => {
       [3, 17],
       [4, 999],
     ] as const) {
-      shards[shard]![at] ^= 0x01;
+      const target = shards[shard]!;
+      target[at] = target[at]! ^ 0x01;
       expect(rs.verify(shards)).toBe(false);
-      shards[shard]![at] ^= 0x01;
+      target[at] = target[at]! ^ 0x01;
     }
     expect(rs.verify(shards)).toBe(true);
   });

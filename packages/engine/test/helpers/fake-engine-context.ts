@@ -180,7 +180,7 @@ export function fakeRequestContext(options: {
       response.status = res.statusCode;
       if (chunk !== undefined) response.body = Buffer.from(chunk);
       response.ended = true;
-      res.headersSent = true;
+      (res as unknown as { headersSent: boolean }).headersSent = true;
       return res;
     },
   }) as unknown as ServerResponse;
