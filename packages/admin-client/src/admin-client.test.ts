@@ -36,7 +36,7 @@ interface Seen {
   region: string;
 }
 
-type Handler = (seen: Seen, res: http.ServerResponse) => void | Promise<void>;
+type Handler = (seen: Seen, res: http.ServerResponse) => unknown;
 
 let server: http.Server;
 let endpoint: string;

@@ -31,7 +31,7 @@ export async function removeDir(dir: string): Promise<void> {
 
 export interface RequestOptions {
   json?: unknown;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   headers?: Record<string, string>;
 }
 
