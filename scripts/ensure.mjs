@@ -33,6 +33,14 @@ export function ensureNodeModules() {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
+/** Build every workspace: TypeScript projects, then the web app (Vite) when it is present. */
+export function buildAll() {
+  run('npx', ['tsc', '-b']);
+  if (existsSync(join(ROOT, 'packages', 'web', 'index.html'))) {
+    run('npm', ['run', 'build', '--silent', '-w', '@coffer/web']);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     ensureNodeModules();

@@ -1,45 +1,136 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build, then start the embedded engine (4 drives under
-// ./data by default) and print its URL and credentials. Options are passed through to the
-// engine CLI (`npm start -- --data DIR --engine-address HOST:PORT`).
+// ./data by default) and the console on http://localhost:9090, and print the URL and the
+// credentials. The console reaches the engine over HTTP only, like any MinIO server.
+//   npm start -- --data DIR --console-address HOST:PORT --engine-address HOST:PORT
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, ensureNodeModules, run } from './ensure.mjs';
+import { ROOT, buildAll, ensureNodeModules } from './ensure.mjs';
 
 const { values } = parseArgs({
   options: {
     data: { type: 'string', default: join(ROOT, 'data') },
     'engine-address': { type: 'string', default: '127.0.0.1:9000' },
+    'console-address': { type: 'string', default: 'localhost:9090' },
     drives: { type: 'string', default: '4' },
+    help: { type: 'boolean', short: 'h' },
   },
-  allowPositionals: false,
-  strict: false,
 });
+if (values.help) {
+  console.log(`Usage: npm start -- [--data DIR] [--console-address HOST:PORT] [--engine-address HOST:PORT] [--drives N]
 
-try {
-  ensureNodeModules();
-  console.log('coffer: building…');
-  run('npx', ['tsc', '-b']);
-} catch (err) {
-  console.error(`coffer: ${err.message}`);
-  process.exit(err.exitCode ?? 1);
+Starts the storage engine (drives DIR/drive1..N, default ./data) and the console (default
+http://localhost:9090). Root credentials: COFFER_ROOT_USER / COFFER_ROOT_PASSWORD, or generated
+at first start and kept in DIR/.coffer-credentials.json.`);
+  process.exit(0);
 }
 
-const engine = spawn(
-  process.execPath,
-  [
+const dataDir = resolve(values.data);
+const children = [];
+let stopping = false;
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+
+/** Start a child that prints into our output with a prefix; if it dies, stop everything. */
+function startChild(name, args) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (stream, out) =>
+    stream.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) if (line) out.write(`[${name}] ${line}\n`);
+    });
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`coffer: the ${name} stopped (${signal ?? `exit code ${code}`}); stopping.`);
+      stopAll(code || 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+/** Poll a URL until it answers (any HTTP status) or the deadline passes. */
+async function waitFor(url, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) throw new Error(`the ${what} did not start`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`the ${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+function rootCredentials() {
+  const user = process.env.COFFER_ROOT_USER ?? process.env.MINIO_ROOT_USER;
+  const password = process.env.COFFER_ROOT_PASSWORD ?? process.env.MINIO_ROOT_PASSWORD;
+  if (user && password) return { accessKey: user, secretKey: password, where: 'from the environment' };
+  const file = join(dataDir, '.coffer-credentials.json');
+  if (!existsSync(file)) return undefined;
+  const doc = JSON.parse(readFileSync(file, 'utf8'));
+  return { accessKey: doc.accessKey, secretKey: doc.secretKey, where: `kept in ${file}` };
+}
+
+async function main() {
+  ensureNodeModules();
+  console.log('coffer: building…');
+  buildAll();
+
+  const engineAddress = String(values['engine-address']);
+  const consoleAddress = String(values['console-address']);
+  startChild('engine', [
     join(ROOT, 'packages/engine/dist/cli.js'),
     '--address',
-    String(values['engine-address']),
+    engineAddress,
     '--data',
-    String(values.data),
+    dataDir,
     '--drives',
     String(values.drives),
-  ],
-  { stdio: 'inherit' },
-);
-const stop = (signal) => engine.kill(signal);
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-engine.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  ]);
+  const engineUrl = `http://${engineAddress}`;
+  await waitFor(`${engineUrl}/minio/health/live`, 'engine');
+
+  startChild('console', [
+    join(ROOT, 'packages/server/dist/main.js'),
+    '--address',
+    consoleAddress,
+    '--server',
+    engineUrl,
+    '--data',
+    join(dataDir, 'console'),
+    '--web-dir',
+    join(ROOT, 'packages/web/dist'),
+  ]);
+  const consoleUrl = `http://${consoleAddress}`;
+  await waitFor(`${consoleUrl}/api/v1/login`, 'console');
+
+  const creds = rootCredentials();
+  console.log(`
+Coffer is running.
+  Console:     ${consoleUrl}
+  Storage:     ${engineUrl} (S3, MinIO admin API, STS)
+  Access key:  ${creds?.accessKey ?? '(see the engine output above)'}
+  Secret key:  ${creds?.secretKey ?? '(see the engine output above)'}${creds ? `\n               (${creds.where})` : ''}
+Press Ctrl+C to stop.`);
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+main().catch((err) => {
+  console.error(`coffer: ${err.message}`);
+  stopAll(err.exitCode ?? 1);
+});
