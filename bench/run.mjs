@@ -78,7 +78,7 @@ function parameters(opts) {
       }
     : {
         large: { sizeMiB: 64, count: 8, concurrency: [1, 4], repeats: 5 },
-        small: { sizeBytes: 4096, count: 2000, concurrency: 16, repeats: 3, maxSeconds: 20 },
+        small: { sizeBytes: 4096, count: 2000, concurrency: 16, repeats: 5, maxSeconds: 20 },
         list: {
           smallCount: 10_000,
           bigCount: 1_000_000,

@@ -208,7 +208,7 @@ export function markdownReport(results) {
   for (const r of tableRows(results, { cpu: true })) {
     const cells = SERVERS.map((sv) => serverCell(results, sv, r.values[sv])).join(' | ');
     lines.push(
-      `| ${r.label} | ${r.unit} | ${cells} | ${ratioCell(results, r, 'raw')} | ${ratioCell(results, r, 's3rver')} |`,
+      `| ${r.label.startsWith('  ') ? `↳ ${r.label.trim()}` : r.label} | ${r.unit} | ${cells} | ${ratioCell(results, r, 'raw')} | ${ratioCell(results, r, 's3rver')} |`,
     );
   }
   const listing = results.engineListing;
