@@ -30,7 +30,9 @@ async function main() {
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+    console.log(
+      `\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    );
   }
   if (failed) throw failed;
 }
