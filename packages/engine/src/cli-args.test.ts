@@ -47,6 +47,21 @@ describe('coffer-engine arguments', () => {
     });
   });
 
+  it('takes the scanner interval in seconds from --scanner-interval or COFFER_SCANNER_INTERVAL', () => {
+    expect(parseCli(['--scanner-interval', '90'])?.scannerIntervalMs).toBe(90_000);
+    expect(parseCli(['--scanner-interval=0.5'])?.scannerIntervalMs).toBe(500);
+    expect(parseCli([], { COFFER_SCANNER_INTERVAL: '300' })?.scannerIntervalMs).toBe(300_000);
+    // The flag wins over the environment; an empty variable counts as unset.
+    expect(parseCli(['--scanner-interval', '5'], { COFFER_SCANNER_INTERVAL: '300' })?.scannerIntervalMs).toBe(
+      5000,
+    );
+    expect(parseCli([], { COFFER_SCANNER_INTERVAL: '' })).not.toHaveProperty('scannerIntervalMs');
+    expect(parseCli([])).not.toHaveProperty('scannerIntervalMs');
+    expect(() => parseCli([], { COFFER_SCANNER_INTERVAL: 'soon' })).toThrow(
+      /COFFER_SCANNER_INTERVAL must be a number of seconds > 0/,
+    );
+  });
+
   it('returns undefined for --help', () => {
     expect(parseCli(['--help'])).toBeUndefined();
     expect(parseCli(['-h'])).toBeUndefined();
@@ -56,6 +71,9 @@ describe('coffer-engine arguments', () => {
     [['--drives', '0'], /--drives must be an integer ≥ 1/],
     [['--drives', 'four'], /--drives must be an integer/],
     [['--parity=-1'], /--parity must be an integer ≥ 0/],
+    [['--scanner-interval', '0'], /--scanner-interval must be a number of seconds > 0/],
+    [['--scanner-interval=-5'], /--scanner-interval must be a number of seconds > 0/],
+    [['--scanner-interval', '1m'], /--scanner-interval must be a number of seconds > 0/],
     [['--drives', '2', '--drive', '/x'], /either --drives N or --drive PATH/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['positional'], /positional/i],

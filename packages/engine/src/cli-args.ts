@@ -2,6 +2,8 @@
  * Command-line parsing of `coffer-engine` (kept apart from `cli.ts`, which runs on import, so it
  * can be unit-tested): `node:util` parseArgs in strict mode, defaults address 127.0.0.1:9000,
  * data dir ./data, 4 drives `DATA/drive1..4`; `--drive PATH` repeated replaces `--drives`.
+ * Settings that also come from the environment (`COFFER_SCANNER_INTERVAL`) are read from the `env`
+ * argument, the flag winning over the variable.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +21,8 @@ Options:
   --drive PATH         an explicit drive directory; repeat for each drive (replaces --drives)
   --parity N           parity shards per object (default: half the drives)
   --region NAME        region reported to clients (default us-east-1)
+  --scanner-interval SECONDS
+                       pause between data-usage scans (default 60; decimals allowed)
   -h, --help           show this help
 
 Environment:
@@ -28,6 +32,8 @@ Environment:
                        domain(s) for virtual-host-style bucket addressing
   MINIO_PROMETHEUS_AUTH_TYPE=public
                        serve Prometheus metrics without a bearer token
+  COFFER_SCANNER_INTERVAL=SECONDS
+                       same as --scanner-interval (the flag wins)
 `;
 
 /** A problem with the command line itself (printed with a hint to use --help). */
@@ -40,6 +46,8 @@ export interface CliConfig {
   drives: string[];
   parity?: number;
   region?: string;
+  /** Pause between data-usage scans, from --scanner-interval or COFFER_SCANNER_INTERVAL. */
+  scannerIntervalMs?: number;
 }
 
 function parseInteger(value: string, name: string, min: number): number {
@@ -48,8 +56,21 @@ function parseInteger(value: string, name: string, min: number): number {
   return Number(value);
 }
 
-/** Parse argv into a config, or undefined for --help. */
-export function parseCli(argv: string[]): CliConfig | undefined {
+/** A positive number of seconds (decimals allowed) as milliseconds. */
+function parseSeconds(value: string, name: string): number {
+  const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds > 0)) throw new UsageError(`${name} must be a number of seconds > 0, got '${value}'`);
+  return Math.round(seconds * 1000);
+}
+
+/**
+ * Parse argv (and the environment variables the engine reads as settings) into a config, or
+ * undefined for --help. `env` defaults to none, so callers pass `process.env` explicitly.
+ */
+export function parseCli(
+  argv: string[],
+  env: Record<string, string | undefined> = {},
+): CliConfig | undefined {
   let parsed;
   try {
     parsed = parseArgs({
@@ -61,6 +82,7 @@ export function parseCli(argv: string[]): CliConfig | undefined {
         drive: { type: 'string', multiple: true },
         parity: { type: 'string' },
         region: { type: 'string' },
+        'scanner-interval': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -84,5 +106,12 @@ export function parseCli(argv: string[]): CliConfig | undefined {
   }
   if (values.parity !== undefined) config.parity = parseInteger(values.parity, 'parity', 0);
   if (values.region !== undefined) config.region = values.region;
+  const scannerInterval = values['scanner-interval'];
+  const envScannerInterval = env['COFFER_SCANNER_INTERVAL'];
+  if (scannerInterval !== undefined) {
+    config.scannerIntervalMs = parseSeconds(scannerInterval, '--scanner-interval');
+  } else if (envScannerInterval !== undefined && envScannerInterval !== '') {
+    config.scannerIntervalMs = parseSeconds(envScannerInterval, 'COFFER_SCANNER_INTERVAL');
+  }
   return config;
 }

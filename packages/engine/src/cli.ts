@@ -55,7 +55,7 @@ function describeCredentials(engine: Engine): string {
 async function main(): Promise<number> {
   let config: CliConfig | undefined;
   try {
-    config = parseCli(process.argv.slice(2));
+    config = parseCli(process.argv.slice(2), process.env);
   } catch (err) {
     process.stderr.write(`coffer-engine: ${(err as Error).message}\nRun with --help for usage.\n`);
     return 2;
@@ -74,6 +74,7 @@ async function main(): Promise<number> {
       ...(config.dataDir !== undefined ? { dataDir: config.dataDir } : {}),
       ...(config.parity !== undefined ? { parity: config.parity } : {}),
       ...(config.region !== undefined ? { region: config.region } : {}),
+      ...(config.scannerIntervalMs !== undefined ? { scannerIntervalMs: config.scannerIntervalMs } : {}),
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (err) {

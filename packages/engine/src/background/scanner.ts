@@ -6,7 +6,14 @@
  * last scanner cycle. Counting follows MinIO: `objectsCount` counts keys whose latest version is not
  * a delete marker, `versionsCount` every version that is not a delete marker, `size` the bytes of
  * all those versions; the size histogram is over latest versions, the version histogram over keys.
+ *
+ * The layer's listing reads LMDB synchronously inside an async method, so awaiting a page only
+ * runs microtasks: a scan of a million keys used to hold the event loop for seconds (health checks
+ * and requests waited). The scanner therefore gives the event loop a full turn (`setImmediate`)
+ * after every page of `SCAN_PAGE_SIZE` versions, so nothing waits longer than one page's work
+ * (a few milliseconds), and holds no more than one page in memory.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DATA_USAGE_PATH } from '../object-layer/erasure-object-layer.js';
 import type { BucketUsage, DataUsage, ObjectLayer } from '../object-layer/types.js';
 
@@ -46,8 +53,11 @@ function addToHistogram(h: Record<string, number>, ranges: [string, number, numb
   for (const [name, lo, hi] of ranges) if (value >= lo && value <= hi) h[name] = (h[name] ?? 0) + 1;
 }
 
+/** Versions per listing page; the scanner yields to the event loop after each page. */
+export const SCAN_PAGE_SIZE = 1000;
+
 export async function scanBucket(
-  layer: ObjectLayer,
+  layer: Pick<ObjectLayer, 'listObjectVersions'>,
   bucket: string,
   signal?: AbortSignal,
 ): Promise<BucketUsage> {
@@ -71,7 +81,7 @@ export async function scanBucket(
   for (;;) {
     signal?.throwIfAborted();
     const page = await layer.listObjectVersions(bucket, {
-      maxKeys: 1000,
+      maxKeys: SCAN_PAGE_SIZE,
       ...(keyMarker !== undefined ? { keyMarker } : {}),
       ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
     });
@@ -95,6 +105,8 @@ export async function scanBucket(
     if (!page.isTruncated) break;
     keyMarker = page.nextKeyMarker;
     versionIdMarker = page.nextVersionIdMarker;
+    // Let timers, I/O callbacks and requests run before the next synchronous page.
+    await nextTurn();
   }
   finishKey();
   return usage;
