@@ -7,18 +7,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptData, encryptData } from '@coffer/protocol';
 import {
-  canonicalPath,
-  canonicalQuery,
-  canonicalRequest,
-  decryptData,
-  deriveSigningKey,
-  encryptData,
-  parseAuthorizationHeader,
-  sha256Hex,
-  signString,
-  stringToSign,
-} from '@coffer/protocol';
+  sendJson as json,
+  startFakeAdminServer,
+  type FakeAdminServer,
+  type FakeHandler,
+} from '../test/fake-admin-server.js';
 import { createAdminClient, encodeQuery } from './admin-client.js';
 import { AdminApiError } from './errors.js';
 import { assumeRole } from './sts.js';
@@ -26,90 +21,24 @@ import { assumeRole } from './sts.js';
 const SECRET = 'secret-key-123';
 const ACCESS = 'AKIDEXAMPLE';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  signatureOk: boolean;
-  service: string;
-  region: string;
-}
-
-type Handler = (seen: Seen, res: http.ServerResponse) => unknown;
-
-let server: http.Server;
+let fake: FakeAdminServer;
 let endpoint: string;
-let handler: Handler = (_s, res) => res.end();
-const seen: Seen[] = [];
-
-/** Recompute the signature from the request as it arrived. */
-function verifySignature(
-  req: http.IncomingMessage,
-  body: Buffer,
-  secret: string,
-): Omit<Seen, 'method' | 'url' | 'headers' | 'body'> {
-  const auth = parseAuthorizationHeader(String(req.headers.authorization));
-  const url = new URL(req.url ?? '/', 'http://x');
-  const headers: Record<string, string> = {};
-  for (const name of auth.signedHeaders) headers[name] = String(req.headers[name] ?? '');
-  const payloadHash = String(req.headers['x-amz-content-sha256']);
-  const creq = canonicalRequest({
-    method: req.method ?? '',
-    path: canonicalPath(url.pathname),
-    query: canonicalQuery(url.searchParams),
-    headers,
-    signedHeaders: auth.signedHeaders,
-    payloadHash,
-  });
-  const amzDate = String(req.headers['x-amz-date']);
-  const key = deriveSigningKey(secret, auth.date, auth.region, auth.service);
-  const expected = signString(key, stringToSign(amzDate, auth.scope, creq));
-  return {
-    signatureOk:
-      expected === auth.signature && payloadHash === sha256Hex(body) && auth.signedHeaders.includes('host'),
-    service: auth.service,
-    region: auth.region,
-  };
-}
+let seen: FakeAdminServer['seen'];
+const setHandler = (h: FakeHandler): void => fake.handle(h);
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const s: Seen = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body,
-        ...verifySignature(req, body, SECRET),
-      };
-      seen.push(s);
-      Promise.resolve(handler(s, res)).catch((err: unknown) => {
-        res.statusCode = 599;
-        res.end(String(err));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeAdminServer(SECRET);
+  endpoint = fake.endpoint;
+  seen = fake.seen;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake.close();
 });
-
-function json(res: http.ServerResponse, status: number, doc: unknown): void {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify(doc));
-}
 
 describe('admin client requests', () => {
   it('signs GET /info with service s3, region "" and the payload hash', async () => {
-    handler = (_s, res) => json(res, 200, { mode: 'online', backend: { backendType: 'Erasure' } });
+    setHandler((_s, res) => json(res, 200, { mode: 'online', backend: { backendType: 'Erasure' } }));
     const client = createAdminClient({ endpoint, accessKey: ACCESS, secretKey: SECRET });
     const info = await client.serverInfo();
     expect(info.backend?.backendType).toBe('Erasure');
@@ -122,8 +51,9 @@ describe('admin client requests', () => {
   });
 
   it('sends the session token of temporary credentials', async () => {
-    handler = (_s, res) =>
-      json(res, 200, { AccountName: 'root', Server: { Type: 2 }, Policy: {}, Buckets: [] });
+    setHandler((_s, res) =>
+      json(res, 200, { AccountName: 'root', Server: { Type: 2 }, Policy: {}, Buckets: [] }),
+    );
     const client = createAdminClient({
       endpoint,
       accessKey: ACCESS,
@@ -138,7 +68,7 @@ describe('admin client requests', () => {
   });
 
   it('signs with the given region and keeps a path prefix of the endpoint', async () => {
-    handler = (_s, res) => json(res, 200, { Disks: [], Backend: { Type: 2 } });
+    setHandler((_s, res) => json(res, 200, { Disks: [], Backend: { Type: 2 } }));
     const client = createAdminClient({
       endpoint: `${endpoint}/proxy/`,
       accessKey: ACCESS,
@@ -153,20 +83,20 @@ describe('admin client requests', () => {
   });
 
   it('decrypts encrypted answers with the signing secret (list-users)', async () => {
-    handler = async (_s, res) => {
+    setHandler(async (_s, res) => {
       const envelope = await encryptData(
         SECRET,
         Buffer.from(JSON.stringify({ alice: { status: 'enabled' } })),
       );
       res.setHeader('content-type', 'application/json');
       res.end(envelope);
-    };
+    });
     const client = createAdminClient({ endpoint, accessKey: ACCESS, secretKey: SECRET });
     expect(await client.listUsers()).toEqual({ alice: { status: 'enabled' } });
   });
 
   it('encrypts request bodies with the signing secret (add-user) and sends Content-Length', async () => {
-    handler = (_s, res) => res.end();
+    setHandler((_s, res) => res.end());
     const client = createAdminClient({ endpoint, accessKey: ACCESS, secretKey: SECRET });
     await client.addUser('bob', 'bobsecret1');
     const s = seen.at(-1)!;
@@ -184,12 +114,13 @@ describe('admin client errors', () => {
     createAdminClient({ endpoint, accessKey: ACCESS, secretKey: SECRET });
 
   it('parses JSON admin errors', async () => {
-    handler = (_s, res) =>
+    setHandler((_s, res) =>
       json(res, 404, {
         Code: 'XMinioAdminNoSuchUser',
         Message: 'The specified user does not exist.',
         RequestId: 'R1',
-      });
+      }),
+    );
     const err = await client()
       .serverInfo()
       .catch((e: unknown) => e);
@@ -203,12 +134,12 @@ describe('admin client errors', () => {
   });
 
   it('parses XML errors', async () => {
-    handler = (_s, res) => {
+    setHandler((_s, res) => {
       res.statusCode = 403;
       res.end(
         '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied &amp; more.</Message></Error>',
       );
-    };
+    });
     await expect(client().dataUsageInfo()).rejects.toMatchObject({
       code: 'AccessDenied',
       message: 'Access Denied & more.',
@@ -217,10 +148,10 @@ describe('admin client errors', () => {
   });
 
   it('falls back to the status line', async () => {
-    handler = (_s, res) => {
+    setHandler((_s, res) => {
       res.statusCode = 502;
       res.end();
-    };
+    });
     await expect(client().serverInfo()).rejects.toMatchObject({
       code: 'BadGateway',
       message: 'Bad Gateway',
@@ -246,12 +177,12 @@ describe('admin client errors', () => {
 
 describe('STS AssumeRole', () => {
   it('posts the form signed with service sts and parses the credentials', async () => {
-    handler = (_s, res) => {
+    setHandler((_s, res) => {
       res.setHeader('content-type', 'application/xml');
       res.end(
         '<?xml version="1.0" encoding="UTF-8"?><AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><AssumedRoleUser><Arn></Arn><AssumeRoleId></AssumeRoleId></AssumedRoleUser><Credentials><AccessKeyId>TMPKEY</AccessKeyId><SecretAccessKey>tmp/secret+x</SecretAccessKey><SessionToken>a.b.c</SessionToken><Expiration>2030-01-01T12:00:00Z</Expiration></Credentials></AssumeRoleResult></AssumeRoleResponse>',
       );
-    };
+    });
     const creds = await assumeRole({
       endpoint,
       accessKey: ACCESS,
@@ -282,12 +213,12 @@ describe('STS AssumeRole', () => {
   });
 
   it('turns an STS ErrorResponse into AdminApiError', async () => {
-    handler = (_s, res) => {
+    setHandler((_s, res) => {
       res.statusCode = 403;
       res.end(
         '<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><Error><Type></Type><Code>AccessDenied</Code><Message>The access key ID you provided does not exist in our records.</Message></Error><RequestId>X</RequestId></ErrorResponse>',
       );
-    };
+    });
     const client = createAdminClient({ endpoint, accessKey: 'x', secretKey: 'y' });
     await expect(
       client.assumeRole({ accessKey: ACCESS, secretKey: 'wrong', durationSeconds: 900 }),
@@ -299,7 +230,7 @@ describe('STS AssumeRole', () => {
   });
 
   it('refuses an answer without credentials', async () => {
-    handler = (_s, res) => res.end('<AssumeRoleResponse></AssumeRoleResponse>');
+    setHandler((_s, res) => res.end('<AssumeRoleResponse></AssumeRoleResponse>'));
     await expect(
       assumeRole({ endpoint, accessKey: ACCESS, secretKey: SECRET, durationSeconds: 900 }),
     ).rejects.toMatchObject({

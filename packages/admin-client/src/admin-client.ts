@@ -7,25 +7,25 @@
  * temporary secret for STS credentials), sign with SigV4 (service `s3`, region '' unless given,
  * `x-amz-content-sha256` always, `x-amz-security-token` with a session token; wire doc §1.2),
  * send with a real Content-Length, and turn any status other than 200/204/206 into an
- * `AdminApiError`. Typed calls are thin wrappers; new areas (users, groups, policies, service
- * accounts, config, heal, trace streams) are more wrappers over the same `request()`.
+ * `AdminApiError`. Typed calls are thin wrappers over the same `request()`, one module per area:
+ * users.ts, groups.ts, policies.ts, service-accounts.ts (wire doc §3.2–§3.5); config, heal and
+ * trace streams will be more of the same.
  */
 import type http from 'node:http';
 import { decryptData, encryptData, signRequest, uriEncode } from '@coffer/protocol';
 import { AdminApiError, parseErrorResponse } from './errors.js';
 import { sendHttpRequest, type HttpResponse } from './http-request.js';
 import { assumeRole, type AssumeRoleOptions } from './sts.js';
-import type {
-  AccountInfo,
-  DataUsageInfo,
-  InfoMessage,
-  StorageInfo,
-  TemporaryCredentials,
-  UserInfo,
-} from './types.js';
+import { groupCalls, type GroupCalls } from './groups.js';
+import { policyCalls, type PolicyCalls } from './policies.js';
+import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
+import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo, TemporaryCredentials } from './types.js';
+import { userCalls, type UserCalls } from './users.js';
 
 export const ADMIN_API_PREFIX = '/minio/admin/v3';
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** madmin's success statuses. */
+const MADMIN_SUCCESS: readonly number[] = [200, 204, 206];
 
 export interface AdminClientOptions {
   /** Base URL of the storage server, e.g. `http://127.0.0.1:9000` (a path prefix is kept). */
@@ -56,10 +56,23 @@ export interface AdminRequest {
   /** The answer is a madmin envelope: decrypt it (wire doc §2.5). */
   decryptResponse?: boolean;
   contentType?: string;
+  /** Statuses meaning success (default madmin's 200, 204, 206). */
+  successStatuses?: readonly number[];
   signal?: AbortSignal;
 }
 
-export interface AdminClient {
+/** Per-call options of the typed calls. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** What the typed call groups are built on. */
+export interface AdminTransport {
+  request(req: AdminRequest): Promise<HttpResponse>;
+  requestJson<T>(req: AdminRequest): Promise<T>;
+}
+
+export interface AdminClient extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -73,10 +86,6 @@ export interface AdminClient {
   dataUsageInfo(options?: { signal?: AbortSignal }): Promise<DataUsageInfo>;
   /** `GET /accountinfo` — the caller's effective policy and buckets (any caller). */
   accountInfo(options?: { prefixUsage?: boolean; signal?: AbortSignal }): Promise<AccountInfo>;
-  /** `GET /list-users` (response encrypted; admin:ListUsers). */
-  listUsers(options?: { signal?: AbortSignal }): Promise<Record<string, UserInfo>>;
-  /** `PUT /add-user` (request encrypted; admin:CreateUser). */
-  addUser(accessKey: string, secretKey: string, status?: 'enabled' | 'disabled'): Promise<void>;
   /** STS AssumeRole against this client's endpoint and region, signed with `options`' keys. */
   assumeRole(options: Omit<AssumeRoleOptions, 'endpoint'>): Promise<TemporaryCredentials>;
 }
@@ -153,8 +162,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       ...(req.signal ? { signal: req.signal } : {}),
       ...(options.agent ? { agent: options.agent } : {}),
     });
-    // madmin's success statuses.
-    if (res.status !== 200 && res.status !== 204 && res.status !== 206) {
+    if (!(req.successStatuses ?? MADMIN_SUCCESS).includes(res.status)) {
       throw parseErrorResponse(res.status, res.body);
     }
     if (req.decryptResponse && res.body.length > 0) {
@@ -177,6 +185,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     }
   }
 
+  const transport: AdminTransport = { request, requestJson };
   return {
     endpoint,
     request,
@@ -209,22 +218,10 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         query: o?.prefixUsage ? { 'prefix-usage': 'true' } : undefined,
         ...(o?.signal ? { signal: o.signal } : {}),
       }),
-    listUsers: (o) =>
-      requestJson<Record<string, UserInfo>>({
-        method: 'GET',
-        path: '/list-users',
-        decryptResponse: true,
-        ...(o?.signal ? { signal: o.signal } : {}),
-      }),
-    addUser: async (accessKey, secretKey, status = 'enabled') => {
-      await request({
-        method: 'PUT',
-        path: '/add-user',
-        query: { accessKey },
-        body: { secretKey, status },
-        encryptBody: true,
-      });
-    },
+    ...userCalls(transport),
+    ...groupCalls(transport),
+    ...policyCalls(transport),
+    ...serviceAccountCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

@@ -4,23 +4,46 @@
  * storage server.
  */
 export { ADMIN_API_PREFIX, createAdminClient, encodeQuery, parseEndpoint } from './admin-client.js';
-export type { AdminClient, AdminClientOptions, AdminRequest, QueryParams } from './admin-client.js';
+export type {
+  AdminClient,
+  AdminClientOptions,
+  AdminRequest,
+  AdminTransport,
+  CallOptions,
+  QueryParams,
+} from './admin-client.js';
 export { AdminApiError, parseErrorResponse } from './errors.js';
+export type { GroupCalls } from './groups.js';
 export type { HttpResponse } from './http-request.js';
+export type { PolicyCalls } from './policies.js';
+export type { ServiceAccountCalls } from './service-accounts.js';
 export { assumeRole } from './sts.js';
 export type { AssumeRoleOptions } from './sts.js';
 export type {
   AccountBucket,
   AccountInfo,
+  AddServiceAccountRequest,
   BackendInfo,
   BucketUsageInfo,
   DataUsageInfo,
   Disk,
+  GroupAddRemove,
+  GroupDesc,
   InfoBackend,
   InfoMessage,
+  PolicyAssociationRequest,
+  PolicyAssociationResponse,
+  PolicyEntitiesQuery,
+  PolicyEntitiesResult,
+  PolicyInfo,
   ServerProperties,
+  ServiceAccountCredentials,
+  ServiceAccountDetails,
+  ServiceAccountInfo,
   StorageInfo,
   TemporaryCredentials,
+  UpdateServiceAccountRequest,
   UserInfo,
 } from './types.js';
+export type { AccountStatus, UserCalls } from './users.js';
 export { decodeXmlText, xmlElementText } from './xml.js';

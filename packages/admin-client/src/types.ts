@@ -156,3 +156,119 @@ export interface TemporaryCredentials {
   sessionToken: string;
   expiration: Date;
 }
+
+/** `GET /group` (madmin.GroupDesc). `policy` is a comma-separated list of policy names. */
+export interface GroupDesc {
+  name: string;
+  status: 'enabled' | 'disabled';
+  members: string[] | null;
+  policy: string;
+  updatedAt?: string;
+}
+
+/** `PUT /update-group-members` body (madmin.GroupAddRemove). */
+export interface GroupAddRemove {
+  group: string;
+  members: string[];
+  /** '' leaves the status alone; new groups start enabled. */
+  groupStatus?: 'enabled' | 'disabled' | '';
+  /** Remove `members`; with no members, remove the group itself (it must be empty). */
+  isRemove: boolean;
+}
+
+/** `GET /info-canned-policy?v=2` (madmin.PolicyInfo). */
+export interface PolicyInfo {
+  PolicyName: string;
+  /** The policy document as a JSON value. */
+  Policy: unknown;
+  CreateDate?: string;
+  UpdateDate?: string;
+}
+
+/** Body of `POST /idp/builtin/policy/attach|detach`: exactly one of user and group. */
+export type PolicyAssociationRequest =
+  { policies: string[]; user: string; group?: never } | { policies: string[]; group: string; user?: never };
+
+/** Answer of attach/detach (madmin.PolicyAssociationResp). */
+export interface PolicyAssociationResponse {
+  policiesAttached?: string[];
+  policiesDetached?: string[];
+  updatedAt?: string;
+}
+
+/** Filters of `GET /idp/builtin/policy-entities` (all empty: every mapping). */
+export interface PolicyEntitiesQuery {
+  users?: readonly string[];
+  groups?: readonly string[];
+  policies?: readonly string[];
+}
+
+/** `GET /idp/builtin/policy-entities` (madmin.PolicyEntitiesResult). */
+export interface PolicyEntitiesResult {
+  timestamp?: string;
+  userMappings?:
+    | {
+        user: string;
+        policies: string[] | null;
+        memberOfMappings?: { group: string; policies: string[] | null }[] | null;
+      }[]
+    | null;
+  groupMappings?: { group: string; policies: string[] | null }[] | null;
+  policyMappings?: { policy: string; users?: string[] | null; groups?: string[] | null }[] | null;
+}
+
+/** `PUT /add-service-account` body (madmin.AddServiceAccountReq). */
+export interface AddServiceAccountRequest {
+  /** A policy document restricting the account (fixed at creation); absent: the parent's. */
+  policy?: unknown;
+  /** Create it for another user (needs admin:CreateServiceAccount); absent: for the caller. */
+  targetUser?: string;
+  accessKey?: string;
+  secretKey?: string;
+  name?: string;
+  description?: string;
+  /** RFC 3339; absent: never expires. */
+  expiration?: string;
+}
+
+/** New credentials of `add-service-account` (the secret is shown once). */
+export interface ServiceAccountCredentials {
+  accessKey: string;
+  secretKey: string;
+  /** RFC 3339; `1970-01-01T00:00:00Z` means "never" (wire doc §3.5). */
+  expiration?: string;
+}
+
+/** `POST /update-service-account` body (madmin.UpdateServiceAccountReq). */
+export interface UpdateServiceAccountRequest {
+  /** `{}` resets to the parent's (implied) policy. */
+  newPolicy?: unknown;
+  newSecretKey?: string;
+  newStatus?: 'on' | 'off';
+  newName?: string;
+  newDescription?: string;
+  newExpiration?: string;
+}
+
+/** `GET /info-service-account` (madmin.InfoServiceAccountResp). */
+export interface ServiceAccountDetails {
+  parentUser: string;
+  accountStatus: 'on' | 'off';
+  impliedPolicy: boolean;
+  /** The policy as JSON text (the parent's combined policy when implied). */
+  policy: string;
+  name?: string;
+  description?: string;
+  expiration?: string;
+}
+
+/** One entry of `GET /list-service-accounts` (madmin.ServiceAccountInfo). */
+export interface ServiceAccountInfo {
+  accessKey: string;
+  parentUser?: string;
+  accountStatus?: 'on' | 'off';
+  impliedPolicy?: boolean;
+  name?: string;
+  description?: string;
+  expiration?: string;
+}
