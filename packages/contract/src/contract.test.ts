@@ -10,6 +10,11 @@ import {
   HasPermissionRequestSchema,
   ListObjectsQuerySchema,
   LoginRequestSchema,
+  CreateGroupRequestSchema,
+  CreateUserRequestSchema,
+  SavePolicyRequestSchema,
+  SetPolicyRequestSchema,
+  UpdateGroupRequestSchema,
   apiPath,
   renderErrorCatalogue,
 } from './index.js';
@@ -105,6 +110,37 @@ describe('request schemas', () => {
       HasPermissionRequestSchema.safeParse({ actions: [{ id: 'c', action: 's3:CreateBucket' }] }).success,
     ).toBe(true);
     expect(HasPermissionRequestSchema.safeParse({ actions: [{ id: 'c' }] }).success).toBe(false);
+  });
+});
+
+describe('IAM request schemas', () => {
+  it('policy names are trimmed and must not be blank (spec 2 §5)', () => {
+    expect(SavePolicyRequestSchema.parse({ name: '  team ', policy: '{}' })).toEqual({
+      name: 'team',
+      policy: '{}',
+    });
+    expect(SavePolicyRequestSchema.safeParse({ name: '   ', policy: '{}' }).success).toBe(false);
+  });
+
+  it('create user: groups and policies default to none; the secret length is the server’s check', () => {
+    expect(CreateUserRequestSchema.parse({ accessKey: 'a', secretKey: 'short' })).toEqual({
+      accessKey: 'a',
+      secretKey: 'short',
+      groups: [],
+      policies: [],
+    });
+    expect(CreateUserRequestSchema.safeParse({ accessKey: '', secretKey: 'x' }).success).toBe(false);
+  });
+
+  it('groups: a blank name is refused; edits carry members and status', () => {
+    expect(CreateGroupRequestSchema.safeParse({ group: ' ' }).success).toBe(false);
+    expect(CreateGroupRequestSchema.parse({ group: 'g' })).toEqual({ group: 'g', members: [] });
+    expect(UpdateGroupRequestSchema.safeParse({ members: [], status: 'on' }).success).toBe(false);
+  });
+
+  it('set-policy names the entity type user or group', () => {
+    expect(SetPolicyRequestSchema.safeParse({ entityName: 'u', entityType: 'user' }).success).toBe(true);
+    expect(SetPolicyRequestSchema.safeParse({ entityName: 'u', entityType: 'role' }).success).toBe(false);
   });
 });
 

@@ -13,7 +13,20 @@ import {
   ListBucketsQuerySchema,
   ListBucketsResponseSchema,
 } from './buckets.js';
+import {
+  ChangePasswordRequestSchema,
+  CreateServiceAccountRequestSchema,
+  ServiceAccountCredentialsSchema,
+  ServiceAccountParamsSchema,
+} from './account.js';
 import { DeleteOutcomeSchema, ErrorResponseSchema } from './errors.js';
+import {
+  CreateGroupRequestSchema,
+  GroupNameQuerySchema,
+  GroupSchema,
+  ListGroupsResponseSchema,
+  UpdateGroupRequestSchema,
+} from './groups.js';
 import {
   DeleteObjectQuerySchema,
   DeleteObjectsRequestSchema,
@@ -24,6 +37,18 @@ import {
   UploadObjectsResponseSchema,
 } from './objects.js';
 import {
+  BucketPoliciesResponseSchema,
+  ListPoliciesQuerySchema,
+  ListPoliciesResponseSchema,
+  PolicyEntityNamesSchema,
+  PolicyNameQuerySchema,
+  PolicyParamsSchema,
+  PolicySchema,
+  SavePolicyRequestSchema,
+  SetPolicyParamsSchema,
+  SetPolicyRequestSchema,
+} from './policies.js';
+import {
   HasPermissionRequestSchema,
   HasPermissionResponseSchema,
   LoginRequestSchema,
@@ -32,6 +57,17 @@ import {
   OAuth2AuthResponseSchema,
   SessionResponseSchema,
 } from './session.js';
+import {
+  AddUsersToGroupsRequestSchema,
+  BucketUsersResponseSchema,
+  ChangeUserPasswordRequestSchema,
+  CreateUserRequestSchema,
+  ListUsersResponseSchema,
+  ServiceAccountListSchema,
+  UpdateUserRequestSchema,
+  UserNameQuerySchema,
+  UserSchema,
+} from './users.js';
 
 /** The API's base path (below the console's optional sub-path). */
 export const API_PREFIX = '/api/v1';
@@ -187,6 +223,237 @@ export const API = {
     querystring: UploadObjectsQuerySchema,
     consumes: ['multipart/form-data'],
     response: { 200: UploadObjectsResponseSchema, ...errors },
+  },
+
+  // --- IAM: policies (spec 2 §7 Policies) ---
+  listPolicies: {
+    method: 'GET',
+    path: `${API_PREFIX}/policies`,
+    summary: 'List IAM policies, sorted by name',
+    tags: ['policies'],
+    querystring: ListPoliciesQuerySchema,
+    response: { 200: ListPoliciesResponseSchema, ...errors },
+  },
+  savePolicy: {
+    method: 'POST',
+    path: `${API_PREFIX}/policies`,
+    summary: 'Create a policy, or replace the document of an existing one',
+    description:
+      "The document is passed to the storage server as typed; a malformed one is refused with the server's message in detailedMessage.",
+    tags: ['policies'],
+    body: SavePolicyRequestSchema,
+    response: { 200: PolicySchema, ...errors },
+  },
+  getPolicy: {
+    method: 'GET',
+    path: `${API_PREFIX}/policy`,
+    summary: 'A policy and its document',
+    tags: ['policies'],
+    querystring: PolicyNameQuerySchema,
+    response: { 200: PolicySchema, ...errors },
+  },
+  deletePolicy: {
+    method: 'DELETE',
+    path: `${API_PREFIX}/policy`,
+    summary: 'Delete a policy (refused while it is attached)',
+    tags: ['policies'],
+    querystring: PolicyNameQuerySchema,
+    response: { 204: noContent, ...errors },
+  },
+  listPolicyUsers: {
+    method: 'GET',
+    path: `${API_PREFIX}/policies/:name/users`,
+    summary: 'Users the policy is attached to, sorted',
+    tags: ['policies'],
+    params: PolicyParamsSchema,
+    response: { 200: PolicyEntityNamesSchema, ...errors },
+  },
+  listPolicyGroups: {
+    method: 'GET',
+    path: `${API_PREFIX}/policies/:name/groups`,
+    summary: 'Groups the policy is attached to, sorted',
+    tags: ['policies'],
+    params: PolicyParamsSchema,
+    response: { 200: PolicyEntityNamesSchema, ...errors },
+  },
+  setPolicy: {
+    method: 'PUT',
+    path: `${API_PREFIX}/set-policy/:policyNames`,
+    summary: 'Give a user or group exactly these policies (comma-separated; replaces its current ones)',
+    tags: ['policies'],
+    params: SetPolicyParamsSchema,
+    body: SetPolicyRequestSchema,
+    response: { 204: noContent, ...errors },
+  },
+  listBucketPolicies: {
+    method: 'GET',
+    path: `${API_PREFIX}/bucket-policy/:bucket`,
+    summary: 'Access Audit: the policies that grant access to a bucket',
+    tags: ['policies', 'buckets'],
+    params: BucketParamsSchema,
+    response: { 200: BucketPoliciesResponseSchema, ...errors },
+  },
+
+  // --- IAM: users (spec 2 §7 Users and groups) ---
+  listUsers: {
+    method: 'GET',
+    path: `${API_PREFIX}/users`,
+    summary: 'List users, sorted by access key',
+    tags: ['users'],
+    response: { 200: ListUsersResponseSchema, ...errors },
+  },
+  createUser: {
+    method: 'POST',
+    path: `${API_PREFIX}/users`,
+    summary: 'Create a user (enabled) in the given groups, with the given policies',
+    tags: ['users'],
+    body: CreateUserRequestSchema,
+    response: { 201: UserSchema, ...errors },
+  },
+  getUser: {
+    method: 'GET',
+    path: `${API_PREFIX}/user`,
+    summary: 'A user: status, groups and policies',
+    tags: ['users'],
+    querystring: UserNameQuerySchema,
+    response: { 200: UserSchema, ...errors },
+  },
+  updateUser: {
+    method: 'PUT',
+    path: `${API_PREFIX}/user`,
+    summary: "Set a user's status and/or its groups (exactly the given ones)",
+    tags: ['users'],
+    querystring: UserNameQuerySchema,
+    body: UpdateUserRequestSchema,
+    response: { 200: UserSchema, ...errors },
+  },
+  deleteUser: {
+    method: 'DELETE',
+    path: `${API_PREFIX}/user`,
+    summary: 'Delete a user',
+    tags: ['users'],
+    querystring: UserNameQuerySchema,
+    response: { 204: noContent, ...errors },
+  },
+  listUserServiceAccounts: {
+    method: 'GET',
+    path: `${API_PREFIX}/user/service-accounts`,
+    summary: "Access keys of a user's service accounts, sorted",
+    tags: ['users', 'service-accounts'],
+    querystring: UserNameQuerySchema,
+    response: { 200: ServiceAccountListSchema, ...errors },
+  },
+  createUserServiceAccount: {
+    method: 'POST',
+    path: `${API_PREFIX}/user/service-accounts`,
+    summary: 'Create a service account for another user; the secret is in this answer only',
+    tags: ['users', 'service-accounts'],
+    querystring: UserNameQuerySchema,
+    body: CreateServiceAccountRequestSchema,
+    response: { 201: ServiceAccountCredentialsSchema, ...errors },
+  },
+  changeUserPassword: {
+    method: 'POST',
+    path: `${API_PREFIX}/account/change-user-password`,
+    summary: "Set another user's secret key (its status, groups and policies are kept)",
+    tags: ['users'],
+    body: ChangeUserPasswordRequestSchema,
+    response: { 204: noContent, ...errors },
+  },
+  addUsersToGroups: {
+    method: 'PUT',
+    path: `${API_PREFIX}/users-groups-bulk`,
+    summary: 'Add every given user to every given group',
+    tags: ['users', 'groups'],
+    body: AddUsersToGroupsRequestSchema,
+    response: { 204: noContent, ...errors },
+  },
+  listBucketUsers: {
+    method: 'GET',
+    path: `${API_PREFIX}/bucket-users/:bucket`,
+    summary: 'Access Audit: the enabled users whose effective policy grants access to a bucket',
+    description:
+      "Evaluated on the console server from each user's own and group policies with the policy code the engine uses.",
+    tags: ['users', 'buckets'],
+    params: BucketParamsSchema,
+    response: { 200: BucketUsersResponseSchema, ...errors },
+  },
+
+  // --- IAM: groups ---
+  listGroups: {
+    method: 'GET',
+    path: `${API_PREFIX}/groups`,
+    summary: 'List groups with their members, status and policies, sorted by name',
+    tags: ['groups'],
+    response: { 200: ListGroupsResponseSchema, ...errors },
+  },
+  createGroup: {
+    method: 'POST',
+    path: `${API_PREFIX}/groups`,
+    summary: 'Create a group with members (refused if it exists)',
+    tags: ['groups'],
+    body: CreateGroupRequestSchema,
+    response: { 201: GroupSchema, ...errors },
+  },
+  getGroup: {
+    method: 'GET',
+    path: `${API_PREFIX}/group`,
+    summary: 'A group: members, status, policies',
+    tags: ['groups'],
+    querystring: GroupNameQuerySchema,
+    response: { 200: GroupSchema, ...errors },
+  },
+  updateGroup: {
+    method: 'PUT',
+    path: `${API_PREFIX}/group`,
+    summary: "Set a group's members (exactly the given ones) and status",
+    tags: ['groups'],
+    querystring: GroupNameQuerySchema,
+    body: UpdateGroupRequestSchema,
+    response: { 200: GroupSchema, ...errors },
+  },
+  deleteGroup: {
+    method: 'DELETE',
+    path: `${API_PREFIX}/group`,
+    summary: 'Delete a group (its members are removed from it first)',
+    tags: ['groups'],
+    querystring: GroupNameQuerySchema,
+    response: { 204: noContent, ...errors },
+  },
+
+  // --- The account: service accounts and password (spec 2 §7 Service accounts and account) ---
+  createServiceAccount: {
+    method: 'POST',
+    path: `${API_PREFIX}/service-accounts`,
+    summary: 'Create a service account for the signed-in account; the secret is in this answer only',
+    tags: ['service-accounts'],
+    body: CreateServiceAccountRequestSchema,
+    response: { 201: ServiceAccountCredentialsSchema, ...errors },
+  },
+  listServiceAccounts: {
+    method: 'GET',
+    path: `${API_PREFIX}/service-accounts`,
+    summary: "Access keys of the signed-in account's service accounts, sorted",
+    tags: ['service-accounts'],
+    response: { 200: ServiceAccountListSchema, ...errors },
+  },
+  deleteServiceAccount: {
+    method: 'DELETE',
+    path: `${API_PREFIX}/service-accounts/:key`,
+    summary: 'Delete a service account',
+    tags: ['service-accounts'],
+    params: ServiceAccountParamsSchema,
+    response: { 204: noContent, ...errors },
+  },
+  changePassword: {
+    method: 'POST',
+    path: `${API_PREFIX}/account/change-password`,
+    summary: "Change the signed-in user's own secret key",
+    description:
+      'The storage server checks the current secret. On success the session is renewed with the new secret: the answer sets a new `token` cookie and the previous session ends.',
+    tags: ['account'],
+    body: ChangePasswordRequestSchema,
+    response: { 204: noContent, ...errors },
   },
 } as const satisfies Record<string, RouteContract>;
 
