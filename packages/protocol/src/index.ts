@@ -60,10 +60,27 @@ export {
   READ_ONLY_POLICY,
   READ_WRITE_POLICY,
   WRITE_ONLY_POLICY,
+  escapeWildcard,
   evaluate,
   evaluateConditions,
+  ipInCidr,
   isActionAllowedSomewhere,
+  isKnownConditionOperator,
+  lookupCondition,
   matchWildcard,
+  mergePolicies,
+  parseCidr,
+  parseIp,
   parsePolicy,
+  substituteVariables,
+  validatePolicy,
 } from './policy/index.js';
-export type { ConditionBlock, Effect, Policy, PolicyRequest, Statement } from './policy/index.js';
+export type {
+  Cidr,
+  ConditionBlock,
+  Effect,
+  EvaluateOptions,
+  Policy,
+  PolicyRequest,
+  Statement,
+} from './policy/index.js';

@@ -426,7 +426,7 @@ const CASES: Case[] = [
           Effect: 'Allow',
           Action: 's3:GetObject',
           Resource: '*',
-          Condition: { IpAddress: { 'aws:SourceIp': '10.0.0.0/8' } },
+          Condition: { StringMatchesRegex: { 'aws:SourceIp': '^10[.]' } },
         },
       ]),
     ],
@@ -442,7 +442,7 @@ const CASES: Case[] = [
           Effect: 'Deny',
           Action: 's3:GetObject',
           Resource: '*',
-          Condition: { IpAddress: { 'aws:SourceIp': '10.0.0.0/8' } },
+          Condition: { StringMatchesRegex: { 'aws:SourceIp': '^10[.]' } },
         },
       ]),
     ],
@@ -526,7 +526,7 @@ describe('parsePolicy', () => {
       { Version: '2008-10-17', Statement: [{ Effect: 'Allow', Action: 's3:*' }] },
       /invalid policy version/,
     ],
-    ['no statement', { Version: '2012-10-17', Statement: [] }, /no Statement/],
+    ['no statement', { Version: '2012-10-17' }, /no Statement/],
     [
       'bad effect',
       { Version: '2012-10-17', Statement: [{ Effect: 'allow', Action: 's3:*' }] },
@@ -566,6 +566,12 @@ describe('parsePolicy', () => {
   ];
   it.each(bad)('refuses %s', (_name, input, message) => {
     expect(() => parsePolicy(input)).toThrow(message);
+  });
+
+  it('accepts an empty statement list (a policy granting nothing, as MinIO does)', () => {
+    const p = parsePolicy({ Version: '2012-10-17', Statement: [] });
+    expect(p.Statement).toEqual([]);
+    expect(evaluate([p], { action: 's3:GetObject', resource: 'arn:aws:s3:::b/k' })).toBe(false);
   });
 
   it('re-parses every canned policy unchanged', () => {

@@ -4,22 +4,37 @@
  * deny). A statement applies when its actions, its resources and its conditions all match.
  *
  * - Actions: `Action` patterns (or everything except the `NotAction` ones), with `*`/`?`
- *   wildcards, compared case-insensitively (`s3:*`, `s3:Get*`, `admin:*`).
+ *   wildcards, compared case-insensitively (`s3:*`, `s3:Get*`, `admin:*`). As in MinIO
+ *   (minio/pkg `ActionSet.Match`), naming `s3:GetObjectVersion` implies `s3:GetObject`.
  * - Resources: `Resource` patterns (or everything except `NotResource`), `*`/`?` wildcards,
  *   case-sensitive, with policy variables (`${aws:username}`) replaced from the request's condition
- *   values. S3 ARNs follow MinIO (minio/pkg `Resource.Match`): a bucket-level request is matched as
- *   `bucket/`, so both `arn:aws:s3:::bucket` and `arn:aws:s3:::bucket/*` cover it, and an
- *   account-level request (no resource, e.g. `s3:ListAllMyBuckets`) is matched as `/`, which only
- *   `*`-patterns cover. For `admin:`, `kms:` and `sts:` actions resources are not checked, as MinIO
- *   ignores them for admin statements. A statement without Resource/NotResource covers everything.
+ *   values (./variables.ts). S3 ARNs follow MinIO (minio/pkg `Resource.Match`): a bucket-level
+ *   request is matched as `bucket/`, so both `arn:aws:s3:::bucket` and `arn:aws:s3:::bucket/*`
+ *   cover it, and an account-level request (no resource, e.g. `s3:ListAllMyBuckets`) is matched as
+ *   `/`, which only `*`-patterns cover. For `admin:`, `kms:` and `sts:` actions resources are not
+ *   checked, as MinIO ignores them for admin statements. A statement without
+ *   Resource/NotResource covers everything.
  * - Conditions: see ./conditions.ts. A condition the evaluator does not understand makes an Allow
  *   statement not apply and a Deny statement apply — failing closed both ways.
+ * - `denyOnly`: only Deny statements are consulted (MinIO `Args.DenyOnly`): "allowed unless
+ *   explicitly denied", used for self-service calls such as changing one's own password.
  */
-import { evaluateConditions, lookupCondition } from './conditions.js';
+import { evaluateConditions } from './conditions.js';
 import type { Policy, PolicyRequest, Statement } from './types.js';
+import { substituteVariables } from './variables.js';
 import { matchWildcard } from './wildcard.js';
 
 const S3_ARN_PREFIX = 'arn:aws:s3:::';
+
+/** Actions a statement grants besides the ones it names (minio/pkg `implicitActions`, S3 part). */
+const IMPLIED_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  's3:getobjectversion': ['s3:getobject'],
+};
+
+export interface EvaluateOptions {
+  /** Consult only Deny statements: allowed unless explicitly denied. */
+  denyOnly?: boolean;
+}
 
 /** Actions whose statements are matched without looking at resources (MinIO `isAdmin`/`isKMS`). */
 function ignoresResources(action: string): boolean {
@@ -27,28 +42,25 @@ function ignoresResources(action: string): boolean {
   return lower.startsWith('admin:') || lower.startsWith('kms:') || lower.startsWith('sts:');
 }
 
+function actionPatternMatches(pattern: string, action: string): boolean {
+  if (matchWildcard(pattern, action, true)) return true;
+  const implied = IMPLIED_ACTIONS[pattern.toLowerCase()];
+  return implied !== undefined && implied.includes(action.toLowerCase());
+}
+
 function actionMatches(statement: Statement, action: string): boolean {
-  if (statement.Action) return statement.Action.some((p) => matchWildcard(p, action, true));
+  if (statement.Action) return statement.Action.some((p) => actionPatternMatches(p, action));
   if (statement.NotAction) return !statement.NotAction.some((p) => matchWildcard(p, action, true));
   return false;
 }
 
-/** Replace `${key}` policy variables with the request's first value for that key. */
-function substituteVariables(pattern: string, conditions: Record<string, string[]> | undefined): string {
-  if (!pattern.includes('${')) return pattern;
-  return pattern.replace(/\$\{([^}]+)\}/g, (whole, key: string) => {
-    const values = lookupCondition(conditions, key);
-    return values?.[0] ?? whole;
-  });
-}
-
 /** One resource pattern against the request's resource (MinIO semantics, see the module comment). */
 function resourcePatternMatches(rawPattern: string, request: PolicyRequest): boolean {
-  const pattern = substituteVariables(rawPattern, request.conditions);
-  if (pattern === '*') return true;
+  if (rawPattern === '*') return true;
   const resource = request.resource;
-  if (!pattern.startsWith(S3_ARN_PREFIX)) {
-    return resource !== undefined && matchWildcard(pattern, resource);
+  if (!rawPattern.startsWith(S3_ARN_PREFIX)) {
+    const pattern = substituteVariables(rawPattern, request.conditions, true);
+    return pattern !== undefined && resource !== undefined && matchWildcard(pattern, resource, false, true);
   }
   let path: string;
   if (resource === undefined) path = '/';
@@ -56,9 +68,14 @@ function resourcePatternMatches(rawPattern: string, request: PolicyRequest): boo
   else return false;
   // A bucket-level resource is "bucket/" (MinIO appends the slash when there is no object name).
   if (resource !== undefined && !path.includes('/')) path += '/';
-  const p = pattern.slice(S3_ARN_PREFIX.length);
+  const raw = rawPattern.slice(S3_ARN_PREFIX.length);
+  const pattern = substituteVariables(raw, request.conditions, true);
+  // A variable the request cannot fill: the pattern matches nothing.
+  if (pattern === undefined) return false;
+  // MinIO: path.Clean(resource) equal to the pattern matches, so `bucket` covers `bucket/`.
   const cleaned = path.replace(/\/+$/, '');
-  return (cleaned !== '' && cleaned === p) || matchWildcard(p, path);
+  if (cleaned !== '' && cleaned === substituteVariables(raw, request.conditions, false)) return true;
+  return matchWildcard(pattern, path, false, true);
 }
 
 function resourceMatches(statement: Statement, request: PolicyRequest): boolean {
@@ -70,11 +87,20 @@ function resourceMatches(statement: Statement, request: PolicyRequest): boolean 
   return true;
 }
 
-/** Is `request` allowed by the union of `policies`? Explicit Deny wins, otherwise any Allow. */
-export function evaluate(policies: readonly Policy[], request: PolicyRequest): boolean {
+/**
+ * Is `request` allowed by the union of `policies`? Explicit Deny wins, otherwise any Allow
+ * (with `denyOnly`: allowed unless some Deny applies).
+ */
+export function evaluate(
+  policies: readonly Policy[],
+  request: PolicyRequest,
+  options: EvaluateOptions = {},
+): boolean {
   let allowed = false;
   for (const policy of policies) {
     for (const statement of policy.Statement) {
+      if (options.denyOnly && statement.Effect !== 'Deny') continue;
+      if (statement.Effect === 'Allow' && allowed) continue;
       if (!actionMatches(statement, request.action) || !resourceMatches(statement, request)) continue;
       const conditions = evaluateConditions(statement.Condition, request.conditions);
       if (statement.Effect === 'Deny') {
@@ -85,7 +111,7 @@ export function evaluate(policies: readonly Policy[], request: PolicyRequest): b
       }
     }
   }
-  return allowed;
+  return options.denyOnly === true ? true : allowed;
 }
 
 function coversEveryResource(statement: Statement, action: string): boolean {

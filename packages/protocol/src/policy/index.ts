@@ -10,9 +10,15 @@ export {
   READ_WRITE_POLICY,
   WRITE_ONLY_POLICY,
 } from './canned-policies.js';
-export { evaluateConditions } from './conditions.js';
+export { lookupCondition } from './condition-keys.js';
+export { evaluateConditions, isKnownConditionOperator } from './conditions.js';
 export { evaluate, isActionAllowedSomewhere } from './evaluate.js';
-export { PolicyParseError, parsePolicy } from './parse-policy.js';
+export type { EvaluateOptions } from './evaluate.js';
+export { ipInCidr, parseCidr, parseIp } from './ip-address.js';
+export type { Cidr } from './ip-address.js';
+export { mergePolicies } from './merge-policies.js';
+export { PolicyParseError, parsePolicy, validatePolicy } from './parse-policy.js';
 export { POLICY_VERSION } from './types.js';
 export type { ConditionBlock, Effect, Policy, PolicyRequest, Statement } from './types.js';
-export { matchWildcard } from './wildcard.js';
+export { substituteVariables } from './variables.js';
+export { escapeWildcard, matchWildcard } from './wildcard.js';

@@ -3,10 +3,12 @@
  * `Policy` of ./types.ts. The checks are those MinIO applies when it stores a policy: `Version`
  * 2012-10-17, a non-empty `Statement` (an object or a list), `Effect` Allow or Deny, exactly one
  * of `Action`/`NotAction`, at most one of `Resource`/`NotResource`, string-or-list values, and a
- * `Condition` block of operator → key → value(s). Condition values that are booleans or numbers
+ * `Condition` block of operator → key → value(s). An empty `Statement` list is a valid policy that
+ * grants nothing (minio/pkg accepts it; an account without policies reports one). Condition values that are booleans or numbers
  * (`"aws:SecureTransport": true`) become strings, as AWS compares them as text. Unknown fields are
  * ignored, as Go's JSON decoder does.
  */
+import { isKnownConditionOperator } from './conditions.js';
 import { POLICY_VERSION, type ConditionBlock, type Effect, type Policy, type Statement } from './types.js';
 
 /** A document that is not a valid policy; `message` says why. */
@@ -97,13 +99,34 @@ export function parsePolicy(input: string | unknown): Policy {
       `invalid policy version '${String(doc.Version)}', expecting '${POLICY_VERSION}'`,
     );
   }
-  const raw = Array.isArray(doc.Statement)
-    ? (doc.Statement as unknown[])
-    : doc.Statement === undefined
-      ? []
-      : [doc.Statement];
-  if (raw.length === 0) throw new PolicyParseError('policy has no Statement');
+  if (doc.Statement === undefined || doc.Statement === null) {
+    throw new PolicyParseError('policy has no Statement');
+  }
+  const raw = Array.isArray(doc.Statement) ? (doc.Statement as unknown[]) : [doc.Statement];
   const policy: Policy = { Version: POLICY_VERSION, Statement: raw.map(parseStatement) };
   if (typeof doc.Id === 'string') policy.Id = doc.Id;
   return policy;
+}
+
+const S3_ACTION = /^s3:/i;
+
+/**
+ * The stricter checks MinIO makes before it stores a policy (minio/pkg `Statement.isValid`), for
+ * servers validating what they are given; `parsePolicy` alone stays lenient so a client can read
+ * any policy a server reports. Refused: condition operators the evaluator does not know (they
+ * could never grant anything), and S3 statements without `Resource` or `NotResource`.
+ */
+export function validatePolicy(policy: Policy): void {
+  policy.Statement.forEach((statement, index) => {
+    for (const operator of Object.keys(statement.Condition ?? {})) {
+      if (!isKnownConditionOperator(operator)) {
+        throw new PolicyParseError(`Statement ${index}: invalid condition name '${operator}'`);
+      }
+    }
+    const actions = statement.Action ?? statement.NotAction ?? [];
+    const s3 = actions.some((a) => S3_ACTION.test(a) || a === '*');
+    if (s3 && statement.Resource === undefined && statement.NotResource === undefined) {
+      throw new PolicyParseError(`Statement ${index}: Resource must not be empty`);
+    }
+  });
 }
