@@ -312,6 +312,87 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
     status: 426,
     message: "This 'admin' API is not supported by server in 'mode-server-xl'",
   },
+  // IAM administration (MinIO cmd/api-errors.go codes and descriptions).
+  AdminNoSuchUser: {
+    code: 'XMinioAdminNoSuchUser',
+    status: 404,
+    message: 'The specified user does not exist.',
+  },
+  AdminNoSuchGroup: {
+    code: 'XMinioAdminNoSuchGroup',
+    status: 404,
+    message: 'The specified group does not exist.',
+  },
+  AdminNoSuchPolicy: {
+    code: 'XMinioAdminNoSuchPolicy',
+    status: 404,
+    message: 'The canned policy does not exist.',
+  },
+  AdminGroupNotEmpty: {
+    code: 'XMinioAdminGroupNotEmpty',
+    status: 400,
+    message: 'The specified group is not empty - cannot remove it.',
+  },
+  AdminNoSuchAccessKey: {
+    code: 'XMinioAdminNoSuchAccessKey',
+    status: 404,
+    message: 'The specified access key does not exist.',
+  },
+  AdminServiceAccountNotFound: {
+    code: 'XMinioInvalidIAMCredentials',
+    status: 404,
+    message: 'The specified service account is not found',
+  },
+  AdminInvalidIamCredentials: {
+    code: 'XMinioInvalidIAMCredentials',
+    status: 403,
+    message: 'User is not allowed to be same as admin access key',
+  },
+  AdminInvalidResourceName: {
+    code: 'XMinioInvalidResource',
+    status: 400,
+    message: 'Policy, user or group names cannot be empty or begin/end with space characters',
+  },
+  IamActionNotAllowed: {
+    code: 'XMinioIAMActionNotAllowed',
+    status: 403,
+    message: 'Specified IAM action is not allowed',
+  },
+  MalformedIamPolicy: { code: 'XMinioMalformedIAMPolicy', status: 400, message: 'The policy is malformed.' },
+  PolicyMissingVersion: { code: 'MalformedPolicy', status: 400, message: 'Policy must have a Version.' },
+  PolicyInvalidName: { code: 'PolicyInvalidName', status: 400, message: 'Policy name may not contain comma' },
+  IamPolicyInUse: {
+    code: 'XMinioIAMPolicyInUse',
+    status: 400,
+    message: 'The policy cannot be removed, as it is in use',
+  },
+  AdminPolicyChangeAlreadyApplied: {
+    code: 'XMinioAdminPolicyChangeAlreadyApplied',
+    status: 400,
+    message: 'The specified policy change is already in effect.',
+  },
+  AdminInvalidArgument: {
+    code: 'XMinioAdminInvalidArgument',
+    status: 400,
+    message: 'Invalid arguments specified.',
+  },
+  AdminInvalidRequest: { code: 'XMinioAdminInvalidRequest', status: 400, message: 'Invalid request.' },
+  AdminConfigBadJson: {
+    code: 'XMinioAdminConfigBadJSON',
+    status: 400,
+    message: 'JSON configuration provided is of incorrect format',
+  },
+  AdminInvalidAccessKey: {
+    code: 'XMinioAdminInvalidAccessKey',
+    status: 400,
+    message: 'The access key is invalid.',
+  },
+  AdminInvalidSecretKey: {
+    code: 'XMinioAdminInvalidSecretKey',
+    status: 400,
+    message: 'The secret key is invalid.',
+  },
+  BadRequest: { code: 'BadRequest', status: 400, message: '400 BadRequest' },
   // STS.
   MissingParameter: {
     code: 'MissingParameter',
