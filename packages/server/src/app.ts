@@ -26,7 +26,11 @@ import { installErrorHandling } from './error-handler.js';
 import { notAuthenticated } from './errors.js';
 import { bucketRoutes } from './routes/buckets/bucket-routes.js';
 import { UsageCache } from './routes/buckets/usage-cache.js';
+import { accountRoutes } from './routes/account/account-routes.js';
+import { groupRoutes } from './routes/groups/group-routes.js';
 import { objectRoutes } from './routes/objects/object-routes.js';
+import { policyRoutes } from './routes/policies/policy-routes.js';
+import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
 import { registerWebApp } from './routes/web/web-app.js';
 import { AccountStates } from './session/account-state.js';
@@ -153,6 +157,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes, { ctx });
       await api.register(bucketRoutes, { ctx });
       await api.register(objectRoutes, { ctx });
+      await api.register(policyRoutes, { ctx });
+      await api.register(userRoutes, { ctx });
+      await api.register(groupRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

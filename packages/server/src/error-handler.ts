@@ -13,6 +13,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { AppContext } from './app-context.js';
 import { ConsoleError } from './errors.js';
 import { clearSessionCookie } from './session/session-cookie.js';
+import { endSession } from './session/end-session.js';
 import { classifyStorageError } from './storage/storage-errors.js';
 
 export interface ErrorAnswer {
@@ -103,10 +104,7 @@ export function installErrorHandling(
     const answer = toErrorAnswer(err);
     const session = request.consoleSession;
     if (answer.credentialsRejected && session) {
-      await ctx.sessions.revoke(session.id);
-      ctx.clients.forget(session.id);
-      ctx.accounts.forget(session.id);
-      ctx.usage.forget(session.id);
+      await endSession(ctx, session.id);
       clearSessionCookie(request, reply, basePath);
     }
     if (answer.status >= 500 && answer.body.code === 'internal_error')

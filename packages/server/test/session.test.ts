@@ -103,7 +103,7 @@ describe('session', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      pages: ['/buckets', '/object-browser', '/login'],
+      pages: ['/buckets', '/object-browser', '/account', '/users', '/groups', '/policies', '/login'],
       features: [],
       operator: false,
       distributedMode: true,

@@ -37,27 +37,72 @@ describe('accountStateOf', () => {
 
 describe('AccountStates', () => {
   const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
-  const session = { id: 's', accountName: 'alice' } as Session;
+  const session = { id: 's', accountName: 'alice', kind: 'sts' } as Session;
+  const statesWith = (admin: Record<string, () => Promise<unknown>>): AccountStates =>
+    new AccountStates({ forSession: () => ({ admin }) } as unknown as StorageClients, log);
+  const info = {
+    AccountName: 'alice',
+    Server: { Type: 2, DrivesPerSet: [4] },
+    Policy: READ_WRITE_POLICY,
+    Buckets: [],
+  };
   const statesFailingWith = (err: unknown): AccountStates =>
-    new AccountStates(
-      {
-        forSession: () => ({ admin: { accountInfo: () => Promise.reject(err) } }),
-      } as unknown as StorageClients,
-      log,
-    );
+    statesWith({
+      accountInfo: () => Promise.reject(err),
+      userInfo: () => Promise.resolve({ status: 'enabled' }),
+    });
 
   it('takes a server without the admin API as S3-only', async () => {
     const state = await statesFailingWith(
       new AdminApiError('XMinioAdminVersionMismatch', 'no admin API', 426),
     ).get(session);
-    expect(state).toEqual({ accountName: 'alice', policies: [READ_WRITE_POLICY], distributedMode: false });
+    expect(state).toEqual({
+      accountName: 'alice',
+      policies: [READ_WRITE_POLICY],
+      distributedMode: false,
+      ownPasswordChangeable: false,
+    });
   });
 
-  it('lets refused credentials and network failures through', async () => {
+  it('gives an account whose accountinfo is refused no policies (no S3 assumption)', async () => {
+    const state = await statesFailingWith(new AdminApiError('AccessDenied', 'Access Denied.', 403)).get(
+      session,
+    );
+    expect(state.policies).toEqual([]);
+  });
+
+  it('lets refused credentials, server errors and network failures through', async () => {
     await expect(
       statesFailingWith(new AdminApiError('ExpiredToken', 'expired', 400)).get(session),
     ).rejects.toMatchObject({ code: 'ExpiredToken' });
+    await expect(
+      statesFailingWith(new AdminApiError('InternalError', 'boom', 500)).get(session),
+    ).rejects.toMatchObject({ code: 'InternalError' });
     const down = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
     await expect(statesFailingWith(down).get(session)).rejects.toBe(down);
+  });
+
+  it('a built-in user signed in with its keys may change its password; root (404) may not', async () => {
+    const user = await statesWith({
+      accountInfo: () => Promise.resolve(info),
+      userInfo: () => Promise.resolve({ status: 'enabled' }),
+    }).get(session);
+    expect(user.ownPasswordChangeable).toBe(true);
+    expect(user.distributedMode).toBe(true);
+    const refused = await statesWith({
+      accountInfo: () => Promise.resolve(info),
+      userInfo: () => Promise.reject(new AdminApiError('AccessDenied', 'Access Denied.', 403)),
+    }).get(session);
+    expect(refused.ownPasswordChangeable).toBe(true);
+    const root = await statesWith({
+      accountInfo: () => Promise.resolve(info),
+      userInfo: () => Promise.reject(new AdminApiError('XMinioAdminNoSuchUser', 'no such user', 404)),
+    }).get(session);
+    expect(root.ownPasswordChangeable).toBe(false);
+    const direct = await statesWith({
+      accountInfo: () => Promise.resolve(info),
+      userInfo: () => Promise.resolve({ status: 'enabled' }),
+    }).get({ ...session, kind: 'direct' });
+    expect(direct.ownPasswordChangeable).toBe(false);
   });
 });

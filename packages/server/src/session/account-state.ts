@@ -1,16 +1,25 @@
 /**
  * What the console needs to know about a signed-in account to decide pages and permissions: its
  * effective IAM policy and whether the backend is distributed — both from admin `accountinfo`,
- * which every authenticated caller may use (wire doc §3.1; root gets `consoleAdmin`). Kept in
- * memory per session for a short time (policies can change under a live session) and fetched
- * once for concurrent callers.
+ * which every authenticated caller may use (wire doc §3.1; root gets `consoleAdmin`) — and
+ * whether the account may change its own password here. Kept in memory per session for a short
+ * time (policies can change under a live session) and fetched once for concurrent callers.
  *
- * A storage server without MinIO's admin API (plain S3) cannot say: the account is then taken to
- * have S3 access (`readwrite`) so the S3 pages show — the server still refuses what the account may
- * not do — and the backend as not distributed. Refused credentials and network failures are not
- * papered over: they propagate (401 / 503).
+ * Own password: MinIO lets a built-in user change its own secret (add-user on self, deny-only)
+ * but not root, not a service account and not through temporary credentials. So the session must
+ * have signed in with the user's long-term keys (an STS session: the password change signs with
+ * them, see routes/account) and the account must be a built-in user: `user-info` on itself
+ * answers (or is refused — only users are ever refused; root is allowed everything), while for
+ * root it is 404.
+ *
+ * A storage server without MinIO's admin API (plain S3: accountinfo is an unknown path, 404, 405,
+ * 426 or 501) cannot say: the account is then taken to have S3 access (`readwrite`) so the S3
+ * pages show — the server still refuses what the account may not do — and the backend as not
+ * distributed. Any other refusal of accountinfo gives the account no pages at all: the console
+ * never offers what it cannot show the server allows. Refused credentials, server errors and
+ * network failures are not papered over: they propagate (401 / 5xx / 503).
  */
-import type { AccountInfo, BackendInfo } from '@coffer/admin-client';
+import { AdminApiError, type AccountInfo, type AdminClient, type BackendInfo } from '@coffer/admin-client';
 import { parsePolicy, READ_WRITE_POLICY, type Policy } from '@coffer/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from './session-store.js';
@@ -22,9 +31,14 @@ export interface AccountState {
   accountName: string;
   policies: Policy[];
   distributedMode: boolean;
+  /** A built-in user signed in with its own keys: it may change its own password. */
+  ownPasswordChangeable: boolean;
 }
 
 const TTL_MS = 30_000;
+
+/** How servers without MinIO's admin API answer an admin path (unknown route or bucket "minio"). */
+const NO_ADMIN_API_STATUSES = new Set([404, 405, 426, 501]);
 
 /** Erasure backend (Type 2) over more than one drive (architecture §4: N ≥ 2 is "distributed"). */
 export function isDistributed(backend: BackendInfo | undefined): boolean {
@@ -37,7 +51,10 @@ export function isDistributed(backend: BackendInfo | undefined): boolean {
   return Math.max(perSet, counted) > 1;
 }
 
-export function accountStateOf(info: AccountInfo, log?: FastifyBaseLogger): AccountState {
+export function accountStateOf(
+  info: AccountInfo,
+  log?: FastifyBaseLogger,
+): Omit<AccountState, 'ownPasswordChangeable'> {
   let policies: Policy[] = [];
   try {
     if (info.Policy !== null && info.Policy !== undefined) policies = [parsePolicy(info.Policy)];
@@ -62,22 +79,7 @@ export class AccountStates {
     if (hit && Date.now() - hit.at < TTL_MS) return hit.state;
     let pending = this.inflight.get(session.id);
     if (!pending) {
-      pending = this.clients
-        .forSession(session)
-        .admin.accountInfo()
-        .then(
-          (info) => accountStateOf(info, this.log),
-          (err: unknown) => {
-            const c = classifyStorageError(err);
-            if (!c || c.credentialsRejected || c.code === 'storage_unreachable') throw err;
-            this.log.warn({ err }, 'accountinfo failed; assuming an S3-only server');
-            return {
-              accountName: session.accountName,
-              policies: [READ_WRITE_POLICY],
-              distributedMode: false,
-            };
-          },
-        )
+      pending = this.load(session)
         .then((state) => {
           this.cache.set(session.id, { state, at: Date.now() });
           return state;
@@ -86,6 +88,41 @@ export class AccountStates {
       this.inflight.set(session.id, pending);
     }
     return pending;
+  }
+
+  private async load(session: Session): Promise<AccountState> {
+    const { admin } = this.clients.forSession(session);
+    const builtinUser = session.kind === 'sts' ? this.isBuiltinUser(admin, session.accountName) : false;
+    let info: AccountInfo;
+    try {
+      info = await admin.accountInfo();
+    } catch (err) {
+      return this.withoutAccountInfo(session, err);
+    }
+    return { ...accountStateOf(info, this.log), ownPasswordChangeable: await builtinUser };
+  }
+
+  /** See the module comment: user-info on itself tells a built-in user from root. Never rejects. */
+  private async isBuiltinUser(admin: AdminClient, accessKey: string): Promise<boolean> {
+    try {
+      const info = await admin.userInfo(accessKey);
+      return info.userAuthInfo?.type === undefined || info.userAuthInfo.type === 'builtin';
+    } catch (err) {
+      return err instanceof AdminApiError && err.code === 'AccessDenied';
+    }
+  }
+
+  private withoutAccountInfo(session: Session, err: unknown): AccountState {
+    const c = classifyStorageError(err);
+    if (!c || c.credentialsRejected || c.code === 'storage_unreachable') throw err;
+    const state = { accountName: session.accountName, distributedMode: false, ownPasswordChangeable: false };
+    if (err instanceof AdminApiError && NO_ADMIN_API_STATUSES.has(err.status)) {
+      this.log.warn({ err }, 'the storage server has no admin API; assuming an S3-only server');
+      return { ...state, policies: [READ_WRITE_POLICY] };
+    }
+    if (c.status >= 500) throw err;
+    this.log.warn({ err }, 'accountinfo was refused; the account gets no pages');
+    return { ...state, policies: [] };
   }
 
   forget(sessionId: string): void {

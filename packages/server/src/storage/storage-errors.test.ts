@@ -43,6 +43,31 @@ describe('classifyStorageError', () => {
       { code: 'storage_error', status: 418 },
     ],
     [
+      'admin malformed policy',
+      new AdminApiError('XMinioMalformedIAMPolicy', 'policy has no statements', 400),
+      { code: 'invalid_request', status: 400 },
+    ],
+    [
+      'admin no such user',
+      new AdminApiError('XMinioAdminNoSuchUser', 'The specified user does not exist.', 404),
+      { code: 'not_found', status: 404 },
+    ],
+    [
+      'admin policy in use',
+      new AdminApiError('XMinioIAMPolicyInUse', 'in use', 400),
+      { code: 'conflict', status: 409 },
+    ],
+    [
+      'admin root-key misuse',
+      new AdminApiError('XMinioInvalidIAMCredentials', 'not allowed', 403),
+      { code: 'access_denied', status: 403 },
+    ],
+    [
+      'admin unknown service account',
+      new AdminApiError('XMinioInvalidIAMCredentials', 'service account is not found', 404),
+      { code: 'not_found', status: 404 },
+    ],
+    [
       'network',
       Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
       { code: 'storage_unreachable', status: 503 },

@@ -55,9 +55,35 @@ const S3_CODES: Record<string, Rule> = {
   XMinioAdminBucketQuotaExceeded: { code: 'payload_too_large', status: 413 },
   NotImplemented: { code: 'not_implemented', status: 501 },
   XMinioAdminVersionMismatch: { code: 'not_implemented', status: 501 },
+  // Admin API IAM errors (wire doc §6.2).
+  XMinioAdminNoSuchUser: { code: 'not_found', status: 404 },
+  XMinioAdminNoSuchGroup: { code: 'not_found', status: 404 },
+  XMinioAdminNoSuchPolicy: { code: 'not_found', status: 404 },
+  XMinioAdminNoSuchAccessKey: { code: 'not_found', status: 404 },
+  XMinioAdminNoSuchServiceAccount: { code: 'not_found', status: 404 },
+  XMinioAdminGroupNotEmpty: { code: 'conflict', status: 409 },
+  XMinioIAMPolicyInUse: { code: 'conflict', status: 409 },
+  XMinioAdminPolicyChangeAlreadyApplied: { code: 'conflict', status: 409 },
+  XMinioMalformedIAMPolicy: { code: 'invalid_request', status: 400 },
+  MalformedPolicy: { code: 'invalid_request', status: 400 },
+  PolicyInvalidName: { code: 'invalid_request', status: 400 },
+  XMinioAdminInvalidRequest: { code: 'invalid_request', status: 400 },
+  XMinioAdminInvalidArgument: { code: 'invalid_request', status: 400 },
+  XMinioInvalidResource: { code: 'invalid_request', status: 400 },
+  XMinioAdminConfigBadJSON: { code: 'invalid_request', status: 400 },
+  XMinioAdminConfigTooLarge: { code: 'payload_too_large', status: 413 },
+  XMinioIAMActionNotAllowed: { code: 'access_denied', status: 403 },
+  // Root-key misuse (403) or an unknown service account (404): see statusRules.
+  XMinioInvalidIAMCredentials: { code: 'access_denied', status: 403 },
+  XMinioIAMNotInitialized: { code: 'storage_error', status: 503 },
   SlowDown: { code: 'storage_error', status: 503 },
   ServiceUnavailable: { code: 'storage_error', status: 503 },
   XMinioServerNotInitialized: { code: 'storage_error', status: 503 },
+};
+
+/** Codes whose meaning depends on the status the server gave them with. */
+const STATUS_RULES: Record<string, Record<number, Rule>> = {
+  XMinioInvalidIAMCredentials: { 404: { code: 'not_found', status: 404 } },
 };
 
 /** Node/undici network failure codes: nobody answered. */
@@ -129,7 +155,7 @@ export function classifyStorageError(err: unknown): ClassifiedError | undefined 
     if (!s3) return undefined;
     ({ code, message } = s3);
   }
-  const rule = S3_CODES[code];
+  const rule = STATUS_RULES[code]?.[fallbackStatus] ?? S3_CODES[code];
   return {
     code: rule?.code ?? 'storage_error',
     status: rule?.status ?? fallbackStatus,

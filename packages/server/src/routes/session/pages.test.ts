@@ -1,23 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { CANNED_POLICIES, parsePolicy } from '@coffer/protocol';
-import { allowedPages, checkPermissions } from './pages.js';
+import { CANNED_POLICIES, parsePolicy, type Policy } from '@coffer/protocol';
+import { allowedPages, checkPermissions, isNotDenied } from './pages.js';
+
+const canned = (name: string): Policy => {
+  const policy = CANNED_POLICIES[name];
+  if (!policy) throw new Error(name);
+  return policy;
+};
+const user = (policies: Policy[], ownPasswordChangeable = true) => ({
+  accountName: 'alice',
+  policies,
+  ownPasswordChangeable,
+});
 
 describe('allowedPages', () => {
-  const cases: [string, string[]][] = [
-    ['consoleAdmin', ['/buckets', '/object-browser', '/login']],
-    ['readwrite', ['/buckets', '/object-browser', '/login']],
-    ['readonly', ['/object-browser', '/login']],
-    ['writeonly', ['/object-browser', '/login']],
-    ['diagnostics', ['/login']],
+  const all = [
+    '/buckets',
+    '/object-browser',
+    '/account',
+    '/account/change-password',
+    '/users',
+    '/groups',
+    '/policies',
+    '/login',
   ];
-  it.each(cases)('%s', (name, pages) => {
-    const policy = CANNED_POLICIES[name];
-    if (!policy) throw new Error(name);
-    expect(allowedPages([policy])).toEqual(pages);
+  const cases: [string, string[]][] = [
+    ['consoleAdmin', all],
+    ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
+    ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
+    ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
+    ['diagnostics', ['/account', '/account/change-password', '/login']],
+  ];
+  it.each(cases)('a user with %s', (name, pages) => {
+    expect(allowedPages(user([canned(name)]))).toEqual(pages);
   });
 
-  it('no policy: only /login', () => {
-    expect(allowedPages([])).toEqual(['/login']);
+  it('root (and service accounts) cannot change their password here', () => {
+    expect(allowedPages(user([canned('consoleAdmin')], false))).not.toContain('/account/change-password');
+  });
+
+  it('no policy: the account page (self-service) and /login', () => {
+    expect(allowedPages(user([]))).toEqual(['/account', '/account/change-password', '/login']);
+  });
+
+  it('explicit denies remove the self-service pages', () => {
+    const deny = parsePolicy({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Deny', Action: ['admin:CreateServiceAccount', 'admin:CreateUser'] }],
+    });
+    expect(allowedPages(user([canned('readwrite'), deny]))).toEqual([
+      '/buckets',
+      '/object-browser',
+      '/login',
+    ]);
+  });
+
+  it('admin pages follow their list actions', () => {
+    const usersOnly = parsePolicy({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['admin:ListUsers', 'admin:GetUser'] }],
+    });
+    expect(allowedPages(user([usersOnly]))).toContain('/users');
+    expect(allowedPages(user([usersOnly]))).not.toContain('/groups');
+    expect(allowedPages(user([usersOnly]))).not.toContain('/policies');
+  });
+});
+
+describe('isNotDenied', () => {
+  it('is deny-only: allowed without any Allow, refused by a matching Deny (also with aws:username)', () => {
+    expect(isNotDenied([], 'admin:CreateServiceAccount', 'alice')).toBe(true);
+    const denyAlice = parsePolicy({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Deny',
+          Action: ['admin:*'],
+          Condition: { StringEquals: { 'aws:username': ['alice'] } },
+        },
+      ],
+    });
+    expect(isNotDenied([denyAlice], 'admin:CreateServiceAccount', 'alice')).toBe(false);
+    expect(isNotDenied([denyAlice], 'admin:CreateServiceAccount', 'bob')).toBe(true);
   });
 });
 
@@ -28,7 +91,12 @@ describe('checkPermissions', () => {
       { Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::team-*', 'arn:aws:s3:::team-*/*'] },
     ],
   });
-  const state = { accountName: 'alice', policies: [bucketScoped], distributedMode: true };
+  const state = {
+    accountName: 'alice',
+    policies: [bucketScoped],
+    distributedMode: true,
+    ownPasswordChangeable: true,
+  };
 
   it('decides per bucket when one is named, "somewhere" otherwise', () => {
     expect(
@@ -45,6 +113,13 @@ describe('checkPermissions', () => {
       { id: '3', can: false },
       { id: '4', can: false },
       { id: '5', can: true },
+    ]);
+  });
+
+  it('readonly cannot create buckets', () => {
+    const readonly = { ...state, policies: [canned('readonly')] };
+    expect(checkPermissions(readonly, [{ id: 'c', action: 's3:CreateBucket' }])).toEqual([
+      { id: 'c', can: false },
     ]);
   });
 });

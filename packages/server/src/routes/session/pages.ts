@@ -1,13 +1,28 @@
 /**
- * Which console pages an account may open, from its effective policy — the one table of it.
+ * Which console pages an account may open, from its effective policy — the one table of it — and
+ * has-permission, both evaluated with the policy code the engine enforces with (`@coffer/protocol`;
+ * user needs #11), so what the UI offers is what the storage server allows.
  *
- * A page is allowed when the policy could allow at least one of its actions somewhere (see
- * `isActionAllowedSomewhere`): a page is a place to work, and the storage server still decides
- * every call made from it. Only pages that exist are listed; each later feature adds its row
- * (e.g. /users ← admin:ListUsers, /dashboard ← admin:ServerInfo, /groups ← admin:ListGroups).
- * `/login` (the sign-out entry of the side menu, spec 1 §2) is always allowed.
+ * A page is listed when its rule holds:
+ * - `anyOf`: one of the actions is allowed on at least one resource (`isActionAllowedSomewhere`) —
+ *   the page is a place to work; the storage server still decides every call made from it.
+ * - `selfService`: MinIO's self-service rule — the account acts on itself, which the server allows
+ *   unless the action is explicitly denied (deny-only), whatever else the policy says.
+ * - `ownPassword`: the account is a built-in user signed in with its own keys (see
+ *   session/account-state.ts); MinIO refuses it for root, service accounts and temporary keys.
+ * `/login` (the sign-out entry of the side menu, spec 1 §2) is always listed. Detail pages
+ * (/users/{name}, /policies/{name}, /buckets/{name}/…) go with their section's entry.
  *
- * Also here: has-permission, evaluated with the same policy code the engine uses (user needs #11).
+ * | page                      | rule                                                                 |
+ * |---------------------------|----------------------------------------------------------------------|
+ * | /buckets                  | any of s3:ListAllMyBuckets, s3:ListBucket, s3:CreateBucket           |
+ * | /object-browser           | any of s3:ListAllMyBuckets, s3:ListBucket, s3:GetObject, s3:PutObject|
+ * | /account                  | self-service admin:CreateServiceAccount (not explicitly denied)      |
+ * | /account/change-password  | own password changeable, and self-service admin:CreateUser           |
+ * | /users                    | admin:ListUsers                                                      |
+ * | /groups                   | admin:ListGroups                                                     |
+ * | /policies                 | admin:ListUserPolicies                                               |
+ * | /login                    | always                                                               |
  */
 import type { PermissionCheck } from '@coffer/contract';
 import { evaluate, isActionAllowedSomewhere, type Policy } from '@coffer/protocol';
@@ -15,8 +30,12 @@ import type { AccountState } from '../../session/account-state.js';
 
 export interface PageRule {
   page: string;
-  /** Any of these allowed somewhere opens the page; empty = always. */
-  anyOf: readonly string[];
+  /** Listed when any of these is allowed somewhere. */
+  anyOf?: readonly string[];
+  /** Listed unless this action (on the account itself) is explicitly denied. */
+  selfService?: string;
+  /** Also needs an account that may change its own password. */
+  ownPassword?: boolean;
 }
 
 export const PAGE_RULES: readonly PageRule[] = [
@@ -25,14 +44,35 @@ export const PAGE_RULES: readonly PageRule[] = [
     page: '/object-browser',
     anyOf: ['s3:ListAllMyBuckets', 's3:ListBucket', 's3:GetObject', 's3:PutObject'],
   },
-  { page: '/login', anyOf: [] },
+  { page: '/account', selfService: 'admin:CreateServiceAccount' },
+  { page: '/account/change-password', selfService: 'admin:CreateUser', ownPassword: true },
+  { page: '/users', anyOf: ['admin:ListUsers'] },
+  { page: '/groups', anyOf: ['admin:ListGroups'] },
+  { page: '/policies', anyOf: ['admin:ListUserPolicies'] },
+  { page: '/login' },
 ];
 
-export function allowedPages(policies: readonly Policy[]): string[] {
-  return PAGE_RULES.filter(
-    (rule) =>
-      rule.anyOf.length === 0 || rule.anyOf.some((action) => isActionAllowedSomewhere(policies, action)),
-  ).map((rule) => rule.page);
+/**
+ * Deny-only evaluation (MinIO's `DenyOnly` for self-service calls): allowed unless a Deny
+ * statement applies. Evaluated as the account's policies plus an Allow of the action, so Deny
+ * statements — conditions, wildcards and all — weigh exactly as in `evaluate`.
+ */
+export function isNotDenied(policies: readonly Policy[], action: string, accountName: string): boolean {
+  const allow: Policy = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: [action] }] };
+  return evaluate([...policies, allow], { action, conditions: { 'aws:username': [accountName] } });
+}
+
+function ruleHolds(rule: PageRule, state: Omit<AccountState, 'distributedMode'>): boolean {
+  if (rule.ownPassword && !state.ownPasswordChangeable) return false;
+  if (rule.selfService !== undefined && !isNotDenied(state.policies, rule.selfService, state.accountName))
+    return false;
+  if (rule.anyOf !== undefined && !rule.anyOf.some((a) => isActionAllowedSomewhere(state.policies, a)))
+    return false;
+  return true;
+}
+
+export function allowedPages(state: Omit<AccountState, 'distributedMode'>): string[] {
+  return PAGE_RULES.filter((rule) => ruleHolds(rule, state)).map((rule) => rule.page);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { ConsoleError } from '../../errors.js';
+import { endSession } from '../../session/end-session.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../session/session-cookie.js';
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
@@ -58,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       const state = await ctx.accounts.get(sessionOf(request));
       return {
         status: 'ok' as const,
-        pages: allowedPages(state.policies),
+        pages: allowedPages(state),
         features: [],
         operator: false,
         distributedMode: state.distributedMode,
@@ -73,10 +74,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     handler: async (request, reply) => {
       const id = request.cookies[SESSION_COOKIE];
       if (id) {
-        await ctx.sessions.revoke(id);
-        ctx.clients.forget(id);
-        ctx.accounts.forget(id);
-        ctx.usage.forget(id);
+        await endSession(ctx, id);
       }
       clearSessionCookie(request, reply, basePath);
       return reply.code(204).send(null);
