@@ -381,6 +381,28 @@ describe('header-signed requests (signed with @coffer/protocol)', () => {
     expect(r).toMatchObject({ ok: false, error: 'ContentSha256Mismatch' });
   });
 
+  it('accepts no body under the empty hash, and refuses bytes sent under it', async () => {
+    expect(await signedSend('GET', '/b/k', { payloadHash: sha('') })).toMatchObject({
+      ok: true,
+      length: 0,
+    });
+    expect(await signedSend('DELETE', '/b/k', { body: '', payloadHash: sha('') })).toMatchObject({
+      ok: true,
+      length: 0,
+    });
+    expect(await signedSend('PUT', '/b/k', { body: 'abc', payloadHash: sha('') })).toMatchObject({
+      ok: false,
+      error: 'ContentSha256Mismatch',
+    });
+  });
+
+  it('verifies with the current secret after a key is rotated (signing keys are cached per secret)', async () => {
+    expect(await signedSend('GET', '/b')).toMatchObject({ ok: true });
+    credentials.set('user1', { accessKey: 'user1', secretKey: 'rotated', kind: 'user', enabled: true });
+    expect(await signedSend('GET', '/b')).toMatchObject({ ok: false, error: 'SignatureDoesNotMatch' });
+    expect(await signedSend('GET', '/b', { secretKey: 'rotated' })).toMatchObject({ ok: true });
+  });
+
   it('without x-amz-content-sha256: signature over the empty hash, body not checked (MinIO)', async () => {
     const date = new Date();
     const amzDate = formatAmzDate(date);

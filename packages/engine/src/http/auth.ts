@@ -26,7 +26,6 @@ import {
   canonicalPath,
   canonicalQuery,
   canonicalRequest,
-  deriveSigningKey,
   formatAmzDate,
   parseAmzDate,
   parseAuthorizationHeader,
@@ -41,6 +40,7 @@ import type { Credential } from '../iam/types.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
 import { Sha256VerifyStream } from './payload-hash.js';
+import { SigningKeyCache } from './signing-key-cache.js';
 import {
   AccessDenied,
   AdminConfigTooLarge,
@@ -165,7 +165,9 @@ export async function authenticateRequest(
     checkPayloadHashForm(payloadHash, options);
   }
 
-  const signingKey = deriveSigningKey(
+  // Derived once per secret and scope (a day), not per request: signing-key-cache.ts.
+  ctx.engine.signingKeys ??= new SigningKeyCache();
+  const signingKey = ctx.engine.signingKeys.get(
     credential.secretKey,
     parts.credential.date,
     parts.credential.region,
@@ -561,6 +563,15 @@ function streamingResult(
   }
   const contentLength = contentLengthOf(headers);
   if (HEX64.test(payloadHash)) {
+    // No body at all (no Content-Length or 0, not chunked — most GETs, HEADs and DELETEs) and
+    // the empty string's hash declared: nothing to verify, so no verifying stream per request.
+    if (
+      contentLength <= 0 &&
+      headers.get('transfer-encoding') === undefined &&
+      payloadHash.toLowerCase() === EMPTY_SHA256
+    ) {
+      return { ...base, body: ctx.req, contentLength, trailers: () => ({}) };
+    }
     return {
       ...base,
       body: pipeChecked(ctx.req, new Sha256VerifyStream(payloadHash)),

@@ -9,6 +9,7 @@ import type { Credential, CredentialProvider } from '../iam/types.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { IamSystem } from '../iam/iam-system.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
+import type { SigningKeyCache } from './signing-key-cache.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -32,6 +33,8 @@ export interface EngineContext {
   metrics?: MetricsRegistry;
   /** Engine version (package.json), reported by admin info. */
   version?: string;
+  /** SigV4 signing keys already derived (auth.ts creates it on first use). */
+  signingKeys?: SigningKeyCache;
 }
 
 /** Where S3 path-style or virtual-host-style addressing put the request. */

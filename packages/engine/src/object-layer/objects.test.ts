@@ -76,6 +76,28 @@ describe.each([1, 2, 4, 5, 8])('round trips on %i drive(s)', (n) => {
   });
 });
 
+describe('small objects read from memory', () => {
+  it('returns inline objects as a body (whole and ranged), larger ones only as a stream', async () => {
+    const { layer } = await setup(4);
+    await layer.makeBucket('mem');
+    const small = randomBytes(4 * KiB);
+    await layer.putObject('mem', 'small', body(small), { size: small.length });
+    const whole = await layer.getObject('mem', 'small');
+    expect(whole.body?.equals(small)).toBe(true);
+    // The stream, made on demand, carries the same bytes.
+    expect((await readAll(whole.stream)).equals(small)).toBe(true);
+    const ranged = await layer.getObject('mem', 'small', { range: { start: 100, end: 2999 } });
+    expect(ranged.body?.equals(small.subarray(100, 3000))).toBe(true);
+    await layer.putObject('mem', 'empty', body(Buffer.alloc(0)), { size: 0 });
+    expect((await layer.getObject('mem', 'empty')).body?.length).toBe(0);
+    const large = randomBytes(MiB + 1);
+    await layer.putObject('mem', 'large', body(large), { size: large.length });
+    const streamed = await layer.getObject('mem', 'large');
+    expect(streamed.body).toBeUndefined();
+    expect((await readAll(streamed.stream)).equals(large)).toBe(true);
+  });
+});
+
 describe('object basics', () => {
   it('validates names and reports missing buckets and keys', async () => {
     const { layer } = await setup(4);

@@ -385,13 +385,16 @@ function partReaders(
     const ec = h.version.ec;
     if (drive === undefined || !drive.ok || ec === undefined || h.version.dataDir === undefined) continue;
     if (h.version.inline === true) {
-      let bytes: Buffer | undefined;
-      try {
-        bytes = drive.getBinary(inlineKey(bucket, key, h.version.dataDir));
-      } catch (error) {
-        core.driveError(drive, error);
-      }
-      if (bytes !== undefined) readers[ec.dist[h.slot] ?? h.slot] = new MemoryShardReader(bytes);
+      // Looked up on first read: a healthy read needs only the data shards' drives.
+      const at = inlineKey(bucket, key, h.version.dataDir);
+      readers[ec.dist[h.slot] ?? h.slot] = new MemoryShardReader(() => {
+        try {
+          return drive.getBinary(at);
+        } catch (error) {
+          core.driveError(drive, error);
+          throw error;
+        }
+      });
     } else {
       readers[ec.dist[h.slot] ?? h.slot] = new FileShardReader(
         join(drive.dataDir(bucket, h.version.dataDir), `part.${partIndex + 1}`),
@@ -418,7 +421,7 @@ export async function getObject(
     if (chosen.holders.length < resolution.answered)
       core.scheduleHeal(bucket, key, 'version missing on some drives');
     const ec = v.ec;
-    if (plan.end < plan.start || ec === undefined) return { info, stream: Readable.from([]) };
+    if (plan.end < plan.start || ec === undefined) return inMemoryResult(info, Buffer.alloc(0));
 
     // Parts overlapping the range.
     const segments: { index: number; start: number; end: number }[] = [];
@@ -449,6 +452,18 @@ export async function getObject(
       ),
     );
 
+    // Inline data (small objects) is already in memory: decode and verify it here, under the
+    // lock, and hand back the bytes themselves; the stream is only made if someone asks for it.
+    const firstPart = first ? v.parts[first.index] : undefined;
+    if (first !== undefined && firstPart !== undefined && segments.length === 1 && v.inline === true) {
+      const geometry = new PartGeometry(firstPart.size, ec.blockSize, ec.data, ec.bitrot);
+      if (geometry.blocks === 1) {
+        const decoder = new PartDecoder(core.rs, geometry, firstReaders, core.bitrot, onBad);
+        const block = await decoder.readBlock(0);
+        return inMemoryResult(info, block.subarray(first.start, first.end + 1));
+      }
+    }
+
     async function* generate(): AsyncGenerator<Buffer> {
       for (const [i, seg] of segments.entries()) {
         const part = v.parts[seg.index];
@@ -465,6 +480,19 @@ export async function getObject(
     }
     return { info, stream: Readable.from(generate(), { objectMode: false, highWaterMark: 1024 * 1024 }) };
   });
+}
+
+/** A read whose bytes are in memory: `body`, and a stream of it made on first use. */
+function inMemoryResult(info: ObjectInfo, body: Buffer): GetObjectResult {
+  let stream: Readable | undefined;
+  return {
+    info,
+    body,
+    get stream(): Readable {
+      stream ??= Readable.from([body], { objectMode: false });
+      return stream;
+    },
+  };
 }
 
 export async function deleteObject(

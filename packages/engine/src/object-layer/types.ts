@@ -120,6 +120,11 @@ export interface GetObjectResult {
   info: ObjectInfo;
   /** The requested bytes (whole object, range or part). */
   stream: Readable;
+  /**
+   * The same bytes already in memory, when the layer had them at hand (small objects kept in
+   * the index): a caller may send this instead of reading `stream` (then left unread).
+   */
+  body?: Buffer;
 }
 
 export interface PutObjectOptions extends WriteBodyOptions {

@@ -10,12 +10,15 @@
  * The response head is written only once the first bytes have been read, so a read failure at the
  * start (quorum lost, corrupt data) still becomes a proper S3 error. A failure later can only cut
  * the connection. A client that disconnects destroys the object stream (pipeline does that).
+ * Small objects come back from the layer already in memory (`body`): they are sent with one
+ * `res.end(body)` — no stream, no pipeline (whose per-call AbortController cost more than the
+ * send itself for a 4 KiB object).
  */
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { RequestContext } from '../http/context.js';
 import { InternalError } from '../object-layer/errors.js';
-import type { ObjectInfo } from '../object-layer/types.js';
+import type { GetObjectResult, ObjectInfo } from '../object-layer/types.js';
 import {
   passConditionals,
   readRequest,
@@ -28,8 +31,18 @@ import {
 /** How often a ranged read retries when the object changes under it. */
 const RANGE_READ_ATTEMPTS = 3;
 
-/** Stream an object body to the client after its head: back-pressure, cleanup on disconnect. */
-async function sendBody(ctx: RequestContext, stream: Readable, writeHead: () => void): Promise<void> {
+/** Send an object body after its head: at once when in memory, else streamed with back-pressure. */
+async function sendBody(
+  ctx: RequestContext,
+  result: { stream: Readable; body?: Buffer },
+  writeHead: () => void,
+): Promise<void> {
+  if (result.body !== undefined) {
+    writeHead();
+    ctx.res.end(result.body);
+    return;
+  }
+  const stream = result.stream;
   const iterator = stream[Symbol.asyncIterator]();
   let first: IteratorResult<unknown>;
   try {
@@ -67,7 +80,7 @@ async function sendBody(ctx: RequestContext, stream: Readable, writeHead: () => 
 async function openSlice(
   ctx: RequestContext,
   req: ReadRequest,
-): Promise<{ info: ObjectInfo; slice: ReadSlice; stream?: Readable } | undefined> {
+): Promise<{ info: ObjectInfo; slice: ReadSlice; read?: GetObjectResult } | undefined> {
   const layer = ctx.engine.objectLayer;
   for (let attempt = 0; attempt < RANGE_READ_ATTEMPTS; attempt++) {
     const info = await layer.getObjectInfo(
@@ -84,9 +97,9 @@ async function openSlice(
       ...(slice.range !== undefined ? { range: slice.range } : {}),
     });
     if (result.info.etag === info.etag && result.info.size === info.size) {
-      return { info: result.info, slice, stream: result.stream };
+      return { info: result.info, slice, read: result };
     }
-    result.stream.destroy();
+    discard(result);
   }
   throw new InternalError('The object changed while it was being read; retry the request.', req);
 }
@@ -104,24 +117,29 @@ export async function getObject(ctx: RequestContext): Promise<void> {
     try {
       pass = passConditionals(ctx, req, result.info);
     } catch (err) {
-      result.stream.destroy();
+      discard(result);
       throw err;
     }
     if (!pass) {
-      result.stream.destroy();
+      discard(result);
       return;
     }
     const slice = resolveSlice(req, result.info);
-    await sendBody(ctx, result.stream, () => writeReadHead(ctx, req, result.info, slice));
+    await sendBody(ctx, result, () => writeReadHead(ctx, req, result.info, slice));
     return;
   }
   const opened = await openSlice(ctx, req);
   if (opened === undefined) return;
-  const { info, slice, stream } = opened;
-  if (stream === undefined) {
+  const { info, slice, read } = opened;
+  if (read === undefined) {
     writeReadHead(ctx, req, info, slice);
     ctx.res.end();
     return;
   }
-  await sendBody(ctx, stream, () => writeReadHead(ctx, req, info, slice));
+  await sendBody(ctx, read, () => writeReadHead(ctx, req, info, slice));
+}
+
+/** Release a read that will not be sent (an in-memory one holds nothing to release). */
+function discard(result: GetObjectResult): void {
+  if (result.body === undefined) result.stream.destroy();
 }

@@ -109,10 +109,29 @@ export class FileShardReader implements ShardReader {
 }
 
 export class MemoryShardReader implements ShardReader {
-  constructor(private readonly data: Buffer) {}
+  private data: Buffer | undefined;
+  /**
+   * `source` is the shard's bytes, or a function fetching them on first read (inline data in a
+   * drive's index: a read that needs only the data shards then looks up only those drives).
+   * A fetch that returns undefined means the bytes are missing.
+   */
+  constructor(private readonly source: Buffer | (() => Buffer | undefined)) {
+    if (Buffer.isBuffer(source)) this.data = source;
+  }
+
   read(offset: number, length: number): Promise<Buffer> {
-    if (offset + length > this.data.length) return Promise.reject(new Error('inline shard is truncated'));
-    return Promise.resolve(this.data.subarray(offset, offset + length));
+    if (this.data === undefined && typeof this.source === 'function') {
+      try {
+        this.data = this.source();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      if (this.data === undefined) return Promise.reject(new Error('inline shard is missing'));
+    }
+    const data = this.data;
+    if (data === undefined || offset + length > data.length)
+      return Promise.reject(new Error('inline shard is truncated'));
+    return Promise.resolve(data.subarray(offset, offset + length));
   }
   close(): Promise<void> {
     return Promise.resolve();
