@@ -52,14 +52,9 @@ export const PAGE_RULES: readonly PageRule[] = [
   { page: '/login' },
 ];
 
-/**
- * Deny-only evaluation (MinIO's `DenyOnly` for self-service calls): allowed unless a Deny
- * statement applies. Evaluated as the account's policies plus an Allow of the action, so Deny
- * statements — conditions, wildcards and all — weigh exactly as in `evaluate`.
- */
+/** Deny-only evaluation (MinIO `Args.DenyOnly`, the engine's too): allowed unless a Deny applies. */
 export function isNotDenied(policies: readonly Policy[], action: string, accountName: string): boolean {
-  const allow: Policy = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: [action] }] };
-  return evaluate([...policies, allow], { action, conditions: { 'aws:username': [accountName] } });
+  return evaluate(policies, { action, conditions: { 'aws:username': [accountName] } }, { denyOnly: true });
 }
 
 function ruleHolds(rule: PageRule, state: Omit<AccountState, 'distributedMode'>): boolean {
