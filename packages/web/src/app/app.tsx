@@ -3,7 +3,7 @@
  * client with the global failure rule, notifications, and the router under the detected base path.
  * Everything stateful is created here, once per app instance, and passed down.
  */
-import { MantineProvider, Modal, createTheme } from '@mantine/core';
+import { MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -21,9 +21,14 @@ const THEME = createTheme({
   // Darker shades than Mantine's default keep white button text above 4.5:1 contrast (WCAG AA).
   primaryShade: { light: 7, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Users who ask their system for less motion get no modal and notification animations.
+  respectReducedMotion: true,
   components: {
-    // Every modal's close button gets a name screen readers can announce.
+    // Every close button gets a name screen readers can announce.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
   },
 });
 

@@ -124,7 +124,7 @@ export function BucketsPage() {
                 <Tooltip label="Delete">
                   <ActionIcon
                     variant="subtle"
-                    color="red"
+                    color="red.9"
                     aria-label={`Delete bucket ${bucket.name}`}
                     onClick={() => setToDelete(bucket.name)}
                     data-testid={TEST_IDS.buckets.delete(bucket.name)}

@@ -51,7 +51,7 @@ export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketMo
             Cancel
           </Button>
           <Button
-            color="red"
+            color="red.9"
             onClick={handleDelete}
             loading={mutation.isPending}
             data-testid={TEST_IDS.deleteBucket.confirm}

@@ -79,7 +79,7 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
             Cancel
           </Button>
           <Button
-            color="red"
+            color="red.9"
             onClick={handleDelete}
             loading={pending}
             data-testid={TEST_IDS.deleteObjects.confirm}

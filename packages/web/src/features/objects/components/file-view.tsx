@@ -37,7 +37,7 @@ export function FileView({ object, downloadHref, onDownload, onDelete }: FileVie
             Download
           </Button>
           <Button
-            color="red"
+            color="red.9"
             variant="outline"
             onClick={onDelete}
             leftSection={<IconTrash size={16} aria-hidden="true" />}

@@ -137,7 +137,7 @@ export function ObjectBrowserPage() {
               </Button>
               <Button
                 variant="default"
-                color="red"
+                color="red.9"
                 leftSection={<IconTrash size={16} aria-hidden="true" />}
                 disabled={selected.size === 0}
                 onClick={() => setToDelete([...selected])}

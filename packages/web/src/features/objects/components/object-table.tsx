@@ -159,7 +159,7 @@ export function ObjectTable(props: ObjectTableProps) {
                     <Tooltip label="Delete">
                       <ActionIcon
                         variant="subtle"
-                        color="red"
+                        color="red.9"
                         aria-label={`Delete ${name}`}
                         onClick={() => props.onDelete(entry.name)}
                         data-testid={TEST_IDS.objectBrowser.delete(entry.name)}
