@@ -1,15 +1,21 @@
 /**
- * Admin `GET /minio/admin/v3/accountinfo` → madmin.AccountInfo (wire doc §3.1): who the caller
- * is (the parent user for temporary credentials), the backend, the caller's effective policy and
- * the buckets it can read or write with their usage and features. Root and its temporary
- * credentials get the built-in `consoleAdmin` policy and see every bucket read+write; per-user
- * policies and the per-bucket access computation arrive with issue 4.
+ * Admin `GET /minio/admin/v3/accountinfo` → madmin.AccountInfo (wire doc §3.1), for any
+ * authenticated caller: who the caller is (the parent user for service accounts and temporary
+ * credentials), the backend, the account's effective policy, and the buckets it can read or write
+ * with their usage and features.
+ *
+ * As in MinIO (`AccountInfoHandler`): the policy is `consoleAdmin` for root and anything derived
+ * from root, else the merged policies of the user and its enabled groups (a session policy is not
+ * folded in); a bucket is listed when the caller may `s3:ListBucket` or `s3:GetBucketLocation` on
+ * it (read) or `s3:PutObject` (write), evaluated with the caller's real credential — session
+ * policy included — and the conditions `s3:prefix` = "" and `s3:delimiter` = "/".
  */
+import { CONSOLE_ADMIN_POLICY } from '@coffer/protocol';
 import type { RequestContext } from '../http/context.js';
+import { isAuthorized } from '../http/authorize.js';
 import { actsForRoot } from '../iam/iam-system.js';
 import type { BucketInfo, BucketMetadata, BucketUsage } from '../object-layer/types.js';
 import { AccessDenied } from '../object-layer/errors.js';
-import { CONSOLE_ADMIN_POLICY } from '../iam/policy-document.js';
 import { sendAdminJson } from './admin-json.js';
 import { backendInfoJson } from './presenters.js';
 
@@ -28,6 +34,7 @@ export function bucketAccessJson(
   bucket: BucketInfo,
   meta: BucketMetadata,
   usage: BucketUsage | undefined,
+  access: { read: boolean; write: boolean } = { read: true, write: true },
 ): Record<string, unknown> {
   return {
     name: bucket.name,
@@ -45,17 +52,27 @@ export function bucketAccessJson(
       quota: quotaOf(meta),
     },
     created: bucket.created.toISOString(),
-    access: { read: true, write: true },
+    access,
   };
 }
+
+/** MinIO sets these for accountinfo's per-bucket checks (`r.Header.Set("prefix", "")` …). */
+const LISTING_CONDITIONS = { 's3:prefix': [''], 's3:delimiter': ['/'] };
 
 export async function accountInfo(ctx: RequestContext): Promise<void> {
   const { engine } = ctx;
   const credential = ctx.auth?.credential;
   if (!credential) throw new AccessDenied();
-  const owner = actsForRoot(engine.root, credential);
-  // Until policies exist (issue 4) only root's identities are valid callers of the admin API.
-  if (!owner) throw new AccessDenied();
+  const iam = engine.iam;
+  const accountName = iam
+    ? iam.accountOf(credential)
+    : credential.kind === 'root'
+      ? credential.accessKey
+      : (credential.parentUser ?? credential.accessKey);
+  const rootDerived = accountName === engine.root.accessKey || actsForRoot(engine.root, credential);
+  const policy = rootDerived || !iam ? CONSOLE_ADMIN_POLICY : iam.combinedPolicy(credential);
+  const may = (action: string, bucket: string): boolean =>
+    isAuthorized(ctx, action, bucket, undefined, { extraConditions: LISTING_CONDITIONS });
 
   const layer = engine.objectLayer;
   const [info, usage, buckets] = await Promise.all([
@@ -65,6 +82,9 @@ export async function accountInfo(ctx: RequestContext): Promise<void> {
   ]);
   const entries: Record<string, unknown>[] = [];
   for (const bucket of buckets) {
+    const read = may('s3:ListBucket', bucket.name) || may('s3:GetBucketLocation', bucket.name);
+    const write = may('s3:PutObject', bucket.name);
+    if (!read && !write) continue;
     let meta: BucketMetadata;
     try {
       meta = await layer.getBucketMetadata(bucket.name);
@@ -72,15 +92,12 @@ export async function accountInfo(ctx: RequestContext): Promise<void> {
       // Deleted between the listing and now: leave it out.
       continue;
     }
-    entries.push(bucketAccessJson(bucket, meta, usage.buckets[bucket.name]));
+    entries.push(bucketAccessJson(bucket, meta, usage.buckets[bucket.name], { read, write }));
   }
   sendAdminJson(ctx, {
-    AccountName:
-      credential.kind === 'temporary'
-        ? (credential.parentUser ?? credential.accessKey)
-        : credential.accessKey,
+    AccountName: accountName,
     Server: backendInfoJson(info, engine.endpoint()),
-    Policy: CONSOLE_ADMIN_POLICY,
+    Policy: policy,
     Buckets: entries,
   });
 }

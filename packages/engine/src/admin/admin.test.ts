@@ -44,12 +44,14 @@ describe('admin JSON encoding', () => {
 });
 
 describe('admin routing', () => {
-  it('serves the four v3 calls and nothing else', () => {
-    for (const op of ['info', 'storageinfo', 'datausageinfo', 'accountinfo']) {
+  it('serves the v3 server and IAM calls and nothing else', () => {
+    for (const op of ['info', 'storageinfo', 'datausageinfo', 'accountinfo', 'list-users', 'groups']) {
       expect(findAdminRoute('GET', `/minio/admin/v3/${op}`)).toBeDefined();
     }
+    expect(findAdminRoute('PUT', '/minio/admin/v3/add-user')).toBeDefined();
+    expect(findAdminRoute('POST', '/minio/admin/v3/idp/builtin/policy/attach')).toBeDefined();
     expect(findAdminRoute('POST', '/minio/admin/v3/info')).toBeUndefined();
-    expect(findAdminRoute('GET', '/minio/admin/v3/list-users')).toBeUndefined();
+    expect(findAdminRoute('GET', '/minio/admin/v3/add-user')).toBeUndefined();
     expect(findAdminRoute('GET', '/minio/admin/v4/info')).toBeUndefined();
   });
 
@@ -58,7 +60,7 @@ describe('admin routing', () => {
     await expect(call('/minio/admin/v3/info', ROOT, 'DELETE')).rejects.toBeInstanceOf(AdminVersionMismatch);
   });
 
-  it('lets root and its temporary credentials in, and nobody else yet', async () => {
+  it('lets root and its temporary credentials in, and a user without a policy not', async () => {
     const iam = await IamSystem.load({ root: ROOT, store: createMemoryIamStore() });
     const temp = await iam.issueTemporaryCredential({ parentUser: ROOT.accessKey, durationSeconds: 900 });
     const engine = fakeEngineContext({ iam, credentials: iam });

@@ -5,16 +5,43 @@
  * method, an unknown path, another API version such as madmin v4's `/minio/admin/v4` — is 426
  * XMinioAdminVersionMismatch, which lets newer clients fall back (wire doc §6.2, §7.3).
  *
- * Authorization: root and root's temporary credentials may call everything; IAM policies
- * (`admin:*` actions per operation) replace `requireOwner` with issue 4.
+ * Authorization: a route with `actions` needs one of them (checked here, before the handler);
+ * routes without run their own checks — the IAM calls with self-service rules (a user's own info,
+ * secret and service accounts) and `accountinfo`, which answers every authenticated caller.
+ * Root may do everything; other callers by their effective IAM policy (`admin-auth.ts`).
  */
 import type { RequestContext } from '../http/context.js';
-import { actsForRoot } from '../iam/iam-system.js';
-import { AccessDenied, AdminVersionMismatch } from '../object-layer/errors.js';
+import { AdminVersionMismatch } from '../object-layer/errors.js';
 import { accountInfo } from './account-info.js';
+import { addCannedPolicy } from './add-canned-policy.js';
+import { addServiceAccount } from './add-service-account.js';
+import { addUser } from './add-user.js';
+import { requireAdminAction } from './admin-auth.js';
+import { attachPolicy } from './attach-policy.js';
 import { dataUsageInfo } from './data-usage-info.js';
+import { deleteServiceAccount } from './delete-service-account.js';
+import { detachPolicy } from './detach-policy.js';
+import { getGroup } from './get-group.js';
+import { infoAccessKey } from './info-access-key.js';
+import { infoCannedPolicy } from './info-canned-policy.js';
+import { infoServiceAccount } from './info-service-account.js';
+import { listAccessKeysBulk } from './list-access-keys-bulk.js';
+import { listCannedPolicies } from './list-canned-policies.js';
+import { listGroups } from './list-groups.js';
+import { listServiceAccounts } from './list-service-accounts.js';
+import { listUsers } from './list-users.js';
+import { policyEntities } from './policy-entities.js';
+import { removeCannedPolicy } from './remove-canned-policy.js';
+import { removeUser } from './remove-user.js';
 import { serverInfo } from './server-info.js';
+import { setGroupStatus } from './set-group-status.js';
+import { setUserOrGroupPolicy } from './set-user-or-group-policy.js';
+import { setUserStatus } from './set-user-status.js';
 import { storageInfo } from './storage-info.js';
+import { temporaryAccountInfo } from './temporary-account-info.js';
+import { updateGroupMembers } from './update-group-members.js';
+import { updateServiceAccount } from './update-service-account.js';
+import { userInfo } from './user-info.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -22,15 +49,51 @@ type AdminHandler = (ctx: RequestContext) => Promise<void>;
 
 interface AdminRoute {
   handler: AdminHandler;
-  /** Callers other than root's identities allowed (accountinfo answers any authenticated caller). */
-  anyCaller?: boolean;
+  /** The operation's name (trace, metrics). */
+  operation: string;
+  /** Admin actions any one of which allows the call; absent: the handler checks (see above). */
+  actions?: readonly string[];
 }
 
 const ROUTES: Record<string, AdminRoute> = {
-  'GET /info': { handler: serverInfo },
-  'GET /storageinfo': { handler: storageInfo },
-  'GET /datausageinfo': { handler: dataUsageInfo },
-  'GET /accountinfo': { handler: accountInfo, anyCaller: true },
+  // Server (wire doc §3.1).
+  'GET /info': { handler: serverInfo, operation: 'ServerInfo', actions: ['admin:ServerInfo'] },
+  'GET /storageinfo': { handler: storageInfo, operation: 'StorageInfo', actions: ['admin:StorageInfo'] },
+  'GET /datausageinfo': {
+    handler: dataUsageInfo,
+    operation: 'DataUsageInfo',
+    actions: ['admin:DataUsageInfo'],
+  },
+  'GET /accountinfo': { handler: accountInfo, operation: 'AccountInfo' },
+  // Users (§3.2).
+  'GET /list-users': { handler: listUsers, operation: 'ListUsers' },
+  'GET /user-info': { handler: userInfo, operation: 'GetUserInfo' },
+  'PUT /add-user': { handler: addUser, operation: 'AddUser' },
+  'PUT /set-user-status': { handler: setUserStatus, operation: 'SetUserStatus' },
+  'DELETE /remove-user': { handler: removeUser, operation: 'RemoveUser' },
+  // Groups (§3.3).
+  'GET /groups': { handler: listGroups, operation: 'ListGroups' },
+  'GET /group': { handler: getGroup, operation: 'GetGroup' },
+  'PUT /update-group-members': { handler: updateGroupMembers, operation: 'UpdateGroupMembers' },
+  'PUT /set-group-status': { handler: setGroupStatus, operation: 'SetGroupStatus' },
+  // Canned policies and mappings (§3.4).
+  'GET /list-canned-policies': { handler: listCannedPolicies, operation: 'ListCannedPolicies' },
+  'GET /info-canned-policy': { handler: infoCannedPolicy, operation: 'InfoCannedPolicy' },
+  'PUT /add-canned-policy': { handler: addCannedPolicy, operation: 'AddCannedPolicy' },
+  'DELETE /remove-canned-policy': { handler: removeCannedPolicy, operation: 'RemoveCannedPolicy' },
+  'PUT /set-user-or-group-policy': { handler: setUserOrGroupPolicy, operation: 'SetPolicyForUserOrGroup' },
+  'POST /idp/builtin/policy/attach': { handler: attachPolicy, operation: 'AttachPolicyBuiltin' },
+  'POST /idp/builtin/policy/detach': { handler: detachPolicy, operation: 'DetachPolicyBuiltin' },
+  'GET /idp/builtin/policy-entities': { handler: policyEntities, operation: 'ListPolicyMappingEntities' },
+  // Service accounts and access keys (§3.5).
+  'PUT /add-service-account': { handler: addServiceAccount, operation: 'AddServiceAccount' },
+  'POST /update-service-account': { handler: updateServiceAccount, operation: 'UpdateServiceAccount' },
+  'GET /info-service-account': { handler: infoServiceAccount, operation: 'InfoServiceAccount' },
+  'GET /list-service-accounts': { handler: listServiceAccounts, operation: 'ListServiceAccounts' },
+  'DELETE /delete-service-account': { handler: deleteServiceAccount, operation: 'DeleteServiceAccount' },
+  'GET /list-access-keys-bulk': { handler: listAccessKeysBulk, operation: 'ListAccessKeysBulk' },
+  'GET /info-access-key': { handler: infoAccessKey, operation: 'InfoAccessKey' },
+  'GET /temporary-account-info': { handler: temporaryAccountInfo, operation: 'TemporaryAccountInfo' },
 };
 
 /** The route for a request, or undefined (→ 426). */
@@ -40,18 +103,12 @@ export function findAdminRoute(method: string, path: string): AdminRoute | undef
   return ROUTES[`${method} ${op}`];
 }
 
-function requireOwner(ctx: RequestContext): void {
-  const credential = ctx.auth?.credential;
-  if (!credential) throw new AccessDenied();
-  const owner = actsForRoot(ctx.engine.root, credential);
-  if (!owner) throw new AccessDenied();
-}
-
 export async function handleAdminRequest(ctx: RequestContext): Promise<void> {
   const route = findAdminRoute(ctx.method, ctx.path);
   if (!route) {
     throw new AdminVersionMismatch(`This 'admin' API is not supported by server in 'mode-server-xl'`);
   }
-  if (!route.anyCaller) requireOwner(ctx);
+  ctx.operation ??= route.operation;
+  if (route.actions) requireAdminAction(ctx, ...route.actions);
   await route.handler(ctx);
 }

@@ -20,7 +20,7 @@ describe('parsePolicyDocument', () => {
     ['{"Version":"2008-10-17","Statement":[{"Effect":"Allow","Action":"s3:*"}]}', /invalid policy version/],
     ['{"Version":"2012-10-17"}', /no Statement/],
     ['{"Version":"2012-10-17","Statement":[{"Effect":"Maybe","Action":"s3:*"}]}', /invalid Effect/],
-    ['{"Version":"2012-10-17","Statement":[{"Effect":"Allow"}]}', /needs Action/],
+    ['{"Version":"2012-10-17","Statement":[{"Effect":"Allow"}]}', /one of Action and NotAction/],
     [
       '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:*","Resource":5}]}',
       /Resource must be/,

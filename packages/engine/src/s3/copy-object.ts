@@ -10,6 +10,7 @@
  * reader into its writer; nothing is buffered.
  */
 import type { RequestContext } from '../http/context.js';
+import { authorize } from '../http/authorize.js';
 import { InternalError, InvalidArgument, InvalidRequest } from '../object-layer/errors.js';
 import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput } from '../object-layer/types.js';
 import { sendXml } from '../http/xml.js';
@@ -44,6 +45,8 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   const headers = ctx.req.headers;
   const source = parseCopySource(headers, target);
+  // The router checked s3:PutObject on the target; reading the source needs s3:GetObject on it.
+  authorize(ctx, 's3:GetObject', source.bucket, source.key);
   const metadataDirective = parseDirective(
     headerValue(headers, 'x-amz-metadata-directive'),
     'metadata directive',

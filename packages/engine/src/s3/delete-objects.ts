@@ -9,6 +9,7 @@
  * bucket) fails the whole request.
  */
 import type { RequestContext } from '../http/context.js';
+import { authorize } from '../http/authorize.js';
 import { toApiError } from '../http/errors.js';
 import { asArray, parseXml, sendXml, type XmlObject } from '../http/xml.js';
 import { BucketNotFound, EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
@@ -91,6 +92,8 @@ export async function deleteObjects(ctx: RequestContext): Promise<void> {
 
   const outcomes = await mapLimited(entries, DELETE_CONCURRENCY, async (entry): Promise<Outcome> => {
     try {
+      // s3:DeleteObject is checked per key (MinIO): a refused key is a per-key AccessDenied.
+      authorize(ctx, 's3:DeleteObject', bucket, entry.key);
       const result = await deleteOne(ctx, bucket, entry.key, entry.versionId);
       const deleted: XmlObject = { Key: entry.key };
       if (entry.versionId !== undefined) deleted.VersionId = entry.versionId;

@@ -1,10 +1,24 @@
-/** ListBuckets (`GET /`): every bucket with its creation date, under MinIO's constant owner. */
+/**
+ * ListBuckets (`GET /`): every bucket with its creation date, under MinIO's constant owner.
+ *
+ * An account without `s3:ListAllMyBuckets` sees only the buckets it may list (`s3:ListBucket`) or
+ * locate (`s3:GetBucketLocation`), and AccessDenied when there are none — MinIO's
+ * `ListBucketsHandler`, which lets a `readonly` user see the buckets it can read.
+ */
 import type { RequestContext } from '../http/context.js';
+import { isAuthorized } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
+import { AccessDenied } from '../object-layer/errors.js';
 import { ownerXml } from './owner.js';
 
 export async function listBuckets(ctx: RequestContext): Promise<void> {
-  const buckets = await ctx.engine.objectLayer.listBuckets();
+  let buckets = await ctx.engine.objectLayer.listBuckets();
+  if (!isAuthorized(ctx, 's3:ListAllMyBuckets')) {
+    buckets = buckets.filter(
+      (b) => isAuthorized(ctx, 's3:ListBucket', b.name) || isAuthorized(ctx, 's3:GetBucketLocation', b.name),
+    );
+    if (buckets.length === 0) throw new AccessDenied();
+  }
   buckets.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   sendXml(ctx, 200, 'ListAllMyBucketsResult', {
     Owner: ownerXml(),

@@ -5,6 +5,7 @@
  * CopyPartResult with the part's ETag.
  */
 import type { RequestContext } from '../http/context.js';
+import { authorize } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
 import { EntityTooLarge, InternalError } from '../object-layer/errors.js';
 import type { Checksums } from '../object-layer/types.js';
@@ -28,6 +29,8 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   const partNumber = parsePartNumber(ctx.query.get('partNumber'), target);
   const uploadId = uploadIdParam(ctx);
   const source = parseCopySource(ctx.req.headers, target);
+  // The router checked s3:PutObject on the target; reading the source needs s3:GetObject on it.
+  authorize(ctx, 's3:GetObject', source.bucket, source.key);
   const layer = ctx.engine.objectLayer;
 
   // Validates the upload before any byte is read, and gives the algorithm its parts carry.

@@ -1,0 +1,24 @@
+/**
+ * Admin `GET /list-users` (wire doc §3.2): every user as `{"<accessKey>": UserInfo}`, encrypted
+ * with the caller's secret. With `bucket=`, only the users whose effective policy reaches that
+ * bucket (MinIO `ListBucketUsers`). Action admin:ListUsers.
+ */
+import type { RequestContext } from '../http/context.js';
+import { iamOf, requireAdminAction } from './admin-auth.js';
+import { sendEncryptedJson } from './admin-body.js';
+import { policyReachesBucket } from './bucket-access.js';
+import { userInfoJson } from './iam-json.js';
+
+export async function listUsers(ctx: RequestContext): Promise<void> {
+  requireAdminAction(ctx, 'admin:ListUsers');
+  const iam = iamOf(ctx);
+  const bucket = ctx.query.get('bucket') ?? '';
+  const out: Record<string, unknown> = {};
+  for (const view of iam.listUsers()) {
+    if (bucket !== '' && !iam.accountPolicies(view.accessKey).some((p) => policyReachesBucket(p, bucket))) {
+      continue;
+    }
+    out[view.accessKey] = userInfoJson(view);
+  }
+  await sendEncryptedJson(ctx, out);
+}

@@ -1,0 +1,36 @@
+/**
+ * Shared by admin `POST /idp/builtin/policy/attach` and `/detach` (wire doc §3.4): an
+ * encrypted `{"policies":[…],"user":"u"}` or `{"policies":[…],"group":"g"}` (exactly one of user
+ * and group), sent as `Content-Type: application/octet-stream` (anything else is 400 BadRequest,
+ * as MinIO refuses bodies a proxy might have read as a form). Answers, encrypted,
+ * `{"policiesAttached"|"policiesDetached":[…],"updatedAt"}`; a change that changes nothing is
+ * XMinioAdminPolicyChangeAlreadyApplied. Action admin:UpdatePolicyAssociation or
+ * admin:AttachUserOrGroupPolicy.
+ */
+import type { RequestContext } from '../http/context.js';
+import { AdminInvalidArgument, BadRequest } from '../object-layer/errors.js';
+import { iamOf, requireAdminAction } from './admin-auth.js';
+import { readEncryptedJson, sendEncryptedJson, stringField, stringListField } from './admin-body.js';
+import { goTime } from './admin-json.js';
+
+export async function changePolicyAssociation(ctx: RequestContext, attach: boolean): Promise<void> {
+  requireAdminAction(ctx, 'admin:UpdatePolicyAssociation', 'admin:AttachUserOrGroupPolicy');
+  const contentType = String(ctx.req.headers['content-type'] ?? '');
+  if (contentType !== 'application/octet-stream') throw new BadRequest();
+  const request = await readEncryptedJson(ctx);
+  const policies = stringListField(request, 'policies');
+  const user = stringField(request, 'user') ?? '';
+  const group = stringField(request, 'group') ?? '';
+  if (policies.length === 0 || policies.some((p) => p === '')) {
+    throw new AdminInvalidArgument('no policy names were given');
+  }
+  if ((user === '') === (group === '')) {
+    throw new AdminInvalidArgument('exactly one of user or group must be given');
+  }
+  const isGroup = group !== '';
+  const result = await iamOf(ctx).changePolicyMapping(isGroup ? group : user, isGroup, policies, attach);
+  await sendEncryptedJson(ctx, {
+    [attach ? 'policiesAttached' : 'policiesDetached']: result.changed,
+    updatedAt: goTime(result.updatedAt),
+  });
+}
