@@ -90,7 +90,14 @@ export function ObjectTable(props: ObjectTableProps) {
       <div
         role="rowgroup"
         ref={scrollRef}
-        style={{ height: 'max(320px, calc(100vh - 300px))', overflow: 'auto', contain: 'strict' }}
+        // As tall as its rows, up to what the window leaves: a short folder has no empty box, a long
+        // one scrolls inside the table while the page header stays in view.
+        style={{
+          height: Math.max(entries.length, 1) * ROW_HEIGHT,
+          maxHeight: 'max(320px, calc(100vh - 300px))',
+          overflow: 'auto',
+          contain: 'strict',
+        }}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {

@@ -31,7 +31,7 @@ export function UploadsPanel({
             <div key={upload.id} data-status={upload.status}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm" truncate>
-                  {label} —{' '}
+                  {label} to {upload.bucket}/{upload.prefix} —{' '}
                   {upload.status === 'failed' ? 'failed' : upload.status === 'done' ? 'done' : `${percent}%`}{' '}
                   ({formatBytes(upload.total)})
                 </Text>
