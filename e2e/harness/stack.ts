@@ -84,12 +84,17 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+export interface StackOptions {
+  /** Serve the console under this sub-path (`--base-path`), e.g. '/console'. */
+  basePath?: string;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'coffer-e2e-'));
   const enginePort = await freePort();
   const consolePort = await freePort();
   const engineUrl = `http://127.0.0.1:${enginePort}`;
-  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const consoleUrl = `http://127.0.0.1:${consolePort}${options.basePath ?? ''}`;
 
   const engine = startProcess(
     'engine',
@@ -112,6 +117,7 @@ export async function startStack(): Promise<Stack> {
         join(dataDir, 'console'),
         '--web-dir',
         WEB_DIST,
+        ...(options.basePath === undefined ? [] : ['--base-path', options.basePath]),
       ],
       {},
     );
