@@ -5,6 +5,11 @@
  * AccountInfo; what madmin decoded comes back as JSON and is checked here against what we
  * uploaded. Usage figures come from the engine's background scanner, so they are polled with a
  * deadline rather than expected at once.
+ *
+ * The probe's `iam` command (test/madmin/iam.go) runs every IAM call madmin-go 2.0.7 has — users,
+ * groups, canned policies, policy mapping (legacy SetPolicy and attach/detach), policy entities,
+ * service accounts, the user's own secret and service accounts, STS account info — and reports
+ * each step's decoded result or error code, asserted step by step below.
  */
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,5 +179,148 @@ describe('madmin-go (Debian 2.0.7) against the engine', () => {
     const errors = (report as unknown as InfoReport).errors;
     expect(errors.ServerInfo).toMatch(/^SignatureDoesNotMatch: /);
     expect(errors.StorageInfo).toMatch(/^SignatureDoesNotMatch: /);
+  });
+});
+
+interface IamStep {
+  ok: boolean;
+  code?: string;
+  error?: string;
+  value?: unknown;
+}
+
+describe('madmin-go (Debian 2.0.7) IAM calls against the engine', () => {
+  let steps: Record<string, IamStep>;
+  let code: number;
+
+  beforeAll(async () => {
+    const r = await runMadminProbe(probe, 'iam', engine);
+    steps = (r.report as unknown as { steps: Record<string, IamStep> }).steps;
+    code = r.code;
+  });
+
+  const ok = (name: string): unknown => {
+    const s = steps[name];
+    expect(s, `step ${name} ran`).toBeDefined();
+    expect(s?.error ?? '', `step ${name}`).toBe('');
+    expect(s?.ok).toBe(true);
+    return s?.value;
+  };
+  const failed = (name: string, errorCode: string): void => {
+    expect(steps[name], `step ${name} ran`).toBeDefined();
+    expect(steps[name]?.ok).toBe(false);
+    expect(steps[name]?.code).toBe(errorCode);
+  };
+
+  it('ran every step as expected (exit status 0)', () => {
+    expect(code).toBe(0);
+  });
+
+  it('canned policies: add, list with the built-ins, info (v1 and v2), remove; in use refused', () => {
+    ok('AddCannedPolicy');
+    expect(ok('ListCannedPolicies')).toEqual([
+      'consoleAdmin',
+      'diagnostics',
+      'probe-policy',
+      'readonly',
+      'readwrite',
+      'writeonly',
+    ]);
+    expect(ok('InfoCannedPolicy')).toMatchObject({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:*'] }],
+    });
+    expect(ok('InfoCannedPolicyV2')).toMatchObject({
+      policyName: 'probe-policy',
+      hasCreateDate: true,
+      hasUpdateDate: true,
+    });
+    failed('InfoCannedPolicyMissing', 'XMinioAdminNoSuchPolicy');
+    failed('RemoveCannedPolicyInUse', 'XMinioIAMPolicyInUse');
+    ok('RemoveCannedPolicy');
+    failed('InfoCannedPolicyRemoved', 'XMinioAdminNoSuchPolicy');
+  });
+
+  it('users: add, set policy, list, info, disable and enable, remove', () => {
+    ok('AddUser');
+    ok('SetPolicyUser');
+    expect(ok('ListUsers')).toMatchObject({
+      names: ['probe-user'],
+      probe: { policyName: 'readonly', status: 'enabled' },
+    });
+    expect(ok('GetUserInfo')).toMatchObject({ policyName: 'readonly', status: 'enabled' });
+    ok('SetUserStatusDisabled');
+    expect(ok('GetUserInfoDisabled')).toMatchObject({ status: 'disabled' });
+    ok('SetUserStatusEnabled');
+    failed('GetUserInfoMissing', 'XMinioAdminNoSuchUser');
+    ok('RemoveUser');
+    failed('GetUserInfoRemoved', 'XMinioAdminNoSuchUser');
+  });
+
+  it('groups: create with members, describe, disable and enable, list, remove members, delete', () => {
+    ok('UpdateGroupMembersAdd');
+    expect(ok('GetGroupDescription')).toMatchObject({
+      name: 'probe-group',
+      status: 'enabled',
+      members: ['probe-user'],
+    });
+    ok('SetGroupStatusDisabled');
+    expect(ok('GetGroupDescriptionDisabled')).toMatchObject({ status: 'disabled' });
+    ok('SetGroupStatusEnabled');
+    expect(ok('ListGroups')).toEqual(['probe-group']);
+    failed('UpdateGroupMembersUnknownUser', 'XMinioAdminNoSuchUser');
+    expect(ok('GetUserInfoMemberOf')).toMatchObject({ memberOf: ['probe-group'] });
+    ok('UpdateGroupMembersRemove');
+    ok('RemoveGroup');
+    expect(ok('ListGroupsAfterRemove')).toEqual([]);
+  });
+
+  it('policy mapping: attach to group and user, no-op refused, entities, detach, legacy SetPolicy on a group', () => {
+    ok('AttachPolicyGroup');
+    failed('AttachPolicyGroupAgain', 'XMinioAdminPolicyChangeAlreadyApplied');
+    expect(ok('GetPolicyEntities')).toEqual([{ policy: 'probe-policy', users: [], groups: ['probe-group'] }]);
+    ok('DetachPolicyGroup');
+    ok('AttachPolicyUser');
+    expect(ok('GetUserInfoAttached')).toMatchObject({ policyName: 'readonly,probe-policy' });
+    ok('SetPolicyGroup');
+    expect(ok('GetGroupDescriptionPolicy')).toMatchObject({ policy: 'readwrite' });
+  });
+
+  it('service accounts: add for a user with a restricting policy, list, info, update, delete', () => {
+    expect(ok('AddServiceAccount')).toMatchObject({
+      accessKey: 'PROBESERVICEACCOUNT1',
+      secretKey: 'probe-service-account-secret',
+    });
+    expect(ok('ListServiceAccounts')).toEqual(['PROBESERVICEACCOUNT1']);
+    const info = ok('InfoServiceAccount') as { policy: string };
+    expect(info).toMatchObject({ parentUser: 'probe-user', accountStatus: 'on', impliedPolicy: false });
+    expect(JSON.parse(info.policy)).toMatchObject({ Statement: [{ Action: ['s3:GetObject'] }] });
+    ok('UpdateServiceAccount');
+    expect(ok('InfoServiceAccountUpdated')).toMatchObject({ accountStatus: 'off' });
+    ok('DeleteServiceAccount');
+    failed('InfoServiceAccountDeleted', 'XMinioInvalidIAMCredentials');
+  });
+
+  it('the user: own account info, no admin rights, own secret changed, own service account', () => {
+    const acct = ok('UserAccountInfo') as { accountName: string; policy: { Statement: unknown[] } };
+    expect(acct.accountName).toBe('probe-user');
+    expect(acct.policy.Statement.length).toBeGreaterThan(0);
+    failed('UserListUsers', 'AccessDenied');
+    expect(ok('UserGetOwnInfo')).toMatchObject({ status: 'enabled' });
+    ok('UserChangeOwnSecret');
+    failed('UserOldSecretRefused', 'SignatureDoesNotMatch');
+    expect(ok('UserAddOwnServiceAccount')).toEqual({ accessKey: true, secretKey: true });
+    expect(ok('UserListOwnServiceAccounts')).toHaveLength(1);
+    ok('UserDeleteOwnServiceAccount');
+  });
+
+  it("STS: the user's temporary credentials are its account, seen by the administrator", () => {
+    expect(steps.AssumeRole).toBeUndefined();
+    expect(ok('TemporaryAccountInfo')).toMatchObject({
+      parentUser: 'probe-user',
+      accountStatus: 'on',
+      impliedPolicy: true,
+    });
+    expect(ok('StsAccountInfo')).toEqual({ accountName: 'probe-user' });
   });
 });

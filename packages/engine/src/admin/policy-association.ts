@@ -6,17 +6,23 @@
  * `{"policiesAttached"|"policiesDetached":[…],"updatedAt"}`; a change that changes nothing is
  * XMinioAdminPolicyChangeAlreadyApplied. Action admin:UpdatePolicyAssociation or
  * admin:AttachUserOrGroupPolicy.
+ *
+ * madmin-go before v3 (Debian's 2.0.7) spoke the first form of this call: no Content-Type, and
+ * success is 201 (attach) / 204 (detach) with no body. Those clients (User-Agent `madmin-go/2.x`)
+ * get that form; see ./iam-json.ts.
  */
 import type { RequestContext } from '../http/context.js';
 import { AdminInvalidArgument, BadRequest } from '../object-layer/errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { readEncryptedJson, sendEncryptedJson, stringField, stringListField } from './admin-body.js';
 import { goTime } from './admin-json.js';
+import { isLegacyMadmin } from './iam-json.js';
 
 export async function changePolicyAssociation(ctx: RequestContext, attach: boolean): Promise<void> {
   requireAdminAction(ctx, 'admin:UpdatePolicyAssociation', 'admin:AttachUserOrGroupPolicy');
+  const legacy = isLegacyMadmin(ctx);
   const contentType = String(ctx.req.headers['content-type'] ?? '');
-  if (contentType !== 'application/octet-stream') throw new BadRequest();
+  if (contentType !== 'application/octet-stream' && !legacy) throw new BadRequest();
   const request = await readEncryptedJson(ctx);
   const policies = stringListField(request, 'policies');
   const user = stringField(request, 'user') ?? '';
@@ -29,6 +35,11 @@ export async function changePolicyAssociation(ctx: RequestContext, attach: boole
   }
   const isGroup = group !== '';
   const result = await iamOf(ctx).changePolicyMapping(isGroup ? group : user, isGroup, policies, attach);
+  if (legacy) {
+    ctx.res.statusCode = attach ? 201 : 204;
+    ctx.res.end();
+    return;
+  }
   await sendEncryptedJson(ctx, {
     [attach ? 'policiesAttached' : 'policiesDetached']: result.changed,
     updatedAt: goTime(result.updatedAt),

@@ -1,14 +1,14 @@
 /**
- * Builds and runs `test/madmin/main.go`, the madmin-go probe (MinIO's own Go admin SDK as Debian
- * packages it), against an engine.
+ * Builds and runs `test/madmin/` (main.go and iam.go), the madmin-go probe (MinIO's own Go admin
+ * SDK as Debian packages it), against an engine.
  *
  * The build is GOPATH mode with Debian's sources only (`GO111MODULE=off`,
  * `GOPATH=<tmp>:/usr/share/gocode`, `GOPROXY=off`): nothing is downloaded. The binary is cached as
- * `.tmp/madmin-probe-<sha256 of main.go and go version>` so later runs skip the ~5 s compile.
+ * `.tmp/madmin-probe-<sha256 of the Go sources and go version>` so later runs skip the ~5 s compile.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './engine-process.js';
@@ -19,9 +19,12 @@ const SOURCE_DIR = path.join(REPO_ROOT, 'packages/engine/test/madmin');
 
 /** Returns the path of a built probe binary, compiling it if the cache has none for this source. */
 export async function buildMadminProbe(): Promise<string> {
-  const source = await readFile(path.join(SOURCE_DIR, 'main.go'));
+  const hash = createHash('sha256');
+  for (const file of (await readdir(SOURCE_DIR)).filter((f) => f.endsWith('.go')).sort()) {
+    hash.update(file).update(await readFile(path.join(SOURCE_DIR, file)));
+  }
   const goVersion = (await run('go', ['version'])).stdout.trim();
-  const key = createHash('sha256').update(source).update(goVersion).digest('hex').slice(0, 16);
+  const key = hash.update(goVersion).digest('hex').slice(0, 16);
   const cacheDir = path.join(REPO_ROOT, '.tmp');
   const binary = path.join(cacheDir, `madmin-probe-${key}`);
   if (existsSync(binary)) return binary;
@@ -38,7 +41,7 @@ export async function buildMadminProbe(): Promise<string> {
       GOFLAGS: '',
       GOCACHE: path.join(cacheDir, 'go-build-cache'),
     };
-    await run('go', ['build', '-o', tmpOut, 'main.go'], { cwd: SOURCE_DIR, env, timeoutMs: 300_000 });
+    await run('go', ['build', '-o', tmpOut, '.'], { cwd: SOURCE_DIR, env, timeoutMs: 300_000 });
     // Rename into place so a concurrent or interrupted build never leaves a half-written binary.
     await rename(tmpOut, binary);
   } finally {
@@ -47,10 +50,10 @@ export async function buildMadminProbe(): Promise<string> {
   return binary;
 }
 
-/** Runs `probe info|heal` against the engine; resolves with the parsed JSON and the exit code. */
+/** Runs `probe info|heal|iam` against the engine; resolves with the parsed JSON and the exit code. */
 export async function runMadminProbe(
   binary: string,
-  command: 'info' | 'heal',
+  command: 'info' | 'heal' | 'iam',
   engine: EngineEndpoint,
 ): Promise<{ code: number; report: Record<string, unknown>; stderr: string }> {
   const env: NodeJS.ProcessEnv = {

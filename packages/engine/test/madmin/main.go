@@ -7,6 +7,9 @@
 //
 //	madmin-probe info   -> ServerInfo, StorageInfo, DataUsageInfo and AccountInfo as madmin decoded them
 //	madmin-probe heal   -> a recursive heal sequence started, polled until it ends, and its items
+//	madmin-probe iam    -> every IAM call of madmin (users, groups, canned policies, policy mapping,
+//	                       service accounts, STS account info) in one scripted session, each step's
+//	                       decoded result or error code under its name (see iam.go)
 //
 // The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
 // MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
@@ -128,8 +131,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
@@ -142,10 +145,13 @@ func main() {
 
 	var rep interface{}
 	var ok bool
-	if os.Args[1] == "info" {
+	switch os.Args[1] {
+	case "info":
 		rep, ok = runInfo(ctx, adm)
-	} else {
+	case "heal":
 		rep, ok = runHeal(ctx, adm)
+	default:
+		rep, ok = runIAM(ctx, adm, os.Getenv("MADMIN_ENDPOINT"))
 	}
 	out, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
