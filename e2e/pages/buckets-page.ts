@@ -44,10 +44,16 @@ export class BucketsPage {
     }
   }
 
-  /** Saves the modal (Save enables after the 1000 ms name debounce) and waits for the new row. */
+  /**
+   * Saves the modal (Save enables after the 1000 ms name debounce) and waits for the new row; a
+   * refusal shown inside the modal fails at once with the server's words.
+   */
   async saveCreateBucket(name: string): Promise<void> {
     await this.page.getByTestId(create.save).click();
-    await this.row(name).waitFor();
+    const error = this.page.getByTestId(create.error);
+    await this.row(name).or(error).first().waitFor();
+    if (await error.isVisible())
+      throw new Error(`Create Bucket refused: ${(await error.textContent()) ?? ''}`);
   }
 
   async deleteBucket(name: string): Promise<void> {

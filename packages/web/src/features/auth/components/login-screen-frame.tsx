@@ -15,7 +15,11 @@ export interface LoginScreenFrameProps {
 
 export function LoginScreenFrame({ banner, testId, children }: LoginScreenFrameProps) {
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-1)" data-testid={testId}>
+    <Box
+      mih="100vh"
+      bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))"
+      data-testid={testId}
+    >
       {banner !== undefined && banner !== null && (
         <Alert color="red" radius={0} role="alert" data-testid={TEST_IDS.login.errorBanner}>
           {banner}
