@@ -55,7 +55,7 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
           <Burger opened={mobileOpen} onClick={toggle} size="sm" aria-label="Toggle the menu" />
-          <Text fw={800} c="indigo.7">
+          <Text fw={800} c="light-dark(var(--mantine-color-indigo-7), var(--mantine-color-indigo-3))">
             Coffer
           </Text>
         </Group>

@@ -108,7 +108,7 @@ export function Sidebar({ groups, onLogout }: SidebarProps) {
   return (
     <Stack h="100%" gap={0} data-testid={TEST_IDS.layout.sidebar}>
       <Box px="md" py="md">
-        <Text fw={800} size="xl" c="indigo.7">
+        <Text fw={800} size="xl" c="light-dark(var(--mantine-color-indigo-7), var(--mantine-color-indigo-3))">
           Coffer
         </Text>
       </Box>

@@ -28,7 +28,12 @@ export function LoginScreenFrame({ banner, testId, children }: LoginScreenFrameP
       <Center component="main" mih="80vh" p="md">
         <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%">
           <Stack gap="md">
-            <Text fw={700} size="xl" c="indigo.8" aria-hidden="true">
+            <Text
+              fw={700}
+              size="xl"
+              c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-3))"
+              aria-hidden="true"
+            >
               Coffer
             </Text>
             {children}
