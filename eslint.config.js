@@ -1,6 +1,7 @@
 // Lint for the whole repo. Besides the usual rules it enforces the dependency direction of
 // docs/architecture.md §2: which workspace may import which.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -12,6 +13,8 @@ const FORBIDDEN = {
   contract: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server', '@coffer/web'],
   // The console reaches the storage server only over the wire (architecture §1).
   server: ['@coffer/engine', '@coffer/web'],
+  // The browser gets policy answers from the server, never evaluates them itself.
+  web: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server'],
 };
 
 export default tseslint.config(
@@ -29,7 +32,7 @@ export default tseslint.config(
     },
   },
   ...Object.entries(FORBIDDEN).map(([pkg, names]) => ({
-    files: [`packages/${pkg}/**/*.ts`],
+    files: [`packages/${pkg}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -41,7 +44,17 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['**/*.test.ts', 'packages/*/test/**/*.ts', 'bench/**'],
+    files: ['packages/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    // A warning about TanStack Virtual's hook, which is used as its docs intend.
+    rules: { 'react-hooks/incompatible-library': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'packages/*/test/**/*.ts', 'e2e/**/*.ts', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

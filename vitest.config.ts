@@ -48,6 +48,8 @@ export default defineConfig({
       integration('engine'),
       integration('admin-client'),
       integration('server'),
+      'packages/web/vitest.config.ts',
+      'e2e/vitest.config.ts',
     ],
   },
 });

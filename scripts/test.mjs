@@ -9,7 +9,7 @@ import { ROOT, ensureNodeModules, run } from './ensure.mjs';
 async function main() {
   ensureNodeModules();
   const { ensureSystemDeps } = await import('./system-deps.mjs');
-  await ensureSystemDeps({ needs: ['awscli', 's3cmd', 'rclone', 'go', 'madmin-go'] });
+  await ensureSystemDeps({ needs: ['awscli', 's3cmd', 'rclone', 'go', 'madmin-go', 'chromium'] });
 
   console.log('\n== lint');
   run('npx', ['eslint', '.', '--max-warnings', '0']);
@@ -18,6 +18,7 @@ async function main() {
   run('npx', ['tsc', '-b']);
   // Test files are outside the build projects: check them (with the sources they import) too.
   run('npx', ['tsc', '-p', 'tsconfig.tests.json']);
+  run('npx', ['tsc', '-p', 'e2e']);
   console.log('\n== tests');
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const report = join(ROOT, '.tmp', 'vitest-report.json');
