@@ -18,7 +18,16 @@ const FORBIDDEN = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-types/**', '**/node_modules/**', 'data/**', '.tmp/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-types/**',
+      '**/node_modules/**',
+      'data/**',
+      '.tmp/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,7 +37,14 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' },
+          ],
+        },
+      ],
     },
   },
   ...Object.entries(FORBIDDEN).map(([pkg, names]) => ({
@@ -37,8 +53,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: names.map((name) => ({ name, message: `packages/${pkg} must not import ${name} (architecture §2).` })),
-          patterns: [{ group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' }],
+          paths: names.map((name) => ({
+            name,
+            message: `packages/${pkg} must not import ${name} (architecture §2).`,
+          })),
+          patterns: [
+            { group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' },
+          ],
         },
       ],
     },
