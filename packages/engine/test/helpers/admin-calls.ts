@@ -72,9 +72,10 @@ export async function adminCall(
   });
   delete headers.host;
   const res = await fetch(url, { method, headers, ...(body ? { body } : {}) });
-  let bytes = Buffer.from(await res.arrayBuffer());
-  if (options.decrypt && res.status === 200 && bytes.length > 0)
+  let bytes: Buffer = Buffer.from(await res.arrayBuffer());
+  if (options.decrypt && res.status === 200 && bytes.length > 0) {
     bytes = await decryptData(keys.secretKey, bytes);
+  }
   const text = bytes.toString('utf8');
   let json: unknown;
   try {
