@@ -130,6 +130,38 @@ describe('service accounts', () => {
     expect(objects).toEqual(['from-service-account.txt']);
     expect(await s3Code(client.putObject('alpha', 'nope.txt', Buffer.from('x')))).toBe('AccessDenied');
     expect(await s3Code(client.listObjectsV2('beta', '', true).toArray())).toBe('AccessDenied');
+
+    // Signed in to the console, the keys get the intersection the server enforces.
+    const viaKeys = new ConsoleClient(consoleApp.url);
+    await viaKeys.login(created.body.accessKey, created.body.secretKey);
+    expect((await viaKeys.json<{ pages: string[] }>('GET', '/api/v1/session')).body.pages).toEqual([
+      '/buckets',
+      '/object-browser',
+      '/login',
+    ]);
+    const checks = await viaKeys.json<{ permissions: { id: string; can: boolean }[] }>(
+      'POST',
+      '/api/v1/has-permission',
+      {
+        json: {
+          actions: [
+            { id: 'list-alpha', action: 's3:ListBucket', bucket_name: 'alpha' },
+            { id: 'list-beta', action: 's3:ListBucket', bucket_name: 'beta' },
+            { id: 'put-alpha', action: 's3:PutObject', bucket_name: 'alpha' },
+            { id: 'create', action: 's3:CreateBucket' },
+          ],
+        },
+      },
+    );
+    expect(checks.body.permissions).toEqual([
+      { id: 'list-alpha', can: true },
+      { id: 'list-beta', can: false },
+      { id: 'put-alpha', can: false },
+      { id: 'create', can: false },
+    ]);
+    expect((await viaKeys.json('POST', '/api/v1/buckets', { json: { name: 'gamma' } })).status).toBe(403);
+    // No self-service: the server refuses restricted keys minting keys.
+    expect((await viaKeys.json('POST', '/api/v1/service-accounts', { json: {} })).status).toBe(403);
     await user.request('DELETE', `/api/v1/service-accounts/${encodeURIComponent(created.body.accessKey)}`);
   });
 

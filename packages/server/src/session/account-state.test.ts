@@ -37,7 +37,12 @@ describe('accountStateOf', () => {
 
 describe('AccountStates', () => {
   const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
-  const session = { id: 's', accountName: 'alice', kind: 'sts' } as Session;
+  const session = {
+    id: 's',
+    accountName: 'alice',
+    kind: 'sts',
+    credentials: { accessKey: 'SVCKEY', secretKey: 'secret' },
+  } as Session;
   const statesWith = (admin: Record<string, () => Promise<unknown>>): AccountStates =>
     new AccountStates({ forSession: () => ({ admin }) } as unknown as StorageClients, log);
   const info = {
@@ -104,5 +109,24 @@ describe('AccountStates', () => {
       userInfo: () => Promise.resolve({ status: 'enabled' }),
     }).get({ ...session, kind: 'direct' });
     expect(direct.ownPasswordChangeable).toBe(false);
+  });
+
+  it("keeps a service account's restricting policy; none when implied or not a service account", async () => {
+    const restricted = '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:GetObject"]}]}';
+    const direct = { ...session, kind: 'direct' } as Session;
+    const withInfo = (svc: () => Promise<unknown>) =>
+      statesWith({ accountInfo: () => Promise.resolve(info), infoServiceAccount: svc }).get(direct);
+    const narrowed = await withInfo(() =>
+      Promise.resolve({ parentUser: 'alice', accountStatus: 'on', impliedPolicy: false, policy: restricted }),
+    );
+    expect(narrowed.sessionPolicy?.Statement[0]?.Action).toEqual(['s3:GetObject']);
+    const implied = await withInfo(() =>
+      Promise.resolve({ parentUser: 'alice', accountStatus: 'on', impliedPolicy: true, policy: '{}' }),
+    );
+    expect(implied.sessionPolicy).toBeUndefined();
+    const notOne = await withInfo(() =>
+      Promise.reject(new AdminApiError('XMinioInvalidIAMCredentials', 'not found', 404)),
+    );
+    expect(notOne.sessionPolicy).toBeUndefined();
   });
 });

@@ -12,6 +12,10 @@
  * answers (or is refused — only users are ever refused; root is allowed everything), while for
  * root it is 404.
  *
+ * Service accounts signing in with their own keys may carry a restricting policy, which
+ * accountinfo leaves out (MinIO does too); it is read with `info-service-account` on itself and
+ * kept as `sessionPolicy`, so pages and permissions are the intersection the server enforces.
+ *
  * A storage server without MinIO's admin API (plain S3: accountinfo is an unknown path, 404, 405,
  * 426 or 501) cannot say: the account is then taken to have S3 access (`readwrite`) so the S3
  * pages show — the server still refuses what the account may not do — and the backend as not
@@ -20,7 +24,7 @@
  * network failures are not papered over: they propagate (401 / 5xx / 503).
  */
 import { AdminApiError, type AccountInfo, type AdminClient, type BackendInfo } from '@coffer/admin-client';
-import { parsePolicy, READ_WRITE_POLICY, type Policy } from '@coffer/protocol';
+import { parsePolicy, PolicyParseError, READ_WRITE_POLICY, type Policy } from '@coffer/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from './session-store.js';
 import type { StorageClients } from '../storage/storage-clients.js';
@@ -33,6 +37,11 @@ export interface AccountState {
   distributedMode: boolean;
   /** A built-in user signed in with its own keys: it may change its own password. */
   ownPasswordChangeable: boolean;
+  /**
+   * A restriction the credentials carry on top of `policies` (a service account's own policy):
+   * a request must be allowed by both. accountinfo does not fold it in (as in MinIO).
+   */
+  sessionPolicy?: Policy;
 }
 
 const TTL_MS = 30_000;
@@ -54,7 +63,7 @@ export function isDistributed(backend: BackendInfo | undefined): boolean {
 export function accountStateOf(
   info: AccountInfo,
   log?: FastifyBaseLogger,
-): Omit<AccountState, 'ownPasswordChangeable'> {
+): Omit<AccountState, 'ownPasswordChangeable' | 'sessionPolicy'> {
   let policies: Policy[] = [];
   try {
     if (info.Policy !== null && info.Policy !== undefined) policies = [parsePolicy(info.Policy)];
@@ -93,13 +102,40 @@ export class AccountStates {
   private async load(session: Session): Promise<AccountState> {
     const { admin } = this.clients.forSession(session);
     const builtinUser = session.kind === 'sts' ? this.isBuiltinUser(admin, session.accountName) : false;
+    const restriction =
+      session.kind === 'direct' ? this.serviceAccountPolicy(admin, session.credentials.accessKey) : undefined;
     let info: AccountInfo;
     try {
       info = await admin.accountInfo();
     } catch (err) {
       return this.withoutAccountInfo(session, err);
     }
-    return { ...accountStateOf(info, this.log), ownPasswordChangeable: await builtinUser };
+    const sessionPolicy = await restriction;
+    return {
+      ...accountStateOf(info, this.log),
+      ownPasswordChangeable: await builtinUser,
+      ...(sessionPolicy ? { sessionPolicy } : {}),
+    };
+  }
+
+  /**
+   * The restricting policy of a service account signing in with its own keys
+   * (`info-service-account` on itself, which its owner may read); undefined when it has none
+   * (`impliedPolicy`: the parent's) or the keys are not a service account. Never rejects.
+   */
+  private async serviceAccountPolicy(admin: AdminClient, accessKey: string): Promise<Policy | undefined> {
+    try {
+      const info = await admin.infoServiceAccount(accessKey);
+      if (info.impliedPolicy !== false) return undefined;
+      return parsePolicy(info.policy);
+    } catch (err) {
+      if (err instanceof PolicyParseError) {
+        // A restriction we cannot read: grant nothing in the console (the server still decides).
+        this.log.warn({ err }, 'the service account policy could not be parsed');
+        return { Version: '2012-10-17', Statement: [] };
+      }
+      return undefined;
+    }
   }
 
   /** See the module comment: user-info on itself tells a built-in user from root. Never rejects. */

@@ -55,6 +55,28 @@ describe('allowedPages', () => {
     ]);
   });
 
+  it('a restricted service account: the intersection, and no self-service pages', () => {
+    const restriction = parsePolicy({
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::alpha/*'] }],
+    });
+    const state = { ...user([canned('consoleAdmin')], false), sessionPolicy: restriction };
+    expect(allowedPages(state)).toEqual(['/object-browser', '/login']);
+    expect(
+      checkPermissions({ ...state, distributedMode: true }, [
+        { id: 'get', action: 's3:GetObject', bucket_name: 'alpha' },
+        { id: 'put', action: 's3:PutObject', bucket_name: 'alpha' },
+        { id: 'users', action: 'admin:ListUsers' },
+        { id: 'create', action: 's3:CreateBucket' },
+      ]),
+    ).toEqual([
+      { id: 'get', can: true },
+      { id: 'put', can: false },
+      { id: 'users', can: false },
+      { id: 'create', can: false },
+    ]);
+  });
+
   it('admin pages follow their list actions', () => {
     const usersOnly = parsePolicy({
       Version: '2012-10-17',

@@ -10,7 +10,10 @@
  *   unless the action is explicitly denied (deny-only), whatever else the policy says.
  * - `ownPassword`: the account is a built-in user signed in with its own keys (see
  *   session/account-state.ts); MinIO refuses it for root, service accounts and temporary keys.
- * `/login` (the sign-out entry of the side menu, spec 1 §2) is always listed. Detail pages
+ * Credentials restricted by a policy of their own (a service account's) are judged by the
+ * intersection: an action must pass both the account's policies and the restriction; and they
+ * get no self-service pages, as the storage server refuses such credentials acting on their
+ * account. `/login` (the sign-out entry of the side menu, spec 1 §2) is always listed. Detail pages
  * (/users/{name}, /policies/{name}, /buckets/{name}/…) go with their section's entry.
  *
  * | page                      | rule                                                                 |
@@ -57,16 +60,28 @@ export function isNotDenied(policies: readonly Policy[], action: string, account
   return evaluate(policies, { action, conditions: { 'aws:username': [accountName] } }, { denyOnly: true });
 }
 
-function ruleHolds(rule: PageRule, state: Omit<AccountState, 'distributedMode'>): boolean {
+type PageState = Omit<AccountState, 'distributedMode'>;
+
+/** Allowed somewhere by the policies and, when there is one, by the restriction too. */
+function allowedSomewhere(state: PageState, action: string): boolean {
+  return (
+    isActionAllowedSomewhere(state.policies, action) &&
+    (state.sessionPolicy === undefined || isActionAllowedSomewhere([state.sessionPolicy], action))
+  );
+}
+
+function ruleHolds(rule: PageRule, state: PageState): boolean {
   if (rule.ownPassword && !state.ownPasswordChangeable) return false;
-  if (rule.selfService !== undefined && !isNotDenied(state.policies, rule.selfService, state.accountName))
+  if (
+    rule.selfService !== undefined &&
+    (state.sessionPolicy !== undefined || !isNotDenied(state.policies, rule.selfService, state.accountName))
+  )
     return false;
-  if (rule.anyOf !== undefined && !rule.anyOf.some((a) => isActionAllowedSomewhere(state.policies, a)))
-    return false;
+  if (rule.anyOf !== undefined && !rule.anyOf.some((a) => allowedSomewhere(state, a))) return false;
   return true;
 }
 
-export function allowedPages(state: Omit<AccountState, 'distributedMode'>): string[] {
+export function allowedPages(state: PageState): string[] {
   return PAGE_RULES.filter((rule) => ruleHolds(rule, state)).map((rule) => rule.page);
 }
 
@@ -79,15 +94,16 @@ export function checkPermissions(
   checks: readonly PermissionCheck[],
 ): { id: string; can: boolean }[] {
   const conditions = { 'aws:username': [state.accountName] };
-  return checks.map((check) => ({
-    id: check.id,
-    can:
-      check.bucket_name !== undefined && check.bucket_name !== ''
-        ? evaluate(state.policies, {
-            action: check.action,
-            resource: `arn:aws:s3:::${check.bucket_name}`,
-            conditions,
-          })
-        : isActionAllowedSomewhere(state.policies, check.action),
-  }));
+  const restriction = state.sessionPolicy;
+  return checks.map((check) => {
+    if (check.bucket_name === undefined || check.bucket_name === '') {
+      return { id: check.id, can: allowedSomewhere(state, check.action) };
+    }
+    const request = { action: check.action, resource: `arn:aws:s3:::${check.bucket_name}`, conditions };
+    return {
+      id: check.id,
+      can:
+        evaluate(state.policies, request) && (restriction === undefined || evaluate([restriction], request)),
+    };
+  });
 }
