@@ -17,6 +17,13 @@ import { BLOCK_SIZE, type BitrotHasher } from '../storage/shard-file.js';
 import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 
+/**
+ * Block buffers in the shard arena: a large PUT holds up to about ten (encoding, writing and
+ * waiting for the digest worker), so this serves two or three concurrent uploads in place; more
+ * get ordinary buffers.
+ */
+const ARENA_SLOTS = 24;
+
 export class LayerCore {
   readonly n: number;
   readonly rs: ReedSolomon;
@@ -49,7 +56,14 @@ export class LayerCore {
   ) {
     this.n = drives.length;
     this.rs = new ReedSolomon(dataShards, parityShards);
-    this.blocks = new BlockPool(Math.ceil(BLOCK_SIZE / dataShards) * drives.length);
+    // Block buffers in the codec's own memory: parity and bitrot hashes are computed in place.
+    const blockBytes = Math.ceil(BLOCK_SIZE / dataShards) * drives.length;
+    const arena = this.rs.createArena(blockBytes, ARENA_SLOTS);
+    if (arena !== undefined) {
+      bitrot.attachArena(arena);
+      this.digests.pin(arena.buffer);
+    }
+    this.blocks = new BlockPool(blockBytes, 16, arena);
     this.readQuorum = dataShards;
     this.writeQuorum = dataShards === parityShards ? dataShards + 1 : dataShards;
   }

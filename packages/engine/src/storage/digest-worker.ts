@@ -7,7 +7,8 @@
  * the worker is done with that buffer, which is when the caller may reuse it.
  *
  * The worker source is inline (`eval`) so it runs the same from the TypeScript sources (tests) and
- * the build. One worker serves a whole layer; it is unref'd while idle.
+ * the build. A layer has a small pool of such workers (MD5 of one body is sequential, but
+ * concurrent uploads hash in parallel); each is unref'd while idle.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -16,8 +17,11 @@ const { parentPort } = require('node:worker_threads');
 const crypto = require('node:crypto');
 const zlib = require('node:zlib');
 const sessions = new Map();
+const pinned = new Map();
 parentPort.on('message', (m) => {
-  if (m.type === 'start') {
+  if (m.type === 'pin') {
+    pinned.set(m.pin, m.buffer);
+  } else if (m.type === 'start') {
     sessions.set(m.id, {
       md5: crypto.createHash('md5'),
       sha256: m.sha256 ? crypto.createHash('sha256') : null,
@@ -27,7 +31,7 @@ parentPort.on('message', (m) => {
   } else if (m.type === 'update') {
     const s = sessions.get(m.id);
     if (s) {
-      const view = new Uint8Array(m.buffer, m.offset, m.length);
+      const view = new Uint8Array(m.pin === undefined ? m.buffer : pinned.get(m.pin), m.offset, m.length);
       s.md5.update(view);
       if (s.sha256) s.sha256.update(view);
       if (s.sha1) s.sha1.update(view);
@@ -74,32 +78,64 @@ type WorkerMessage =
       crc32: number | null;
     };
 
-export class DigestWorker {
-  private worker: Worker | undefined;
-  private readonly sessions = new Map<number, SessionState>();
-  private nextId = 1;
+/** One worker thread and the sessions it serves. */
+interface Thread {
+  worker: Worker;
+  sessions: Map<number, SessionState>;
+}
 
-  private ensure(): Worker {
-    if (this.worker) return this.worker;
+export class DigestWorker {
+  private readonly threads: (Thread | undefined)[];
+  private nextId = 1;
+  /** Shared buffers every thread holds already, by the number updates name them with. */
+  private readonly pins = new Map<SharedArrayBuffer, number>();
+
+  /**
+   * `threads`: worker threads to spread sessions over. MD5 of one body cannot be split, but
+   * concurrent uploads can hash on different threads; each session stays on the thread with the
+   * fewest sessions when it starts. Threads are started on first use.
+   */
+  constructor(threads = DEFAULT_DIGEST_THREADS) {
+    this.threads = new Array<Thread | undefined>(Math.max(1, threads)).fill(undefined);
+  }
+
+  private ensure(index: number): Thread {
+    const existing = this.threads[index];
+    if (existing) return existing;
     const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('message', (m: WorkerMessage) => this.onMessage(m));
+    const thread: Thread = { worker, sessions: new Map() };
+    worker.on('message', (m: WorkerMessage) => this.onMessage(thread, m));
     const fail = (error: Error): void => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const s of this.sessions.values()) {
+      if (this.threads[index] === thread) this.threads[index] = undefined;
+      for (const s of thread.sessions.values()) {
         for (const ack of s.acks.values()) ack();
         s.finish?.reject(error);
       }
-      this.sessions.clear();
+      thread.sessions.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`digest worker exited (${code})`)));
     worker.unref();
-    this.worker = worker;
-    return worker;
+    for (const [buffer, pin] of this.pins) worker.postMessage({ type: 'pin', pin, buffer });
+    this.threads[index] = thread;
+    return thread;
   }
 
-  private onMessage(m: WorkerMessage): void {
-    const s = this.sessions.get(m.id);
+  /**
+   * Hands `buffer` to every thread once, so that updates on it name it by number. Sending a
+   * SharedArrayBuffer in every message costs more than the message itself when it is a
+   * WebAssembly memory (the shard arena): V8 registers the memory with the receiving isolate each
+   * time. For long-lived buffers only: a pinned buffer is never released.
+   */
+  pin(buffer: SharedArrayBuffer): void {
+    if (this.pins.has(buffer)) return;
+    const pin = this.pins.size + 1;
+    this.pins.set(buffer, pin);
+    for (const t of this.threads) t?.worker.postMessage({ type: 'pin', pin, buffer });
+  }
+
+  private onMessage(thread: Thread, m: WorkerMessage): void {
+    const s = thread.sessions.get(m.id);
     if (!s) return;
     if (m.type === 'ack') {
       const ack = s.acks.get(m.seq);
@@ -107,8 +143,8 @@ export class DigestWorker {
       ack?.();
       return;
     }
-    this.sessions.delete(m.id);
-    this.updateRef();
+    thread.sessions.delete(m.id);
+    updateRef(thread);
     const result: WorkerDigests = { md5: Buffer.from(m.md5) };
     if (m.sha256) result.sha256 = Buffer.from(m.sha256);
     if (m.sha1) result.sha1 = Buffer.from(m.sha1);
@@ -116,38 +152,49 @@ export class DigestWorker {
     s.finish?.resolve(result);
   }
 
-  /** Keeps the process alive only while a digest is in progress. */
-  private updateRef(): void {
-    if (!this.worker) return;
-    if (this.sessions.size > 0) this.worker.ref();
-    else this.worker.unref();
-  }
-
   start(options: { sha256?: boolean; sha1?: boolean; crc32?: boolean }): DigestSession {
-    const worker = this.ensure();
+    // The least busy thread: an idle one already running, else one not started yet.
+    let index = 0;
+    let best = Number.POSITIVE_INFINITY;
+    this.threads.forEach((t, i) => {
+      const load = t === undefined ? 0.5 : t.sessions.size;
+      if (load < best) {
+        best = load;
+        index = i;
+      }
+    });
+    const thread = this.ensure(index);
     const id = this.nextId++;
     const state: SessionState = { acks: new Map() };
-    this.sessions.set(id, state);
-    this.updateRef();
-    worker.postMessage({
+    thread.sessions.set(id, state);
+    updateRef(thread);
+    thread.worker.postMessage({
       type: 'start',
       id,
       sha256: options.sha256 === true,
       sha1: options.sha1 === true,
       crc32: options.crc32 === true,
     });
-    return new DigestSession(worker, id, state, () => {
-      this.sessions.delete(id);
-      this.updateRef();
+    return new DigestSession(thread.worker, id, state, this.pins, () => {
+      thread.sessions.delete(id);
+      updateRef(thread);
     });
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.terminate();
+    const threads = this.threads.splice(0, this.threads.length, ...this.threads.map(() => undefined));
+    await Promise.all(threads.map((t) => t?.worker.terminate()));
   }
 }
+
+/** A thread keeps the process alive only while a digest is in progress on it. */
+function updateRef(thread: Thread): void {
+  if (thread.sessions.size > 0) thread.worker.ref();
+  else thread.worker.unref();
+}
+
+/** Two threads: a second concurrent upload hashes in parallel instead of queueing behind the first. */
+export const DEFAULT_DIGEST_THREADS = 2;
 
 export class DigestSession {
   private seq = 0;
@@ -158,6 +205,7 @@ export class DigestSession {
     private readonly worker: Worker,
     private readonly id: number,
     private readonly state: SessionState,
+    private readonly pins: ReadonlyMap<SharedArrayBuffer, number>,
     private readonly drop: () => void,
   ) {}
 
@@ -172,6 +220,18 @@ export class DigestSession {
       });
     });
     const shared = buffer.buffer instanceof SharedArrayBuffer;
+    const pin = shared ? this.pins.get(buffer.buffer) : undefined;
+    if (pin !== undefined) {
+      this.worker.postMessage({
+        type: 'update',
+        id: this.id,
+        seq,
+        pin,
+        offset: buffer.byteOffset + offset,
+        length,
+      });
+      return done;
+    }
     // A SharedArrayBuffer goes over without a copy; anything else is copied by postMessage.
     const payload = shared
       ? buffer.buffer

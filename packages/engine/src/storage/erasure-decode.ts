@@ -103,20 +103,28 @@ export class PartDecoder {
     return this.rs.reconstruct(shards, { dataOnly: !all });
   }
 
-  /** The object bytes of block j. */
-  async readBlock(j: number): Promise<Buffer> {
+  /**
+   * The object bytes of block j as its data shards, in order, cut to the block's length: views of
+   * the buffers the shards were read into, so a streamed read never copies them into one block.
+   */
+  async readBlockPieces(j: number): Promise<Buffer[]> {
     const shards = await this.readBlockShards(j);
     const place = this.geometry.block(j);
-    const data = this.rs.dataShards;
-    if (data === 1)
-      return Buffer.from(
-        (shards[0] as Uint8Array).buffer,
-        (shards[0] as Uint8Array).byteOffset,
-        place.blockLength,
-      );
-    const out = Buffer.allocUnsafe(place.shardLength * data);
-    for (let i = 0; i < data; i++) out.set(shards[i] as Uint8Array, i * place.shardLength);
-    return out.subarray(0, place.blockLength);
+    const pieces: Buffer[] = [];
+    let remaining = place.blockLength;
+    for (let i = 0; i < this.rs.dataShards && remaining > 0; i++) {
+      const shard = shards[i] as Uint8Array;
+      const n = Math.min(place.shardLength, remaining);
+      pieces.push(Buffer.from(shard.buffer, shard.byteOffset, n));
+      remaining -= n;
+    }
+    return pieces;
+  }
+
+  /** The object bytes of block j in one buffer. */
+  async readBlock(j: number): Promise<Buffer> {
+    const pieces = await this.readBlockPieces(j);
+    return pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
   }
 
   async close(): Promise<void> {
@@ -126,7 +134,7 @@ export class PartDecoder {
 
 /**
  * Yields bytes [start, end] (inclusive, part-relative) of a part, reading one block ahead so
- * drive reads overlap with the consumer.
+ * drive reads overlap with the consumer. A block comes out as its data shards (one chunk each).
  */
 export async function* readPartRange(
   decoder: PartDecoder,
@@ -138,16 +146,19 @@ export async function* readPartRange(
   const bs = geometry.blockSize;
   const first = Math.floor(start / bs);
   const last = Math.floor(end / bs);
-  let next: Promise<Buffer> | undefined = decoder.readBlock(first);
+  let next: Promise<Buffer[]> | undefined = decoder.readBlockPieces(first);
   for (let j = first; j <= last; j++) {
-    const current: Promise<Buffer> = next ?? decoder.readBlock(j);
-    next = j < last ? decoder.readBlock(j + 1) : undefined;
+    const current: Promise<Buffer[]> = next ?? decoder.readBlockPieces(j);
+    next = j < last ? decoder.readBlockPieces(j + 1) : undefined;
     // Keep a rejected read-ahead from surfacing as unhandled when the consumer stops early.
     next?.catch(() => undefined);
-    const block = await current;
-    const blockStart = j * bs;
-    const from = Math.max(start - blockStart, 0);
-    const to = Math.min(end - blockStart + 1, block.length);
-    yield from === 0 && to === block.length ? block : block.subarray(from, to);
+    // Part-relative offset of each piece; yield the parts of pieces inside [start, end].
+    let at = j * bs;
+    for (const piece of await current) {
+      const from = Math.max(start - at, 0);
+      const to = Math.min(end - at + 1, piece.length);
+      if (from < to) yield from === 0 && to === piece.length ? piece : piece.subarray(from, to);
+      at += piece.length;
+    }
   }
 }

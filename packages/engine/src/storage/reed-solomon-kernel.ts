@@ -261,15 +261,20 @@ export const ROW_GROUPS = [
 /** Inputs above which the wide groups are used. */
 const WIDE_INPUTS = 4;
 
-/** The complete module: imports memory `e.m`, exports the `groups` functions. */
+/**
+ * The complete module: imports memory `e.m`, exports the `groups` functions. With `shared` the
+ * import is a shared memory (limits flag 3, maximum 65536 pages = any), which a module must declare.
+ */
 export function kernelBytes(
   relaxed: boolean,
   groups: ReadonlyArray<{ readonly name: string; readonly rows: number; readonly vecs: number }> = ROW_GROUPS,
+  shared = false,
 ): Uint8Array {
+  const limits = shared ? [0x03, ...uleb(1), ...uleb(65536)] : [0x00, ...uleb(1)];
   const bytes = [
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // magic, version 1
     ...section(1, vec([[0x60, ...vec(new Array<number[]>(6).fill([I32])), ...vec([])]])), // type 0
-    ...section(2, vec([[...name('e'), ...name('m'), 0x02, 0x00, ...uleb(1)]])), // import memory, min 1 page
+    ...section(2, vec([[...name('e'), ...name('m'), 0x02, ...limits]])), // import memory, min 1 page
     ...section(3, vec(groups.map(() => uleb(0)))), // every function has type 0
     ...section(7, vec(groups.map((g, i) => [...name(g.name), 0x00, ...uleb(i)]))), // exports
     ...section(10, vec(groups.map((g) => rowGroupBody(g.rows, g.vecs, relaxed)))), // code
@@ -287,12 +292,16 @@ interface WasmApi {
     module: object,
     imports: Record<string, Record<string, unknown>>,
   ) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number; maximum?: number }) => { buffer: ArrayBuffer };
+  Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => {
+    buffer: ArrayBuffer | SharedArrayBuffer;
+  };
 }
 
 /** A ready kernel: its memory (as bytes) and the whole product. */
 export interface KernelInstance {
   readonly memory: Uint8Array;
+  /** The WebAssembly.Memory itself, for other modules to share (xxh64-wasm.ts). */
+  readonly wasmMemory: object;
   /**
    * out[r] = Σ_j coef[r][j] · in[j] for r < nOut, j < nIn: coefficients row-major at coefPtr, input
    * j at inBase + j·stride, output r at outBase + r·stride, len a multiple of KERNEL_STEP.
@@ -319,13 +328,17 @@ export interface Kernel {
  * default from Node 22; Node 20 rejects it at compile time). `mul` is the 256×256 product table.
  * `relaxed: false` forces the plain variant (tests cover both where the runtime allows).
  */
-export function compileKernel(mul: Uint8Array, options?: { relaxed?: boolean }): Kernel | undefined {
+export function compileKernel(
+  mul: Uint8Array,
+  options?: { relaxed?: boolean; shared?: boolean },
+): Kernel | undefined {
   const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (api === undefined) return undefined;
+  const shared = options?.shared === true;
   let module: object | undefined;
   for (const relaxed of options?.relaxed === false ? [false] : [true, false]) {
     try {
-      module = new api.Module(kernelBytes(relaxed));
+      module = new api.Module(kernelBytes(relaxed, ROW_GROUPS, shared));
       break;
     } catch {
       // Not supported here: try the next variant.
@@ -336,7 +349,9 @@ export function compileKernel(mul: Uint8Array, options?: { relaxed?: boolean }):
   return {
     instantiate(bytes: number): KernelInstance {
       const pages = Math.ceil(bytes / 65536);
-      const mem = new api.Memory({ initial: pages, maximum: pages });
+      const mem = new api.Memory(
+        shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages, maximum: pages },
+      );
       const instance = new api.Instance(compiled, { e: { m: mem } });
       const memory = new Uint8Array(mem.buffer);
       writeNibbleTables(memory, mul);
@@ -346,6 +361,7 @@ export function compileKernel(mul: Uint8Array, options?: { relaxed?: boolean }):
       const wide = { 4: fn('r4v2'), 2: fn('r2v4'), 1: fn('r1v8') };
       return {
         memory,
+        wasmMemory: mem,
         mulRows(coefPtr, nIn, inBase, stride, outBase, nOut, len) {
           const set = nIn > WIDE_INPUTS ? wide : narrow;
           let r = 0;

@@ -222,6 +222,86 @@ function align(n: number, to: number): number {
 
 /** Compiled once per process; undefined where WebAssembly SIMD is unavailable. Immutable. */
 const KERNEL: Kernel | undefined = compileKernel(GF.mul);
+/** The same kernel importing a shared memory, for shard arenas. Immutable. */
+const SHARED_KERNEL: Kernel | undefined = compileKernel(GF.mul, { shared: true });
+
+/**
+ * Block buffers that live inside a SIMD kernel's own (shared) memory, so that encoding a block
+ * held in one needs no copies: the kernel reads the data shards and writes the parity shards
+ * where they are, instead of copying chunks in and out (`SimdCoder`), which cost as much as the
+ * arithmetic. The memory is a SharedArrayBuffer, so the digest worker reads the same slots
+ * without copies too, and other WebAssembly modules (xxh64-wasm.ts) can work on them in place.
+ *
+ * Layout: nibble tables, the parity coefficients, then `slots` slots of `slotBytes` (page
+ * aligned). A slot is handed out by `acquire` and must come back through `release`.
+ */
+export class ShardArena {
+  readonly buffer: SharedArrayBuffer;
+  /** The WebAssembly.Memory, for other modules to instantiate over. */
+  readonly wasmMemory: object;
+  private readonly free: Buffer[] = [];
+  private readonly slotBase: number;
+  private readonly slotStride: number;
+  private readonly out: Set<number> = new Set();
+
+  constructor(
+    private readonly instance: KernelInstance,
+    private readonly coefPtr: number,
+    private readonly dataShards: number,
+    private readonly parityShards: number,
+    readonly slotBytes: number,
+    readonly slots: number,
+    slotBase: number,
+  ) {
+    this.wasmMemory = instance.wasmMemory;
+    const buffer = instance.memory.buffer;
+    if (!(buffer instanceof SharedArrayBuffer)) throw new TypeError('ShardArena: memory is not shared');
+    this.buffer = buffer;
+    this.slotBase = slotBase;
+    this.slotStride = align(slotBytes, 65536);
+    for (let i = slots - 1; i >= 0; i--)
+      this.free.push(Buffer.from(buffer, slotBase + i * this.slotStride, slotBytes));
+  }
+
+  /** A free slot, or undefined when all are in use. */
+  acquire(): Buffer | undefined {
+    const slot = this.free.pop();
+    if (slot !== undefined) this.out.add(slot.byteOffset);
+    return slot;
+  }
+
+  /** Takes back a slot; false when `buffer` is not a slot of this arena that is handed out. */
+  release(buffer: Uint8Array): boolean {
+    if (buffer.buffer !== this.buffer || !this.out.delete(buffer.byteOffset)) return false;
+    this.free.push(Buffer.from(this.buffer, buffer.byteOffset, this.slotBytes));
+    return true;
+  }
+
+  /** Whether `view` lies in this arena's memory. */
+  holds(view: Uint8Array): boolean {
+    return view.buffer === this.buffer;
+  }
+
+  /**
+   * Computes the parity shards in place when `shards` are consecutive, equally long views of
+   * this memory whose length suits the kernel (a multiple of its step); false otherwise (the
+   * caller encodes another way).
+   */
+  encode(shards: Uint8Array[]): boolean {
+    const first = shards[0];
+    if (first === undefined || first.buffer !== this.buffer) return false;
+    const size = first.length;
+    if (size === 0 || size % KERNEL_STEP !== 0) return false;
+    const base = first.byteOffset;
+    for (let i = 0; i < shards.length; i++) {
+      const s = shards[i] as Uint8Array;
+      if (s.buffer !== this.buffer || s.byteOffset !== base + i * size || s.length !== size) return false;
+    }
+    const outBase = base + this.dataShards * size;
+    this.instance.mulRows(this.coefPtr, this.dataShards, base, size, outBase, this.parityShards, size);
+    return true;
+  }
+}
 
 /** Thrown by `reconstruct` when fewer than `dataShards` shards are present. */
 export class TooFewShardsError extends Error {
@@ -251,6 +331,8 @@ export class ReedSolomon {
   private readonly useSimd: boolean;
   /** Created on first use: a WebAssembly memory is a sizeable reservation. */
   private simdCoder: SimdCoder | undefined;
+  /** Shard arenas made by `createArena`: their blocks are encoded in place. */
+  private readonly arenas: ShardArena[] = [];
 
   constructor(dataShards: number, parityShards: number, options?: ReedSolomonOptions) {
     if (!Number.isInteger(dataShards) || !Number.isInteger(parityShards)) {
@@ -272,10 +354,41 @@ export class ReedSolomon {
     return this.useSimd;
   }
 
+  /**
+   * An arena of `slots` block buffers of `slotBytes` each inside a kernel memory, whose blocks
+   * `encode` computes in place (see ShardArena); undefined where there is no SIMD kernel or no
+   * parity (nothing to compute).
+   */
+  createArena(slotBytes: number, slots: number): ShardArena | undefined {
+    if (!this.useSimd || SHARED_KERNEL === undefined || slots < 1) return undefined;
+    const coefPtr = TABLES_BYTES;
+    const slotBase = align(coefPtr + this.parityShards * this.dataShards, 65536);
+    const bytes = slotBase + slots * align(slotBytes, 65536);
+    let instance: KernelInstance;
+    try {
+      instance = SHARED_KERNEL.instantiate(bytes);
+    } catch {
+      return undefined; // no memory for it: the pool falls back to ordinary buffers
+    }
+    this.parityRows.forEach((row, r) => instance.memory.set(row, coefPtr + r * this.dataShards));
+    const arena = new ShardArena(
+      instance,
+      coefPtr,
+      this.dataShards,
+      this.parityShards,
+      slotBytes,
+      slots,
+      slotBase,
+    );
+    this.arenas.push(arena);
+    return arena;
+  }
+
   /** Fills shards[data…total-1] (parity) in place from the data shards. */
   encode(shards: Uint8Array[]): void {
     const size = this.checkShards(shards);
     if (this.parityShards === 0) return;
+    for (const arena of this.arenas) if (arena.encode(shards)) return;
     this.code(this.parityRows, shards.slice(0, this.dataShards), shards.slice(this.dataShards), size);
   }
 

@@ -26,6 +26,8 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { createXXHash64, type IHasher } from 'hash-wasm';
 import type { BitrotAlgorithm } from './records.js';
+import type { ShardArena } from './reed-solomon.js';
+import { xxh64Over, type Xxh64Fn } from './xxh64-wasm.js';
 
 export const BLOCK_SIZE = 1024 * 1024;
 export const DEFAULT_BITROT: BitrotAlgorithm = 'xxh64';
@@ -34,16 +36,35 @@ export function hashSize(algorithm: BitrotAlgorithm): number {
   return algorithm === 'sha256' ? 32 : algorithm === 'xxh64' ? 8 : 4;
 }
 
-/** Computes shard-block hashes; holds the (synchronous, once instantiated) WebAssembly hasher. */
+/**
+ * Computes shard-block hashes; holds the (synchronous, once instantiated) WebAssembly hasher.
+ * Shards inside a shard arena (the write path's block buffers, reed-solomon.ts) are hashed in
+ * place by xxh64-wasm.ts; any other bytes go through hash-wasm, which copies them in first.
+ */
 export class BitrotHasher {
+  private readonly arenas: { arena: ShardArena; xxh64: Xxh64Fn }[] = [];
+
   private constructor(private readonly xxh64: IHasher) {}
 
   static async create(): Promise<BitrotHasher> {
     return new BitrotHasher(await createXXHash64());
   }
 
+  /** Hash shards that lie in `arena` where they are (no-op where WebAssembly refuses the module). */
+  attachArena(arena: ShardArena): void {
+    const xxh64 = xxh64Over(arena.wasmMemory, true);
+    if (xxh64 !== undefined) this.arenas.push({ arena, xxh64 });
+  }
+
   hash(algorithm: BitrotAlgorithm, data: Uint8Array): Buffer {
     if (algorithm === 'xxh64') {
+      for (const { arena, xxh64 } of this.arenas) {
+        if (!arena.holds(data)) continue;
+        const out = Buffer.allocUnsafe(8);
+        // The canonical (big-endian) form, as hash-wasm's digest gives it.
+        out.writeBigUInt64BE(BigInt.asUintN(64, xxh64(data.byteOffset, data.length)));
+        return out;
+      }
       this.xxh64.init();
       this.xxh64.update(data);
       return Buffer.from(this.xxh64.digest('binary'));
