@@ -5,8 +5,10 @@
  * import each other.
  */
 import { Route, Routes } from 'react-router';
+import { ACCOUNT_ROUTES } from '../features/account/routes.js';
 import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
+import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
 import type { FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
@@ -15,6 +17,8 @@ import { SessionGate } from './session-gate.js';
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...objectsRoutes({ createBucketAction: <CreateBucketButton /> }),
   ...BUCKETS_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...IAM_ROUTES,
 ];
 
 export function AppRoutes() {

@@ -24,6 +24,10 @@ import {
   IconMoon,
   IconSun,
   IconCircle,
+  IconShieldLock,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -37,6 +41,10 @@ export const SIDEBAR_WIDTH = 245;
 const ICONS: Record<string, ReactNode> = {
   '/object-browser': <IconFolders size={18} aria-hidden="true" />,
   '/buckets': <IconBucket size={18} aria-hidden="true" />,
+  '/account': <IconUser size={18} aria-hidden="true" />,
+  '/users': <IconUsers size={18} aria-hidden="true" />,
+  '/groups': <IconUsersGroup size={18} aria-hidden="true" />,
+  '/policies': <IconShieldLock size={18} aria-hidden="true" />,
 };
 
 function MenuLink({ entry }: { entry: MenuEntry }) {

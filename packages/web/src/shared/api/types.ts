@@ -4,8 +4,31 @@
  */
 import type { LoginStrategyResponse } from '@coffer/contract';
 
+export type {} from '@coffer/contract';
+
 export type {
+  AccountStatus,
+  AddUsersToGroupsRequest,
   Bucket,
+  BucketPoliciesResponse,
+  BucketUsersResponse,
+  ChangePasswordRequest,
+  ChangeUserPasswordRequest,
+  CreateGroupRequest,
+  CreateServiceAccountRequest,
+  CreateUserRequest,
+  EntityType,
+  Group,
+  ListGroupsResponse,
+  ListPoliciesResponse,
+  ListUsersResponse,
+  Policy,
+  SavePolicyRequest,
+  ServiceAccountCredentials,
+  ServiceAccountList,
+  UpdateGroupRequest,
+  UpdateUserRequest,
+  User,
   BucketObject,
   BucketVersioningResponse,
   CreateBucketRequest,

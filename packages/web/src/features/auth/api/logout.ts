@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
+import { storeSignedInUser } from '../../../shared/session/signed-in-user.js';
 import { setLoggedInFlag } from './logged-in-flag.js';
 
 export function logout(client: ApiClient): Promise<void> {
@@ -21,6 +22,7 @@ export function useLogout() {
     meta: { skipAuthRedirect: true, silent: true },
     onSettled: () => {
       setLoggedInFlag(window.localStorage, false);
+      storeSignedInUser(window.localStorage, null);
       queryClient.clear();
       void navigate('/login', { replace: true });
     },

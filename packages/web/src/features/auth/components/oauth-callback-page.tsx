@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TEST_IDS } from '../../../selectors.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { completeOAuthLogin } from '../api/oauth-callback.js';
+import { storeSignedInUser } from '../../../shared/session/signed-in-user.js';
 import { setLoggedInFlag } from '../api/logged-in-flag.js';
 import { LoginScreenFrame } from './login-screen-frame.js';
 
@@ -30,6 +31,8 @@ export function OAuthCallbackPage() {
     completeOAuthLogin(client, code, state).then(
       () => {
         setLoggedInFlag(window.localStorage, true);
+        // No access key with this sign-in: no name to remember (spec 2 §2).
+        storeSignedInUser(window.localStorage, null);
         queryClient.clear();
         void navigate('/', { replace: true });
       },

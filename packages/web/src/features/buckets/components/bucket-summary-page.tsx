@@ -1,17 +1,17 @@
 /**
  * /buckets/{bucketName}/summary — the part of the bucket detail screen this version has: the
  * breadcrumb 'Buckets > {bucketName}', Reported Usage, and Versioning in a distributed setup
- * (spec 1 §2). Other detail tabs come with their issues and are not linked until then.
+ * (spec 1 §2), inside the detail frame with its left menu. Other detail tabs come with their issues.
  */
-import { Anchor, Breadcrumbs, Button, Card, SimpleGrid, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import { formatBytes } from '../../../lib/units.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { formatDate } from '../../../shared/components/format-date.js';
-import { PageHeader } from '../../../shared/components/page-header.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { useBucketVersioning } from '../api/get-bucket-versioning.js';
+import { BucketDetailFrame } from './bucket-detail-frame.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -35,31 +35,17 @@ export function BucketSummaryPage() {
 
   return (
     <div data-testid={TEST_IDS.buckets.summary}>
-      <PageHeader
-        title={bucketName}
-        breadcrumb={
-          <Breadcrumbs mb={4} aria-label="Breadcrumb">
-            <Anchor component={Link} to="/buckets">
-              Buckets
-            </Anchor>
-            <Text span>{bucketName}</Text>
-          </Breadcrumbs>
-        }
-        actions={
-          <Button component={Link} to={`/object-browser/${encodeURIComponent(bucketName)}`} variant="default">
-            Browse
-          </Button>
-        }
-      />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Section title="Reported Usage">{formatBytes(bucket?.size ?? 0)}</Section>
-        <Section title="Creation Date">{formatDate(bucket?.creation_date) || '—'}</Section>
-        {distributed && (
-          <Section title="Versioning">
-            {versioning.data === undefined ? '…' : versioning.data.is_versioned ? 'Enabled' : 'Disabled'}
-          </Section>
-        )}
-      </SimpleGrid>
+      <BucketDetailFrame bucketName={bucketName}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Section title="Reported Usage">{formatBytes(bucket?.size ?? 0)}</Section>
+          <Section title="Creation Date">{formatDate(bucket?.creation_date) || '—'}</Section>
+          {distributed && (
+            <Section title="Versioning">
+              {versioning.data === undefined ? '…' : versioning.data.is_versioned ? 'Enabled' : 'Disabled'}
+            </Section>
+          )}
+        </SimpleGrid>
+      </BucketDetailFrame>
     </div>
   );
 }

@@ -1,0 +1,22 @@
+/** GET /api/v1/bucket-users/{bucket} — Access Audit: the users that can reach the bucket. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.js';
+import { useApiClient } from '../../../shared/api/api-client-context.js';
+import type { BucketUsersResponse } from '../../../shared/api/types.js';
+
+export function listBucketUsers(client: ApiClient, bucket: string, signal?: AbortSignal) {
+  return client.request<BucketUsersResponse>('GET', `/bucket-users/${encodeURIComponent(bucket)}`, {
+    signal,
+  });
+}
+
+export function bucketUsersQuery(client: ApiClient, bucket: string) {
+  return queryOptions({
+    queryKey: ['buckets', bucket, 'access', 'users'] as const,
+    queryFn: ({ signal }) => listBucketUsers(client, bucket, signal),
+  });
+}
+
+export function useBucketUsers(bucket: string, enabled: boolean) {
+  return useQuery({ ...bucketUsersQuery(useApiClient(), bucket), enabled });
+}

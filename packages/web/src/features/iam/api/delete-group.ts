@@ -1,0 +1,20 @@
+/** DELETE /api/v1/group?name={name}. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.js';
+import type { ApiError } from '../../../lib/api-error.js';
+import { useApiClient } from '../../../shared/api/api-client-context.js';
+import { GROUPS_KEY, invalidateIam } from './iam-keys.js';
+
+export function deleteGroup(client: ApiClient, name: string): Promise<void> {
+  return client.request<void>('DELETE', '/group', { query: { name } });
+}
+
+export function useDeleteGroup() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation<void, ApiError, string>({
+    mutationFn: (name) => deleteGroup(client, name),
+    meta: { silent: true },
+    onSuccess: (_result, name) => invalidateIam(queryClient, [[...GROUPS_KEY, 'detail', name]]),
+  });
+}

@@ -1,0 +1,21 @@
+/** GET /api/v1/users — the users, sorted by access key (spec 2 §7). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client.js';
+import { useApiClient } from '../../../shared/api/api-client-context.js';
+import type { ListUsersResponse } from '../../../shared/api/types.js';
+import { USERS_KEY } from './iam-keys.js';
+
+export function listUsers(client: ApiClient, signal?: AbortSignal) {
+  return client.request<ListUsersResponse>('GET', '/users', { signal });
+}
+
+export function listUsersQuery(client: ApiClient) {
+  return queryOptions({
+    queryKey: [...USERS_KEY, 'list'] as const,
+    queryFn: ({ signal }) => listUsers(client, signal),
+  });
+}
+
+export function useUsers(enabled = true) {
+  return useQuery({ ...listUsersQuery(useApiClient()), enabled });
+}

@@ -1,0 +1,84 @@
+/**
+ * Create Policy (spec 2 §2, §5): 'Policy Name' (non-empty after trimming) and the policy document in
+ * a JSON editor that validates as you type; Clear and Save. The server's refusal (a document it does
+ * not accept) shows inside the modal; success closes it and the list reloads.
+ */
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+import { ModalError } from '../../../shared/components/modal-error.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { PolicyJsonInput } from '../../../shared/components/policy-json-input.js';
+import { EMPTY_POLICY_TEMPLATE, policyJsonProblem } from '../../../shared/validation/policy-json.js';
+import { useSavePolicy } from '../api/save-policy.js';
+import { isPolicyFormValid, toSavePolicyRequest } from './policy-form.js';
+
+const ids = TEST_IDS.createPolicy;
+
+export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [document, setDocument] = useState(EMPTY_POLICY_TEMPLATE);
+  const mutation = useSavePolicy();
+  const notify = useNotify();
+  const saving = mutation.isPending;
+  const form = { name, document };
+
+  const clear = () => {
+    setName('');
+    setDocument(EMPTY_POLICY_TEMPLATE);
+    mutation.reset();
+  };
+  const close = () => {
+    clear();
+    onClose();
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPolicyFormValid(form) || saving) return;
+    const request = toSavePolicyRequest(form);
+    mutation.mutate(request, {
+      onSuccess: () => {
+        notify.success(`Policy '${request.name}' created successfully.`);
+        close();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create Policy" size="xl" data-testid={ids.modal}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <ModalError error={mutation.error} testId={ids.error} />
+          <TextInput
+            label="Policy Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            disabled={saving}
+            data-testid={ids.name}
+            data-autofocus
+          />
+          <PolicyJsonInput
+            label="Write Policy"
+            value={document}
+            onChange={setDocument}
+            problem={policyJsonProblem(document)}
+            disabled={saving}
+            testId={ids.document}
+            problemTestId={ids.documentProblem}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={clear} disabled={saving} data-testid={ids.clear}>
+              Clear
+            </Button>
+            <Button type="submit" disabled={!isPolicyFormValid(form)} loading={saving} data-testid={ids.save}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

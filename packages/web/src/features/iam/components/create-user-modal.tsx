@@ -1,0 +1,128 @@
+/**
+ * Create User (spec 2 §2, §5): Access Key and Secret Key, the groups to join and the policies to
+ * attach; Save is enabled when both keys are non-blank, and a secret under 8 characters is answered
+ * with 'Passwords must be at least 8 characters long'. Success closes the modal; the lists reload.
+ */
+import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { useCreateUser } from '../api/create-user.js';
+import { useGroups } from '../api/list-groups.js';
+import { ASSIGNMENT_POLICY_LIMIT, usePolicies } from '../api/list-policies.js';
+import { FormAlert } from './form-alert.js';
+import { NamePicker } from './name-picker.js';
+import {
+  EMPTY_CREATE_USER_FORM,
+  canSaveCreateUser,
+  createUserProblem,
+  toCreateUserRequest,
+} from './user-form.js';
+import type { CreateUserForm } from './user-form.js';
+
+const ids = TEST_IDS.createUser;
+
+export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [form, setForm] = useState<CreateUserForm>(EMPTY_CREATE_USER_FORM);
+  const [problem, setProblem] = useState<string | null>(null);
+  const groups = useGroups(opened);
+  const policies = usePolicies(ASSIGNMENT_POLICY_LIMIT, opened);
+  const mutation = useCreateUser();
+  const notify = useNotify();
+  const saving = mutation.isPending;
+  const update = (change: Partial<CreateUserForm>) => {
+    setForm((current) => ({ ...current, ...change }));
+    setProblem(null);
+  };
+
+  const clear = () => {
+    setForm(EMPTY_CREATE_USER_FORM);
+    setProblem(null);
+    mutation.reset();
+  };
+  const close = () => {
+    clear();
+    onClose();
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSaveCreateUser(form) || saving) return;
+    const found = createUserProblem(form);
+    setProblem(found);
+    if (found !== null) return;
+    const request = toCreateUserRequest(form);
+    mutation.mutate(request, {
+      onSuccess: () => {
+        notify.success(`User '${request.accessKey}' created successfully.`);
+        close();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create User" size="xl" data-testid={ids.modal}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <FormAlert problem={problem} error={mutation.error} testId={ids.error} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Access Key"
+              required
+              autoComplete="off"
+              value={form.accessKey}
+              onChange={(e) => update({ accessKey: e.currentTarget.value })}
+              disabled={saving}
+              data-testid={ids.accessKey}
+              data-autofocus
+            />
+            <PasswordInput
+              label="Secret Key"
+              required
+              autoComplete="new-password"
+              value={form.secretKey}
+              onChange={(e) => update({ secretKey: e.currentTarget.value })}
+              disabled={saving}
+              data-testid={ids.secretKey}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NamePicker
+              list="create-user-groups"
+              title="Groups"
+              filterPlaceholder="Filter Groups"
+              columnTitle="Name"
+              names={(groups.data?.groups ?? []).map((g) => g.name)}
+              selected={form.groups}
+              onChange={(selected) => update({ groups: selected })}
+              emptyText="No Groups Available"
+              loaded={groups.isSuccess}
+              disabled={saving}
+            />
+            <NamePicker
+              list="create-user-policies"
+              title="Policies"
+              filterPlaceholder="Filter Policies"
+              columnTitle="Name"
+              names={(policies.data?.policies ?? []).map((p) => p.name)}
+              selected={form.policies}
+              onChange={(selected) => update({ policies: selected })}
+              emptyText="No Policies Available"
+              loaded={policies.isSuccess}
+              disabled={saving}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={clear} disabled={saving} data-testid={ids.clear}>
+              Clear
+            </Button>
+            <Button type="submit" disabled={!canSaveCreateUser(form)} loading={saving} data-testid={ids.save}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * /policies/{policyName} (spec 2 §2): breadcrumb 'Policies > name', Delete Policy, and the tabs
+ * Details (the document in the validating JSON editor; the name is read-only), Users and Groups,
+ * each with a search box. A user row opens /users/{name} when the session may open /users.
+ */
+import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { TEST_IDS } from '../../../selectors.js';
+import { ModalError } from '../../../shared/components/modal-error.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { PageHeader } from '../../../shared/components/page-header.js';
+import { PolicyJsonInput } from '../../../shared/components/policy-json-input.js';
+import { userPath } from '../../../shared/iam-paths.js';
+import { useSession } from '../../../shared/session/session-context.js';
+import { formatPolicyJson, policyJsonProblem } from '../../../shared/validation/policy-json.js';
+import { usePolicy } from '../api/get-policy.js';
+import { usePolicyGroups } from '../api/list-policy-groups.js';
+import { usePolicyUsers } from '../api/list-policy-users.js';
+import { useSavePolicy } from '../api/save-policy.js';
+import { DeletePolicyModal } from './delete-policy-modal.js';
+import { EntityNameTable } from './entity-name-table.js';
+import { isPolicyFormValid } from './policy-form.js';
+
+const ids = TEST_IDS.policyDetail;
+
+function PolicyDetails({ name, document: saved }: { name: string; document: string }) {
+  // The editor starts from the server's document; a save makes the server's answer the new start.
+  const [document, setDocument] = useState(() => formatPolicyJson(saved));
+  const mutation = useSavePolicy();
+  const notify = useNotify();
+  const valid = isPolicyFormValid({ name, document });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || mutation.isPending) return;
+    mutation.mutate(
+      { name, policy: document },
+      { onSuccess: () => notify.success(`Policy '${name}' updated successfully.`) },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        <ModalError error={mutation.error} testId={ids.error} />
+        <TextInput label="Policy Name" value={name} readOnly disabled data-testid={ids.name} />
+        <PolicyJsonInput
+          label="Policy Document"
+          value={document}
+          onChange={setDocument}
+          problem={policyJsonProblem(document)}
+          disabled={mutation.isPending}
+          testId={ids.document}
+          problemTestId={ids.documentProblem}
+          minRows={16}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!valid} loading={mutation.isPending} data-testid={ids.save}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PolicyDetailPage() {
+  const name = useParams()['*'] ?? '';
+  const navigate = useNavigate();
+  const canOpenUsers = useSession().pages.includes('/users');
+  const [tab, setTab] = useState<string | null>('details');
+  const [deleting, setDeleting] = useState(false);
+  const policy = usePolicy(name);
+  const users = usePolicyUsers(name, tab === 'users');
+  const groups = usePolicyGroups(name, tab === 'groups');
+
+  return (
+    <div data-testid={ids.screen}>
+      <PageHeader
+        title={name}
+        breadcrumb={
+          <Breadcrumbs mb={4} aria-label="Breadcrumb">
+            <Anchor component={Link} to="/policies">
+              Policies
+            </Anchor>
+            <Text span>{name}</Text>
+          </Breadcrumbs>
+        }
+        actions={
+          <Button
+            variant="default"
+            color="red.9"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            onClick={() => setDeleting(true)}
+            data-testid={ids.delete}
+          >
+            Delete Policy
+          </Button>
+        }
+      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="details" data-testid={ids.tabDetails}>
+            Details
+          </Tabs.Tab>
+          <Tabs.Tab value="users" data-testid={ids.tabUsers}>
+            Users
+          </Tabs.Tab>
+          <Tabs.Tab value="groups" data-testid={ids.tabGroups}>
+            Groups
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          {policy.isError && <Alert color="red">{policy.error.message}</Alert>}
+          {policy.data !== undefined && (
+            <PolicyDetails key={policy.data.policy} name={name} document={policy.data.policy} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="users">
+          <EntityNameTable
+            names={users.data ?? []}
+            loaded={users.isSuccess}
+            columnTitle="Name"
+            searchPlaceholder="Search Users"
+            searchTestId={ids.usersSearch}
+            emptyText="No Users Available"
+            rowTestId={ids.userRow}
+            linkTo={canOpenUsers ? userPath : undefined}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          <EntityNameTable
+            names={groups.data ?? []}
+            loaded={groups.isSuccess}
+            columnTitle="Name"
+            searchPlaceholder="Search Groups"
+            searchTestId={ids.groupsSearch}
+            emptyText="No Groups Available"
+            rowTestId={ids.groupRow}
+          />
+        </Tabs.Panel>
+      </Tabs>
+      <DeletePolicyModal
+        policy={deleting ? name : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/policies')}
+      />
+    </div>
+  );
+}

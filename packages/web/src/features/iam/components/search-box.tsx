@@ -1,0 +1,31 @@
+/** The search box above IAM lists: a substring filter whose placeholder is also its accessible name. */
+import { TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+
+export interface SearchBoxProps {
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}
+
+export function SearchBox({ placeholder, value, onChange, testId }: SearchBoxProps) {
+  return (
+    <TextInput
+      placeholder={placeholder}
+      aria-label={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      mb="md"
+      maw={400}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Names containing the search text (spec 2 §5: searches are substring matches). */
+export function matching<T>(items: readonly T[], search: string, nameOf: (item: T) => string): T[] {
+  const text = search.trim().toLowerCase();
+  return text === '' ? [...items] : items.filter((item) => nameOf(item).toLowerCase().includes(text));
+}

@@ -1,0 +1,88 @@
+/**
+ * Set Policies (spec 2 §2): the policies a user or a group has, chosen from the policy list (at
+ * most 1000, spec 2 §9) with the current ones ticked; Save gives the entity exactly those.
+ */
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+import type { EntityType } from '../../../shared/api/types.js';
+import { ModalError } from '../../../shared/components/modal-error.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { ASSIGNMENT_POLICY_LIMIT, usePolicies } from '../api/list-policies.js';
+import { useSetPolicy } from '../api/set-policy.js';
+import { NamePicker } from './name-picker.js';
+
+const ids = TEST_IDS.setPolicies;
+
+export interface SetPoliciesTarget {
+  entityName: string;
+  entityType: EntityType;
+  current: readonly string[];
+}
+
+function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClose: () => void }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(target.current));
+  const policies = usePolicies(ASSIGNMENT_POLICY_LIMIT);
+  const mutation = useSetPolicy();
+  const notify = useNotify();
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    mutation.mutate(
+      { policies: [...selected].sort(), entityName: target.entityName, entityType: target.entityType },
+      {
+        onSuccess: () => {
+          notify.success(`Policies of '${target.entityName}' set successfully.`);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        <ModalError error={mutation.error} testId={ids.error} />
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {target.entityType === 'user' ? 'User' : 'Group'}: <strong>{target.entityName}</strong>
+        </Text>
+        <NamePicker
+          list="set-policies"
+          title="Assign Policies"
+          filterPlaceholder="Filter Policies"
+          columnTitle="Name"
+          names={(policies.data?.policies ?? []).map((p) => p.name)}
+          selected={selected}
+          onChange={setSelected}
+          emptyText="No Policies Available"
+          loaded={policies.isSuccess}
+          disabled={mutation.isPending}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending} data-testid={ids.save}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function SetPoliciesModal({
+  target,
+  onClose,
+}: {
+  target: SetPoliciesTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={target !== null} onClose={onClose} title="Set Policies" size="lg" data-testid={ids.modal}>
+      {target !== null && <SetPoliciesForm target={target} onClose={onClose} />}
+    </Modal>
+  );
+}

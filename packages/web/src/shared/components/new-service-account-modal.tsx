@@ -1,0 +1,89 @@
+/**
+ * 'New Service Account Created' (spec 2 §2, §4): the new access key and secret key, shown this
+ * once — the server never returns the secret again — with copy buttons and a download of the
+ * credentials file, then closed. Used by the account page and by a user's Service Accounts tab.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { TEST_IDS } from '../../selectors.js';
+import { downloadCredentials } from './service-account-credentials.js';
+import type { Credentials } from './service-account-credentials.js';
+
+const ids = TEST_IDS.newServiceAccount;
+
+function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      readOnly
+      data-testid={testId}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      rightSection={
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy'}>
+              <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy the ${label}`}>
+                {copied ? (
+                  <IconCheck size={16} aria-hidden="true" />
+                ) : (
+                  <IconCopy size={16} aria-hidden="true" />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      }
+    />
+  );
+}
+
+export interface NewServiceAccountModalProps {
+  credentials: Credentials | null;
+  onClose: () => void;
+}
+
+export function NewServiceAccountModal({ credentials, onClose }: NewServiceAccountModalProps) {
+  return (
+    <Modal
+      opened={credentials !== null}
+      onClose={onClose}
+      title="New Service Account Created"
+      size="lg"
+      data-testid={ids.modal}
+    >
+      {credentials !== null && (
+        <Stack>
+          <Alert color="yellow">
+            This is the only time the secret key is shown. Copy it or download the credentials file now.
+          </Alert>
+          <CopyField label="Access Key" value={credentials.accessKey} testId={ids.accessKey} />
+          <CopyField label="Secret Key" value={credentials.secretKey} testId={ids.secretKey} />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              onClick={() => downloadCredentials(credentials)}
+              data-testid={ids.download}
+            >
+              Download
+            </Button>
+            <Button onClick={onClose} data-testid={ids.close}>
+              Done
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The policy document editor: Mantine's JSON textarea (monospace, formats on blur) with the
+ * problem from `policyJsonProblem` shown under it while the text cannot be a policy, so forms can
+ * keep Save disabled until it can.
+ */
+import { JsonInput } from '@mantine/core';
+
+export interface PolicyJsonInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | null;
+  disabled?: boolean;
+  testId: string;
+  problemTestId: string;
+  minRows?: number;
+}
+
+export function PolicyJsonInput({
+  label,
+  value,
+  onChange,
+  problem,
+  disabled,
+  testId,
+  problemTestId,
+  minRows = 12,
+}: PolicyJsonInputProps) {
+  return (
+    <JsonInput
+      label={label}
+      value={value}
+      onChange={onChange}
+      formatOnBlur
+      autosize
+      minRows={minRows}
+      maxRows={24}
+      spellCheck={false}
+      disabled={disabled}
+      error={problem}
+      errorProps={{ 'data-testid': problemTestId }}
+      data-testid={testId}
+      styles={{ input: { fontSize: 13 } }}
+    />
+  );
+}
