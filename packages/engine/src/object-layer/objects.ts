@@ -478,7 +478,10 @@ export async function getObject(
         }
       }
     }
-    return { info, stream: Readable.from(generate(), { objectMode: false, highWaterMark: 1024 * 1024 }) };
+    // Object mode keeps the chunks as generated (each a data shard's bytes, read straight from
+    // its file): in byte mode a reader that takes what is buffered gets the chunks joined into
+    // one new buffer — a copy of every byte. Two chunks buffered = one block read ahead.
+    return { info, stream: Readable.from(generate(), { objectMode: true, highWaterMark: 2 }) };
   });
 }
 
