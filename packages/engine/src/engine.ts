@@ -23,6 +23,7 @@ import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
 import type { DataUsage, ObjectLayer } from './object-layer/types.js';
 import { startHealer, startScanner } from './background/index.js';
+import { BucketUsageTracker } from './bucket/usage-tracker.js';
 import { StartupError } from './storage/startup-error.js';
 
 export interface EngineOptions {
@@ -227,6 +228,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     const metrics = createMetrics({ authType });
 
+    // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
+    const usageTracker = new BucketUsageTracker(() => layer.dataUsage());
     let endpoint = `${urlHost(host)}:${port}`;
     const context: EngineContext = {
       objectLayer: layer,
@@ -240,6 +243,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       iam,
       metrics,
       version: await engineVersion(),
+      usageTracker,
     };
 
     const server = createHttpServer(context);
@@ -258,6 +262,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const scanner = startScanner({
       layer,
       log,
+      observer: usageTracker,
       ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
     });
     cleanups.push(() => scanner.stop());

@@ -21,6 +21,7 @@ import { attachPolicy } from './attach-policy.js';
 import { dataUsageInfo } from './data-usage-info.js';
 import { deleteServiceAccount } from './delete-service-account.js';
 import { detachPolicy } from './detach-policy.js';
+import { getBucketQuota } from './get-bucket-quota.js';
 import { getGroup } from './get-group.js';
 import { infoAccessKey } from './info-access-key.js';
 import { infoCannedPolicy } from './info-canned-policy.js';
@@ -34,6 +35,7 @@ import { policyEntities } from './policy-entities.js';
 import { removeCannedPolicy } from './remove-canned-policy.js';
 import { removeUser } from './remove-user.js';
 import { serverInfo } from './server-info.js';
+import { setBucketQuota } from './set-bucket-quota.js';
 import { setGroupStatus } from './set-group-status.js';
 import { setUserOrGroupPolicy } from './set-user-or-group-policy.js';
 import { setUserStatus } from './set-user-status.js';
@@ -94,6 +96,17 @@ const ROUTES: Record<string, AdminRoute> = {
   'GET /list-access-keys-bulk': { handler: listAccessKeysBulk, operation: 'ListAccessKeysBulk' },
   'GET /info-access-key': { handler: infoAccessKey, operation: 'InfoAccessKey' },
   'GET /temporary-account-info': { handler: temporaryAccountInfo, operation: 'TemporaryAccountInfo' },
+  // Bucket quota (§3.7).
+  'PUT /set-bucket-quota': {
+    handler: setBucketQuota,
+    operation: 'SetBucketQuotaConfig',
+    actions: ['admin:SetBucketQuota'],
+  },
+  'GET /get-bucket-quota': {
+    handler: getBucketQuota,
+    operation: 'GetBucketQuotaConfig',
+    actions: ['admin:GetBucketQuota'],
+  },
 };
 
 /** The route for a request, or undefined (→ 426). */

@@ -159,6 +159,15 @@ export interface ScannerOptions {
   /** Stops the scanner when aborted (alternative to `stop()`). */
   signal?: AbortSignal;
   log?: (msg: string) => void;
+  /** Told when each cycle starts and how it ends (the quota usage tracker follows the scans). */
+  observer?: ScanObserver;
+}
+
+/** Follows the scanner's cycles (`bucket/usage-tracker.ts` implements it). */
+export interface ScanObserver {
+  scanStarted(): void;
+  scanFinished(usage: DataUsage): void;
+  scanFailed(): void;
 }
 
 export const DEFAULT_SCAN_INTERVAL_MS = 60_000;
@@ -182,8 +191,20 @@ export function startScanner(
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
   let running: Promise<DataUsage> | undefined;
+  const observer = options.observer;
+  const scan = async (): Promise<DataUsage> => {
+    observer?.scanStarted();
+    try {
+      const usage = await scanDataUsage(layer, signal);
+      observer?.scanFinished(usage);
+      return usage;
+    } catch (error) {
+      observer?.scanFailed();
+      throw error;
+    }
+  };
   const scanNow = (): Promise<DataUsage> => {
-    running ??= scanDataUsage(layer, signal).finally(() => {
+    running ??= scan().finally(() => {
       running = undefined;
     });
     return running;

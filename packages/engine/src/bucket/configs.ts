@@ -18,6 +18,8 @@ export const BUCKET_CONFIG = {
   website: 'website',
   /** The VersioningConfiguration document when it carries MinIO's ExcludedPrefixes/ExcludeFolders. */
   versioning: 'versioning',
+  /** The admin API's bucket quota, JSON (`bucket/quota.ts`). */
+  quota: 'quota',
 } as const;
 
 export type BucketConfigName = (typeof BUCKET_CONFIG)[keyof typeof BUCKET_CONFIG];

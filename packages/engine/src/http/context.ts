@@ -10,6 +10,7 @@ import type { ObjectLayer } from '../object-layer/types.js';
 import type { IamSystem } from '../iam/iam-system.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import type { SigningKeyCache } from './signing-key-cache.js';
+import type { BucketUsageTracker } from '../bucket/usage-tracker.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -35,6 +36,8 @@ export interface EngineContext {
   version?: string;
   /** SigV4 signing keys already derived (auth.ts creates it on first use). */
   signingKeys?: SigningKeyCache;
+  /** Per-bucket usage since the last scan, for hard quotas (`bucket/usage-tracker.ts`). */
+  usageTracker?: BucketUsageTracker;
 }
 
 /** Where S3 path-style or virtual-host-style addressing put the request. */

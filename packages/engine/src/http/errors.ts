@@ -393,6 +393,32 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
     message: 'The secret key is invalid.',
   },
   BadRequest: { code: 'BadRequest', status: 400, message: '400 BadRequest' },
+  // Bucket quota and object lock (MinIO cmd/api-errors.go).
+  BucketQuotaExceeded: {
+    code: 'XMinioAdminBucketQuotaExceeded',
+    status: 400,
+    message: 'Bucket quota exceeded',
+  },
+  AdminNoSuchQuotaConfiguration: {
+    code: 'XMinioAdminNoSuchQuotaConfiguration',
+    status: 404,
+    message: 'The quota configuration does not exist',
+  },
+  ObjectLocked: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: 'Object is WORM protected and cannot be overwritten',
+  },
+  NoSuchObjectLockConfiguration: {
+    code: 'NoSuchObjectLockConfiguration',
+    status: 400,
+    message: 'The specified object does not have a ObjectLock configuration',
+  },
+  InvalidBucketObjectLockConfiguration: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: 'Bucket is missing ObjectLockConfiguration',
+  },
   // STS.
   MissingParameter: {
     code: 'MissingParameter',

@@ -187,3 +187,18 @@ export class AdminInvalidAccessKey extends defineError('AdminInvalidAccessKey') 
 export class AdminInvalidSecretKey extends defineError('AdminInvalidSecretKey') {}
 /** BadRequest, 400: e.g. policy attach/detach without Content-Type application/octet-stream. */
 export class BadRequest extends defineError('BadRequest') {}
+
+// Bucket quota and object lock (MinIO `cmd/api-errors.go` codes), raised by `bucket/quota*.ts`,
+// `bucket/object-lock.ts` and the handlers that use them.
+/** XMinioAdminBucketQuotaExceeded, 400: a write that would take a bucket past its hard quota. */
+export class BucketQuotaExceeded extends defineError('BucketQuotaExceeded') {}
+/** XMinioAdminNoSuchQuotaConfiguration, 404: get-bucket-quota of a bucket without one. */
+export class AdminNoSuchQuotaConfiguration extends defineError('AdminNoSuchQuotaConfiguration') {}
+/** InvalidRequest, 400: deleting (or weakening the retention of) a version under retention or legal hold. */
+export class ObjectLocked extends defineError('ObjectLocked') {}
+/** NoSuchObjectLockConfiguration, 400: GET ?retention / ?legal-hold of a version that has none. */
+export class NoSuchObjectLockConfiguration extends defineError('NoSuchObjectLockConfiguration') {}
+/** InvalidRequest, 400: object-lock headers or sub-resources used on a bucket created without lock. */
+export class InvalidBucketObjectLockConfiguration extends defineError(
+  'InvalidBucketObjectLockConfiguration',
+) {}

@@ -4,12 +4,14 @@
  * optionally with their checksums; the layer checks every part exists with that ETag (InvalidPart),
  * that all but the last are at least 5 MiB (EntityTooSmall), computes the `md5-of-md5s-N` ETag and,
  * when the upload chose a checksum algorithm, the composite checksum. Conditional-write headers
- * apply at commit as for PutObject.
+ * apply at commit as for PutObject. With a hard quota on the bucket, the assembled size is checked
+ * first (XMinioAdminBucketQuotaExceeded leaves the upload in place, to be aborted or retried).
  */
 import type { RequestContext } from '../http/context.js';
 import { asArray, parseXml, sendXml } from '../http/xml.js';
 import { EntityTooLarge, InvalidPartOrder, MalformedXML } from '../object-layer/errors.js';
-import type { Checksums, CompletePart } from '../object-layer/types.js';
+import type { Checksums, CompletePart, ObjectInfo } from '../object-layer/types.js';
+import { beginQuotaWrite, bucketQuotaOf } from '../bucket/quota.js';
 import {
   CHECKSUM_ALGORITHMS,
   checksumElementName,
@@ -81,6 +83,27 @@ export function parseCompleteParts(xml: string, where?: ObjectTarget): CompleteP
   return parts;
 }
 
+/** Total size of the uploaded parts the request names (parts it leaves out are discarded). */
+async function listedPartsSize(
+  ctx: RequestContext,
+  target: ObjectTarget,
+  uploadId: string,
+  parts: CompletePart[],
+): Promise<number> {
+  const wanted = new Set(parts.map((p) => p.partNumber));
+  let total = 0;
+  let marker: number | undefined;
+  for (;;) {
+    const page = await ctx.engine.objectLayer.listParts(target.bucket, target.key, uploadId, {
+      maxParts: 1000,
+      ...(marker !== undefined ? { partNumberMarker: marker } : {}),
+    });
+    for (const part of page.parts) if (wanted.has(part.number)) total += part.size;
+    if (!page.isTruncated || page.nextPartNumberMarker === undefined) return total;
+    marker = page.nextPartNumberMarker;
+  }
+}
+
 export async function completeMultipartUpload(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   const uploadId = uploadIdParam(ctx);
@@ -92,14 +115,27 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
     throw err;
   }
   const parts = parseCompleteParts(body.toString('utf8'), target);
-  const precondition = writePrecondition(ctx.req.headers, target);
-  const info = await ctx.engine.objectLayer.completeMultipartUpload(
-    target.bucket,
-    target.key,
-    uploadId,
-    parts,
-    precondition !== undefined ? { precondition } : {},
-  );
+  const layer = ctx.engine.objectLayer;
+  const bucketMeta = await layer.getBucketMetadata(target.bucket);
+  // The assembled object must fit in the bucket's hard quota (its parts were checked one by one).
+  const size =
+    bucketQuotaOf(bucketMeta) !== undefined ? await listedPartsSize(ctx, target, uploadId, parts) : 0;
+  const quota = await beginQuotaWrite(ctx, bucketMeta, target.key, size);
+  const precondition = quota.precondition(writePrecondition(ctx.req.headers, target));
+  let info: ObjectInfo;
+  try {
+    info = await layer.completeMultipartUpload(
+      target.bucket,
+      target.key,
+      uploadId,
+      parts,
+      precondition !== undefined ? { precondition } : {},
+    );
+  } catch (err) {
+    quota.failed();
+    throw err;
+  }
+  quota.done(info);
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
   const composite = Object.values(info.checksums).some((v) => v !== undefined && /-\d+$/.test(v));
   sendXml(ctx, 200, 'CompleteMultipartUploadResult', {

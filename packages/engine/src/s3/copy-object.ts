@@ -7,7 +7,9 @@
  * itself is refused unless something changes (S3's "This copy request is illegal…"), which is how
  * clients rewrite metadata in place. The source is pinned to the version looked up, and
  * `x-amz-copy-source-if-*` conditions are checked against it. Data is streamed from the layer's
- * reader into its writer; nothing is buffered.
+ * reader into its writer; nothing is buffered. The copy counts against the target bucket's hard
+ * quota, and its new version gets object-lock fields from the request's lock headers or the
+ * target's default retention (never the source's: a copy is a new version).
  */
 import type { RequestContext } from '../http/context.js';
 import { authorize } from '../http/authorize.js';
@@ -28,6 +30,8 @@ import {
   validateTags,
 } from './object-headers.js';
 import { headerValue, objectTarget } from './object-request.js';
+import { addUploadLockFields } from './object-lock-request.js';
+import { beginQuotaWrite } from '../bucket/quota.js';
 
 const ILLEGAL_SELF_COPY =
   "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.";
@@ -93,22 +97,35 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const algorithms = Object.keys(sourceInfo.checksums) as ChecksumAlgorithm[];
   if (algorithm !== undefined && !algorithms.includes(algorithm)) algorithms.push(algorithm);
 
-  const read = await layer.getObject(source.bucket, source.key, { versionId: sourceInfo.versionId });
-  if (read.info.etag !== sourceInfo.etag) {
-    read.stream.destroy();
-    throw new InternalError('The copy source changed while it was being read; retry the request.', target);
-  }
+  // The new version's object lock (headers or default retention) and the target's quota.
+  const targetMeta = await layer.getBucketMetadata(target.bucket);
+  addUploadLockFields(ctx, targetMeta, metadata, target);
+  const quota = await beginQuotaWrite(ctx, targetMeta, target.key, sourceInfo.size);
+
   let info;
   try {
-    info = await layer.putObject(target.bucket, target.key, read.stream, {
-      size: sourceInfo.size,
-      checksumAlgorithms: algorithms,
-      metadata,
-    });
-  } finally {
-    // The layer consumes the body it is given; make sure the reader is released on failure too.
-    if (!read.stream.destroyed && !read.stream.readableEnded) read.stream.destroy();
+    const read = await layer.getObject(source.bucket, source.key, { versionId: sourceInfo.versionId });
+    if (read.info.etag !== sourceInfo.etag) {
+      read.stream.destroy();
+      throw new InternalError('The copy source changed while it was being read; retry the request.', target);
+    }
+    const precondition = quota.precondition();
+    try {
+      info = await layer.putObject(target.bucket, target.key, read.stream, {
+        size: sourceInfo.size,
+        checksumAlgorithms: algorithms,
+        metadata,
+        ...(precondition !== undefined ? { precondition } : {}),
+      });
+    } finally {
+      // The layer consumes the body it is given; make sure the reader is released on failure too.
+      if (!read.stream.destroyed && !read.stream.readableEnded) read.stream.destroy();
+    }
+  } catch (err) {
+    quota.failed();
+    throw err;
   }
+  quota.done(info);
 
   const sourceVersion = copySourceVersionHeader(source, sourceInfo);
   if (sourceVersion !== undefined) ctx.res.setHeader('x-amz-copy-source-version-id', sourceVersion);

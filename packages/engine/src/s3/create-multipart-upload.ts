@@ -1,6 +1,6 @@
 /**
  * CreateMultipartUpload (`POST /bucket/key?uploads`): record the metadata the final object will
- * carry (same headers as PutObject) and the checksum algorithm chosen for its parts
+ * carry (same headers as PutObject, object-lock headers included) and the checksum algorithm chosen for its parts
  * (`x-amz-checksum-algorithm`); answer InitiateMultipartUploadResult with the new UploadId.
  */
 import type { RequestContext } from '../http/context.js';
@@ -8,11 +8,14 @@ import { sendXml } from '../http/xml.js';
 import { requestedChecksumAlgorithm } from './copy-object.js';
 import { metadataFromHeaders } from './object-headers.js';
 import { objectTarget, requireAuth } from './object-request.js';
+import { addUploadLockFields } from './object-lock-request.js';
 
 export async function createMultipartUpload(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   requireAuth(ctx);
   const metadata = metadataFromHeaders(ctx.req.headers, target);
+  // The object's lock is fixed when the upload starts (its default retention counts from now).
+  addUploadLockFields(ctx, await ctx.engine.objectLayer.getBucketMetadata(target.bucket), metadata, target);
   const checksumAlgorithm = requestedChecksumAlgorithm(ctx);
   const uploadId = await ctx.engine.objectLayer.newMultipartUpload(target.bucket, target.key, {
     metadata,

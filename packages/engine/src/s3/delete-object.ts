@@ -3,26 +3,43 @@
  * a key or version that is not there is not an error in S3. In a versioned bucket without a
  * versionId the layer adds a delete marker; the answer names it (`x-amz-delete-marker: true` and
  * its version id). Deleting a specific version answers with that version id, and says whether it
- * was a delete marker.
+ * was a delete marker. A version under retention or legal hold is not deleted (400 InvalidRequest
+ * "Object is WORM protected…"); `x-amz-bypass-governance-retention: true` lifts GOVERNANCE for
+ * callers allowed `s3:BypassGovernanceRetention`.
  */
 import type { RequestContext } from '../http/context.js';
 import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
-import type { DeleteObjectResult } from '../object-layer/types.js';
+import type { DeleteObjectResult, ObjectInfo } from '../object-layer/types.js';
+import { checkDeleteAllowed } from '../bucket/object-lock.js';
+import { recordRemoved } from '../bucket/quota.js';
+import { lockOverride } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
 
-/** Delete one key or version; a missing key or version counts as deleted (S3 semantics). */
+/**
+ * Delete one key or version; a missing key or version counts as deleted (S3 semantics). The
+ * layer's guard sees the version about to be removed: a version under object lock is refused
+ * (ObjectLocked, or AccessDenied for a governance bypass without the permission), and the size of
+ * a removed version leaves the bucket's quota usage.
+ */
 export async function deleteOne(
   ctx: RequestContext,
   bucket: string,
   key: string,
   versionId: string | undefined,
 ): Promise<DeleteObjectResult> {
+  let removed: ObjectInfo | undefined;
+  const guard = (target: ObjectInfo): void => {
+    checkDeleteAllowed(target, lockOverride(ctx, bucket, key));
+    removed = target;
+  };
   try {
-    return await ctx.engine.objectLayer.deleteObject(
+    const result = await ctx.engine.objectLayer.deleteObject(
       bucket,
       key,
-      versionId !== undefined ? { versionId } : {},
+      versionId !== undefined ? { versionId, guard } : { guard },
     );
+    recordRemoved(ctx, bucket, removed);
+    return result;
   } catch (err) {
     if (err instanceof ObjectNotFound || err instanceof VersionNotFound) {
       return versionId !== undefined ? { versionId, deleteMarker: false } : { deleteMarker: false };

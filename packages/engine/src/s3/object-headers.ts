@@ -6,8 +6,8 @@
  *   token, Content-Language, Expires), `x-amz-meta-*` with lower-cased names, `x-amz-tagging`, and
  *   `x-amz-storage-class`;
  * - out: an `ObjectInfo` becomes the response headers of GET/HEAD (ETag quoted, Last-Modified in
- *   RFC 7231 form, metadata, version, tag count, storage class, parts count, checksums), with the
- *   `response-*` query overrides of signed GETs.
+ *   RFC 7231 form, metadata, version, tag count, storage class, parts count, object lock,
+ *   checksums), with the `response-*` query overrides of signed GETs.
  * Object tags are kept as S3 shows them in x-amz-tagging: a URL-encoded query string.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
@@ -18,6 +18,7 @@ import {
   InvalidTag,
   MetadataTooLarge,
 } from '../object-layer/errors.js';
+import { lockResponseHeaders } from '../bucket/object-lock.js';
 import { checksumResponseHeaders } from './checksums.js';
 import type { ObjectTarget } from './object-request.js';
 
@@ -235,6 +236,8 @@ export function writeObjectHeaders(
     res.setHeader('x-amz-storage-class', info.storageClass);
   const parts = partsCount(info);
   if (parts > 0) res.setHeader('x-amz-mp-parts-count', String(parts));
+  // Object lock: x-amz-object-lock-mode / -retain-until-date / -legal-hold of the version.
+  for (const [name, value] of Object.entries(lockResponseHeaders(info.internal))) res.setHeader(name, value);
   if (options.checksums === true) {
     for (const [name, value] of Object.entries(checksumResponseHeaders(info.checksums)))
       res.setHeader(name, value);

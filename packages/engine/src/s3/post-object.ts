@@ -9,7 +9,9 @@
  * file part straight into the object layer — never buffered. `content-length-range` is enforced
  * while streaming (an oversized file fails as soon as it passes the maximum; nothing becomes
  * visible). Answers 204 by default, 200/201 per `success_action_status` (201 with a PostResponse
- * document), or a 303 redirect to `success_action_redirect`.
+ * document), or a 303 redirect to `success_action_redirect`. The bucket's hard quota and default
+ * retention apply as for PutObject; the quota is checked once the file's size is known, before the
+ * object becomes visible.
  */
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import busboy from 'busboy';
@@ -53,6 +55,8 @@ import {
   toHeaderBytes,
 } from './object-headers.js';
 import { objectUrl } from './object-request.js';
+import { addUploadLockFields } from './object-lock-request.js';
+import { beginQuotaWrite } from '../bucket/quota.js';
 import { parseTaggingXml } from './object-tagging.js';
 import { checkPostPolicy, parsePostPolicy } from './post-policy.js';
 import { MAX_PUT_SIZE } from './put-object.js';
@@ -284,25 +288,40 @@ async function upload(
 
   const metadata = metadataFromForm(form, fileType, bucket, key);
   const declared = checksumsFromForm(form);
+  const bucketMeta = await ctx.engine.objectLayer.getBucketMetadata(bucket);
+  // A form upload gets the bucket's default retention; its size is known only at the end, when
+  // the quota is checked again (`QuotaWrite.verify`) before anything is stored.
+  addUploadLockFields(ctx, bucketMeta, metadata, { bucket, key });
+  const quota = await beginQuotaWrite(ctx, bucketMeta, key, -1);
   const range = policy.contentLengthRange;
   const limiter = new LengthLimiter(Math.min(range?.max ?? MAX_PUT_SIZE, MAX_PUT_SIZE));
   file.on('error', (err) => limiter.destroy(err));
   file.pipe(limiter);
   let echoed: Checksums = {};
-  const info = await ctx.engine.objectLayer.putObject(bucket, key, limiter, {
-    size: -1,
-    checksumAlgorithms: declared.algorithms as ChecksumAlgorithm[],
-    metadata,
-    verify: (digests) => {
-      if (range !== undefined && digests.size < range.min) {
-        throw new EntityTooSmallForPolicy('Your proposed upload is smaller than the minimum allowed size', {
-          bucket,
-          key,
-        });
-      }
-      echoed = verifyDigests(declared, digests, () => ({}));
-    },
+  const verify = quota.verify((digests) => {
+    if (range !== undefined && digests.size < range.min) {
+      throw new EntityTooSmallForPolicy('Your proposed upload is smaller than the minimum allowed size', {
+        bucket,
+        key,
+      });
+    }
+    echoed = verifyDigests(declared, digests, () => ({}));
   });
+  const precondition = quota.precondition();
+  let info: ObjectInfo;
+  try {
+    info = await ctx.engine.objectLayer.putObject(bucket, key, limiter, {
+      size: -1,
+      checksumAlgorithms: declared.algorithms as ChecksumAlgorithm[],
+      metadata,
+      ...(verify !== undefined ? { verify } : {}),
+      ...(precondition !== undefined ? { precondition } : {}),
+    });
+  } catch (err) {
+    quota.failed();
+    throw err;
+  }
+  quota.done(info);
   for (const [algorithm, value] of Object.entries(echoed))
     ctx.res.setHeader(`x-amz-checksum-${algorithm.toLowerCase()}`, value);
   respond(ctx, form, info, bucket, key);

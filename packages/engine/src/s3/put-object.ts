@@ -5,7 +5,10 @@
  * Content-MD5 / checksum headers, storage class, tags, metadata size) is refused before the body is
  * read. Integrity is verified by the layer's `verify` callback once the body has ended (Content-MD5,
  * x-amz-checksum-* headers or aws-chunked trailers), so a mismatch leaves nothing visible. The
- * conditional-write headers (If-None-Match `*`, If-Match) are checked atomically at commit.
+ * conditional-write headers (If-None-Match `*`, If-Match) are checked atomically at commit. The
+ * bucket's hard quota is checked against the declared length before the body is read
+ * (`bucket/quota.ts`), and the new version gets its object-lock fields from the lock headers or the
+ * bucket's default retention (`bucket/object-lock.ts`).
  */
 import type { RequestContext } from '../http/context.js';
 import { EntityTooLarge, MissingContentLength } from '../object-layer/errors.js';
@@ -15,6 +18,8 @@ import { checksumResponseHeaders, readRequestChecksums, verifyDigests } from './
 import { writePrecondition } from './conditional.js';
 import { metadataFromHeaders, quoteEtag } from './object-headers.js';
 import { discardBody, objectTarget, requireAuth } from './object-request.js';
+import { addUploadLockFields } from './object-lock-request.js';
+import { beginQuotaWrite } from '../bucket/quota.js';
 
 /** S3's largest single PUT (and part): 5 GiB; larger objects are uploaded in parts. */
 export const MAX_PUT_SIZE = 5 * 1024 ** 3;
@@ -72,24 +77,38 @@ export function setWriteResponseHeaders(ctx: RequestContext, info: ObjectInfo, c
 export async function putObject(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   const auth = requireAuth(ctx);
+  const layer = ctx.engine.objectLayer;
   let prepared;
   try {
     const size = uploadSize(ctx, MAX_PUT_SIZE);
-    prepared = {
-      metadata: metadataFromHeaders(ctx.req.headers, target),
-      ...uploadBodyOptions(ctx, size),
-      precondition: writePrecondition(ctx.req.headers, target),
-    };
+    const metadata = metadataFromHeaders(ctx.req.headers, target);
+    const bucketMeta = await layer.getBucketMetadata(target.bucket);
+    addUploadLockFields(ctx, bucketMeta, metadata, target);
+    const body = uploadBodyOptions(ctx, size);
+    const precondition = writePrecondition(ctx.req.headers, target);
+    // Last: it reserves room in the bucket's quota, which a later refusal would leak.
+    const quota = await beginQuotaWrite(ctx, bucketMeta, target.key, size);
+    prepared = { metadata, ...body, precondition, quota };
   } catch (err) {
     discardBody(ctx);
     throw err;
   }
-  const { metadata, options, echoed, precondition } = prepared;
-  const info = await ctx.engine.objectLayer.putObject(target.bucket, target.key, auth.body, {
-    ...options,
-    metadata,
-    ...(precondition !== undefined ? { precondition } : {}),
-  });
+  const { metadata, options, echoed, quota } = prepared;
+  const verify = quota.verify(options.verify);
+  const precondition = quota.precondition(prepared.precondition);
+  let info: ObjectInfo;
+  try {
+    info = await layer.putObject(target.bucket, target.key, auth.body, {
+      ...options,
+      ...(verify !== undefined ? { verify } : {}),
+      metadata,
+      ...(precondition !== undefined ? { precondition } : {}),
+    });
+  } catch (err) {
+    quota.failed();
+    throw err;
+  }
+  quota.done(info);
   setWriteResponseHeaders(ctx, info, echoed());
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);

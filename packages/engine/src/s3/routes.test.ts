@@ -38,6 +38,7 @@ describe('S3 dispatch table', () => {
     expect(op('PUT', '/b?versioning')).toBe('PutBucketVersioning');
     expect(op('GET', '/b?acl')).toBe('GetBucketAcl');
     expect(op('GET', '/b?object-lock')).toBe('GetObjectLockConfiguration');
+    expect(op('PUT', '/b?object-lock')).toBe('PutObjectLockConfiguration');
     expect(op('DELETE', '/b?policy')).toBe('DeleteBucketPolicy');
     expect(op('POST', '/b?delete')).toBe('DeleteObjects');
     expect(op('POST', '/b', { 'content-type': 'multipart/form-data; boundary=x' })).toBe('PostObject');
@@ -56,6 +57,10 @@ describe('S3 dispatch table', () => {
     expect(op('POST', '/b/k?uploadId=u')).toBe('CompleteMultipartUpload');
     expect(op('DELETE', '/b/k?uploadId=u')).toBe('AbortMultipartUpload');
     expect(op('GET', '/b/k?uploadId=u')).toBe('ListParts');
+    expect(op('PUT', '/b/k?retention&versionId=v')).toBe('PutObjectRetention');
+    expect(op('GET', '/b/k?retention')).toBe('GetObjectRetention');
+    expect(op('PUT', '/b/k?legal-hold')).toBe('PutObjectLegalHold');
+    expect(op('GET', '/b/k?legal-hold&versionId=v')).toBe('GetObjectLegalHold');
     expect(op('GET', '/b/k?tagging')).toBe('GetObjectTagging');
     expect(op('PUT', '/b/k?tagging')).toBe('PutObjectTagging');
     expect(op('DELETE', '/b/k?tagging')).toBe('DeleteObjectTagging');
@@ -73,7 +78,7 @@ describe('S3 dispatch table', () => {
 
   it('answers unknown sub-resources with NotImplemented and wrong methods with MethodNotAllowed', () => {
     expect(() => op('PUT', '/b?lifecycle')).toThrow(NotImplemented);
-    expect(() => op('GET', '/b/k?retention')).toThrow(NotImplemented);
+    expect(() => op('GET', '/b/k?torrent')).toThrow(NotImplemented);
     expect(() => op('GET', '/b?events=s3:ObjectCreated:*')).toThrow(NotImplemented);
     expect(() => op('POST', '/b/k')).toThrow(MethodNotAllowed);
     expect(() => op('PUT', '/')).toThrow(MethodNotAllowed);

@@ -35,6 +35,7 @@ import { getBucketTagging } from './get-bucket-tagging.js';
 import { getBucketVersioning } from './get-bucket-versioning.js';
 import { getBucketWebsite } from './get-bucket-website.js';
 import { getObjectLockConfiguration } from './get-object-lock-configuration.js';
+import { putObjectLockConfiguration } from './put-object-lock-configuration.js';
 import { headBucket } from './head-bucket.js';
 import { listBuckets } from './list-buckets.js';
 import { listMultipartUploads } from './list-multipart-uploads.js';
@@ -54,12 +55,16 @@ import { deleteObjects } from './delete-objects.js';
 import { getObject } from './get-object.js';
 import { getObjectAcl } from './get-object-acl.js';
 import { getObjectAttributes } from './get-object-attributes.js';
+import { getObjectLegalHold } from './get-object-legal-hold.js';
+import { getObjectRetention } from './get-object-retention.js';
 import { getObjectTagging } from './get-object-tagging.js';
 import { headObject } from './head-object.js';
 import { listParts } from './list-parts.js';
 import { postObject } from './post-object.js';
 import { putObject } from './put-object.js';
 import { putObjectAcl } from './put-object-acl.js';
+import { putObjectLegalHold } from './put-object-legal-hold.js';
+import { putObjectRetention } from './put-object-retention.js';
 import { putObjectTagging } from './put-object-tagging.js';
 import { uploadPart } from './upload-part.js';
 import { uploadPartCopy } from './upload-part-copy.js';
@@ -198,6 +203,39 @@ export const S3_RULES: readonly S3Rule[] = [
     operation: 'PutObjectAcl',
     action: 's3:PutObjectAcl',
     handler: putObjectAcl,
+  },
+  // Object lock (wire doc §5.3).
+  {
+    method: 'PUT',
+    level: 'object',
+    query: ['retention'],
+    operation: 'PutObjectRetention',
+    action: 's3:PutObjectRetention',
+    handler: putObjectRetention,
+  },
+  {
+    method: 'GET',
+    level: 'object',
+    query: ['retention'],
+    operation: 'GetObjectRetention',
+    action: 's3:GetObjectRetention',
+    handler: getObjectRetention,
+  },
+  {
+    method: 'PUT',
+    level: 'object',
+    query: ['legal-hold'],
+    operation: 'PutObjectLegalHold',
+    action: 's3:PutObjectLegalHold',
+    handler: putObjectLegalHold,
+  },
+  {
+    method: 'GET',
+    level: 'object',
+    query: ['legal-hold'],
+    operation: 'GetObjectLegalHold',
+    action: 's3:GetObjectLegalHold',
+    handler: getObjectLegalHold,
   },
   {
     method: 'PUT',
@@ -366,6 +404,13 @@ export const S3_RULES: readonly S3Rule[] = [
     'GetObjectLockConfiguration',
     's3:GetBucketObjectLockConfiguration',
     getObjectLockConfiguration,
+  ),
+  sub(
+    'PUT',
+    'object-lock',
+    'PutObjectLockConfiguration',
+    's3:PutBucketObjectLockConfiguration',
+    putObjectLockConfiguration,
   ),
   sub('GET', 'lifecycle', 'GetBucketLifecycle', 's3:GetLifecycleConfiguration', getBucketLifecycle),
   sub('DELETE', 'lifecycle', 'DeleteBucketLifecycle', 's3:PutLifecycleConfiguration', deleteBucketLifecycle),

@@ -1,10 +1,12 @@
 /**
  * UploadPartCopy (`PUT /bucket/key?partNumber=N&uploadId=ID` with `x-amz-copy-source`): a part
  * whose bytes come from an existing object version, optionally a byte range of it
- * (`x-amz-copy-source-range: bytes=first-last`). Source conditionals as for CopyObject. Answers
- * CopyPartResult with the part's ETag.
+ * (`x-amz-copy-source-range: bytes=first-last`). Source conditionals as for CopyObject; the part
+ * must fit in the target bucket's hard quota, as for UploadPart. Answers CopyPartResult with the
+ * part's ETag.
  */
 import type { RequestContext } from '../http/context.js';
+import { enforceQuota } from '../bucket/quota.js';
 import { authorize } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
 import { EntityTooLarge, InternalError } from '../object-layer/errors.js';
@@ -46,6 +48,8 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   const size = range !== undefined ? range.end - range.start + 1 : 0;
   if (size > MAX_PART_SIZE)
     throw new EntityTooLarge('Your proposed upload exceeds the maximum allowed part size.', target);
+  // As UploadPart: the part must fit in what is left of the target bucket's hard quota.
+  await enforceQuota(ctx, await layer.getBucketMetadata(target.bucket), size);
 
   const read = await layer.getObject(source.bucket, source.key, {
     versionId: sourceInfo.versionId,

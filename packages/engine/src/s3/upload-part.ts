@@ -3,9 +3,11 @@
  * and integrity rules are PutObject's (Content-MD5, x-amz-checksum-* headers or aws-chunked
  * trailers, verified before the part is kept), with S3's part limits: numbers 1..10000 and at most
  * 5 GiB per part. Parts under 5 MiB are accepted here; CompleteMultipartUpload refuses them unless
- * they are the last (EntityTooSmall).
+ * they are the last (EntityTooSmall). A part that alone would take the bucket past its hard quota
+ * is refused before its body is read (XMinioAdminBucketQuotaExceeded).
  */
 import type { RequestContext } from '../http/context.js';
+import { enforceQuota } from '../bucket/quota.js';
 import { discardBody, objectTarget, parsePartNumber, requireAuth, uploadIdParam } from './object-request.js';
 import { setPartResponseHeaders } from './upload-part-copy.js';
 import { MAX_PUT_SIZE as MAX_PART_SIZE, uploadBodyOptions, uploadSize } from './put-object.js';
@@ -18,6 +20,8 @@ export async function uploadPart(ctx: RequestContext): Promise<void> {
     const partNumber = parsePartNumber(ctx.query.get('partNumber'), target);
     const uploadId = uploadIdParam(ctx);
     const size = uploadSize(ctx, MAX_PART_SIZE);
+    // MinIO's rule: each part must fit in what is left of the bucket's hard quota.
+    await enforceQuota(ctx, await ctx.engine.objectLayer.getBucketMetadata(target.bucket), size);
     // The upload's own algorithm is computed for every part so its composite checksum can be
     // built at completion even when a client sends no checksum (or another one) for a part.
     const upload = await ctx.engine.objectLayer.listParts(target.bucket, target.key, uploadId, {

@@ -10,6 +10,7 @@
 //	madmin-probe iam    -> every IAM call of madmin (users, groups, canned policies, policy mapping,
 //	                       service accounts, STS account info) in one scripted session, each step's
 //	                       decoded result or error code under its name (see iam.go)
+//	madmin-probe quota  -> get/set/clear the hard quota of the bucket MADMIN_BUCKET (see quota.go)
 //
 // The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
 // MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
@@ -131,8 +132,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
@@ -150,6 +151,10 @@ func main() {
 		rep, ok = runInfo(ctx, adm)
 	case "heal":
 		rep, ok = runHeal(ctx, adm)
+	// ---- bucket quota (quota.go) ----
+	case "quota":
+		rep, ok = runQuota(ctx, adm)
+	// ---- end quota ----
 	default:
 		rep, ok = runIAM(ctx, adm, os.Getenv("MADMIN_ENDPOINT"))
 	}

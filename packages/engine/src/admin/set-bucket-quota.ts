@@ -1,0 +1,46 @@
+/**
+ * Admin `PUT /minio/admin/v3/set-bucket-quota?bucket=<b>` (wire doc §3.7), action
+ * `admin:SetBucketQuota`: a plain-JSON `madmin.BucketQuota` body (`{"size":N,"quotatype":"hard"}`,
+ * or the older `{"quota":N,…}`) sets the bucket's hard quota; a zero size or an empty body removes
+ * it. Answers 200 with no body; an unknown bucket is 404 NoSuchBucket. The quota is enforced on
+ * every S3 write from the next request on (`bucket/quota.ts`).
+ */
+import type { RequestContext } from '../http/context.js';
+import { readBody } from '../http/body.js';
+import { BUCKET_CONFIG } from '../bucket/configs.js';
+import { parseQuotaRequest, quotaJson } from '../bucket/quota.js';
+import { AdminConfigTooLarge, AdminVersionMismatch, EntityTooLarge } from '../object-layer/errors.js';
+import { queryParam, sendEmptyOk } from './admin-body.js';
+
+/** A BucketQuota document is a few dozen bytes; MinIO caps admin config bodies at this size. */
+const MAX_QUOTA_BODY = 262_272;
+
+/** The `bucket` query parameter both quota calls require (MinIO answers 426 without it, wire doc §6.2). */
+export function quotaBucketParam(ctx: RequestContext): string {
+  const bucket = queryParam(ctx, 'bucket');
+  if (bucket === '') {
+    throw new AdminVersionMismatch("This 'admin' API is not supported by server in 'mode-server-xl'");
+  }
+  ctx.target = { bucket };
+  return bucket;
+}
+
+export async function setBucketQuota(ctx: RequestContext): Promise<void> {
+  const bucket = quotaBucketParam(ctx);
+  const layer = ctx.engine.objectLayer;
+  // Existence first: a missing bucket is NoSuchBucket whatever the body says.
+  await layer.getBucketInfo(bucket);
+  let body: Buffer;
+  try {
+    body = await readBody(ctx, MAX_QUOTA_BODY);
+  } catch (err) {
+    if (err instanceof EntityTooLarge) throw new AdminConfigTooLarge();
+    throw err;
+  }
+  const quota = parseQuotaRequest(body);
+  await layer.updateBucketMetadata(bucket, (meta) => {
+    if (quota === undefined) delete meta.configs[BUCKET_CONFIG.quota];
+    else meta.configs[BUCKET_CONFIG.quota] = JSON.stringify(quotaJson(quota));
+  });
+  sendEmptyOk(ctx);
+}
