@@ -214,10 +214,8 @@ export function defaultRetainUntil(rule: DefaultRetention, now: number): Date {
 export function parseRetention(xml: string, now: number, where?: Where): RetentionRequest {
   const doc = parseXml(xml);
   const root = doc.Retention;
-  if (root === '' || root === undefined) {
-    if (root === undefined) throw new MalformedXML(undefined, where);
-    return {};
-  }
+  // `<Retention/>`: no mode, no date.
+  if (root === '') return {};
   if (!isRecord(root)) throw new MalformedXML(undefined, where);
   const modeText = textOf(root, 'Mode', where) ?? '';
   const dateText = textOf(root, 'RetainUntilDate', where) ?? '';
@@ -307,15 +305,6 @@ function single(headers: IncomingHttpHeaders, name: string): string | undefined 
 /** `x-amz-bypass-governance-retention: true` (case-insensitive, as MinIO compares it). */
 export function bypassGovernanceRequested(headers: IncomingHttpHeaders): boolean {
   return single(headers, BYPASS_GOVERNANCE_HEADER)?.trim().toLowerCase() === 'true';
-}
-
-/** Does the request carry any object-lock header? */
-export function lockHeadersPresent(headers: IncomingHttpHeaders): boolean {
-  return (
-    headers[LOCK_MODE_KEY] !== undefined ||
-    headers[LOCK_UNTIL_KEY] !== undefined ||
-    headers[LOCK_LEGAL_HOLD_KEY] !== undefined
-  );
 }
 
 export interface UploadLockOptions {
