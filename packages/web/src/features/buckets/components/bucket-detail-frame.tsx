@@ -21,7 +21,7 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
       <PageHeader
         title={bucketName}
         breadcrumb={
-          <Breadcrumbs mb={4} aria-label="Breadcrumb">
+          <Breadcrumbs mb={4} separator=">" aria-label="Breadcrumb">
             <Anchor component={Link} to="/buckets">
               Buckets
             </Anchor>

@@ -2,8 +2,9 @@
  * A one-column table of names with a search box above it — the Users and Groups tabs of a policy,
  * a user's Groups tab, a bucket's Access Audit lists. A name can link to its screen.
  */
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SearchBox, matching } from './search-box.js';
 
@@ -17,6 +18,8 @@ export interface EntityNameTableProps {
   rowTestId: (name: string) => string;
   /** The screen a name opens, if it opens one. */
   linkTo?: (name: string) => string;
+  /** Buttons shown on the search box's row. */
+  actions?: ReactNode;
 }
 
 export function EntityNameTable({
@@ -28,12 +31,21 @@ export function EntityNameTable({
   emptyText,
   rowTestId,
   linkTo,
+  actions,
 }: EntityNameTableProps) {
   const [search, setSearch] = useState('');
   const rows = matching(names, search, (n) => n);
   return (
     <>
-      <SearchBox placeholder={searchPlaceholder} value={search} onChange={setSearch} testId={searchTestId} />
+      <Group justify="space-between" align="flex-start">
+        <SearchBox
+          placeholder={searchPlaceholder}
+          value={search}
+          onChange={setSearch}
+          testId={searchTestId}
+        />
+        {actions}
+      </Group>
       <Table highlightOnHover withTableBorder verticalSpacing={0}>
         <Table.Thead>
           <Table.Tr h={40}>

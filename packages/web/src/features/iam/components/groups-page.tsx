@@ -3,7 +3,7 @@
  * with their policies as the description, and per row view/edit, set policies and delete. 'No
  * Groups Available' when there are none to show.
  */
-import { ActionIcon, Anchor, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
@@ -68,11 +68,7 @@ export function GroupsPage() {
                 </Anchor>
               </Table.Td>
               <Table.Td>{policyNames(group.policy).join(', ')}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={group.status === 'enabled' ? 'teal.9' : 'gray.8'}>
-                  {group.status === 'enabled' ? 'Enabled' : 'Disabled'}
-                </Badge>
-              </Table.Td>
+              <Table.Td>{group.status === 'enabled' ? 'Enabled' : 'Disabled'}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   <Tooltip label="View / Edit">

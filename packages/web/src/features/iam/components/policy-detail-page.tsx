@@ -82,7 +82,7 @@ export function PolicyDetailPage() {
       <PageHeader
         title={name}
         breadcrumb={
-          <Breadcrumbs mb={4} aria-label="Breadcrumb">
+          <Breadcrumbs mb={4} separator=">" aria-label="Breadcrumb">
             <Anchor component={Link} to="/policies">
               Policies
             </Anchor>

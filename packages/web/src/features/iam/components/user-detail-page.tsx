@@ -47,15 +47,6 @@ function GroupsTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   return (
     <>
-      <Group justify="flex-end" mb="sm">
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setEditing(true)}
-          data-testid={ids.addToGroups}
-        >
-          Add to Groups
-        </Button>
-      </Group>
       <EntityNameTable
         names={user.memberOf}
         loaded
@@ -64,6 +55,15 @@ function GroupsTab({ user }: { user: User }) {
         searchTestId="user-groups-search"
         emptyText="No Groups Available"
         rowTestId={ids.groupRow}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setEditing(true)}
+            data-testid={ids.addToGroups}
+          >
+            Add to Groups
+          </Button>
+        }
       />
       <SetGroupsModal user={editing ? user : null} onClose={() => setEditing(false)} />
     </>
@@ -95,7 +95,7 @@ function ServiceAccountsTab({ user }: { user: string }) {
 
   return (
     <>
-      <Group justify="space-between" mb="sm" align="flex-start">
+      <Group justify="space-between" align="flex-start">
         <SearchBox
           placeholder="Search Service Accounts"
           value={search}
@@ -136,7 +136,7 @@ function PoliciesTab({ user }: { user: User }) {
   const rows = matching(user.policy, search, (p) => p);
   return (
     <>
-      <Group justify="space-between" mb="sm" align="flex-start">
+      <Group justify="space-between" align="flex-start">
         <SearchBox
           placeholder="Search Policies"
           value={search}
@@ -214,7 +214,7 @@ export function UserDetailPage() {
       <PageHeader
         title={name}
         breadcrumb={
-          <Breadcrumbs mb={4} aria-label="Breadcrumb" data-testid={ids.breadcrumb}>
+          <Breadcrumbs mb={4} separator=">" aria-label="Breadcrumb" data-testid={ids.breadcrumb}>
             <Anchor component={Link} to="/users">
               Users
             </Anchor>
@@ -259,7 +259,12 @@ export function UserDetailPage() {
       />
       {user.isError && <Alert color="red">{user.error.message}</Alert>}
       {user.data !== undefined && (
-        <Tabs orientation="vertical" defaultValue="groups" keepMounted={false}>
+        <Tabs
+          orientation="vertical"
+          defaultValue="groups"
+          keepMounted={false}
+          styles={{ tab: { justifyContent: 'flex-start' } }}
+        >
           <Tabs.List miw={180}>
             <Tabs.Tab value="groups" data-testid={ids.tabGroups}>
               Groups
