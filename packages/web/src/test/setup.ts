@@ -1,6 +1,6 @@
 /**
  * Component-test setup: unmount after each test, and the browser APIs Mantine expects that
- * happy-dom does not provide (matchMedia, ResizeObserver).
+ * happy-dom does not provide (matchMedia, ResizeObserver, document.fonts).
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -29,4 +29,11 @@ if (typeof window.ResizeObserver !== 'function') {
     disconnect(): void {}
   }
   Object.defineProperty(window, 'ResizeObserver', { value: NoopResizeObserver });
+}
+
+// Mantine's autosizing textarea (the policy JSON editor) listens for font loading.
+if (!('fonts' in document) || document.fonts === undefined) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }

@@ -263,7 +263,7 @@ export function UserDetailPage() {
           orientation="vertical"
           defaultValue="groups"
           keepMounted={false}
-          styles={{ tab: { justifyContent: 'flex-start' } }}
+          styles={{ tabLabel: { textAlign: 'left' } }}
         >
           <Tabs.List miw={180}>
             <Tabs.Tab value="groups" data-testid={ids.tabGroups}>
