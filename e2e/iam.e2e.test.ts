@@ -3,7 +3,7 @@
  * console server processes: the admin creates a group with readonly and a user in it, logs out;
  * the user logs in and sees only the pages its policy allows (no Users, Groups or Policies), has no
  * Create Bucket button, and the server refuses the call as well; a service account created on
- * /account works with awscli and stops working once deleted; a disabled user cannot log in;
+ * /account works with awscli and stops working once deleted (one made on the user's page works too); a disabled user cannot log in;
  * deleting a user while on its page returns to the list. Along the way: policies (create with a
  * validating JSON editor, details, delete), the validation texts of spec 2 §5, the Access Audit tab,
  * an axe scan of every new screen and modal (no serious or critical violations) and a screenshot of
@@ -211,6 +211,10 @@ describe('IAM in the console', () => {
     await page.getByTestId(TEST_IDS.users.select(SLASH_USER)).check();
     expect(await page.getByTestId(TEST_IDS.users.addToGroup).isEnabled()).toBe(true);
     await check('10-users');
+    // The dark theme passes too.
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await check('10-users-dark');
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     await page.getByTestId(TEST_IDS.users.addToGroup).click();
     await page.getByRole('dialog', { name: 'Add Users to Group' }).waitFor();
     await page.getByTestId(TEST_IDS.addToGroup.save).click();
@@ -225,7 +229,7 @@ describe('IAM in the console', () => {
       .click();
   });
 
-  it("shows a user's page with its groups, policies and service accounts", async () => {
+  it("shows a user's page with its groups, service accounts and policies", async () => {
     const users = new UsersPage(page);
     await users.open(stack.consoleUrl);
     await page.getByTestId(TEST_IDS.users.view(USER)).click();
@@ -238,7 +242,18 @@ describe('IAM in the console', () => {
 
     await page.getByTestId(TEST_IDS.userDetail.tabServiceAccounts).click();
     await page.getByTestId(TEST_IDS.serviceAccounts.empty).waitFor();
+    // An administrator makes a service account for the user; it acts as the user (readonly).
+    const serviceAccounts = new AccountPage(page);
+    const keys = await serviceAccounts.createServiceAccount(TEST_IDS.userDetail.createServiceAccount);
+    await serviceAccounts.closeNewServiceAccount();
+    await serviceAccounts.row(keys.accessKey).waitFor();
     await check('13-user-service-accounts');
+    const listed = await awsS3(join(scratch, 'aws-user'), stack.engineUrl, keys, ['ls']);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toContain(BUCKET);
+    await serviceAccounts.deleteServiceAccount(keys.accessKey);
+    await page.getByTestId(TEST_IDS.serviceAccounts.empty).waitFor();
+
     await page.getByTestId(TEST_IDS.userDetail.tabPolicies).click();
     await page.getByTestId(TEST_IDS.userDetail.assignPolicies).click();
     await page.getByRole('dialog', { name: 'Set Policies' }).waitFor();

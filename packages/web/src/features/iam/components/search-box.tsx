@@ -18,7 +18,8 @@ export function SearchBox({ placeholder, value, onChange, testId }: SearchBoxPro
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       mb="md"
-      maw={400}
+      w={400}
+      maw="100%"
       data-testid={testId}
     />
   );
