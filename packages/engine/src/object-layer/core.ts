@@ -13,7 +13,8 @@ import { DigestWorker } from '../storage/digest-worker.js';
 import type { FormatFile } from '../storage/format.js';
 import type { BucketRecord } from '../storage/records.js';
 import { ReedSolomon } from '../storage/reed-solomon.js';
-import { BLOCK_SIZE, type BitrotHasher } from '../storage/shard-file.js';
+import { ReadBufferPool } from '../storage/read-buffers.js';
+import { BLOCK_SIZE, DEFAULT_BITROT, hashSize, type BitrotHasher } from '../storage/shard-file.js';
 import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 
@@ -23,6 +24,8 @@ import { KeyedLock } from './keyed-lock.js';
  * get ordinary buffers.
  */
 const ARENA_SLOTS = 24;
+/** Read buffers in their arena: a streamed GET holds three or four (read-ahead, queued to the socket). */
+const READ_ARENA_SLOTS = 24;
 
 export class LayerCore {
   readonly n: number;
@@ -40,6 +43,8 @@ export class LayerCore {
   readonly digests = new DigestWorker();
   /** Erasure-block buffers of the streaming write path. */
   readonly blocks: BlockPool;
+  /** Block buffers of streamed reads, recycled as the consumer releases them. */
+  readonly readBuffers: ReadBufferPool;
   closed = false;
   /** Drive slots being healed by a running `healAll` after they were (re)formatted. */
   readonly healingDrives = new Set<number>();
@@ -64,6 +69,11 @@ export class LayerCore {
       this.digests.pin(arena.buffer);
     }
     this.blocks = new BlockPool(blockBytes, 16, arena);
+    // Read buffers of streamed GETs: a block's data shards with their hashes, verified in place.
+    const readBytes = dataShards * (hashSize(DEFAULT_BITROT) + Math.ceil(BLOCK_SIZE / dataShards));
+    const readArena = this.rs.createArena(readBytes, READ_ARENA_SLOTS);
+    if (readArena !== undefined) bitrot.attachArena(readArena);
+    this.readBuffers = new ReadBufferPool(readBytes, readArena);
     this.readQuorum = dataShards;
     this.writeQuorum = dataShards === parityShards ? dataShards + 1 : dataShards;
   }

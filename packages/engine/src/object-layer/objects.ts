@@ -470,7 +470,7 @@ export async function getObject(
         if (part === undefined || ec === undefined) continue;
         const readers = i === 0 ? firstReaders : partReaders(core, bucket, key, chosen, seg.index);
         const geometry = new PartGeometry(part.size, ec.blockSize, ec.data, ec.bitrot);
-        const decoder = new PartDecoder(core.rs, geometry, readers, core.bitrot, onBad);
+        const decoder = new PartDecoder(core.rs, geometry, readers, core.bitrot, onBad, core.readBuffers);
         try {
           yield* readPartRange(decoder, geometry, seg.start, seg.end);
         } finally {
@@ -481,7 +481,11 @@ export async function getObject(
     // Object mode keeps the chunks as generated (each a data shard's bytes, read straight from
     // its file): in byte mode a reader that takes what is buffered gets the chunks joined into
     // one new buffer — a copy of every byte. Two chunks buffered = one block read ahead.
-    return { info, stream: Readable.from(generate(), { objectMode: true, highWaterMark: 2 }) };
+    return {
+      info,
+      stream: Readable.from(generate(), { objectMode: true, highWaterMark: 2 }),
+      release: (chunk) => core.readBuffers.release(chunk),
+    };
   });
 }
 

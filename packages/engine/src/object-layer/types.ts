@@ -125,6 +125,12 @@ export interface GetObjectResult {
    * the index): a caller may send this instead of reading `stream` (then left unread).
    */
   body?: Buffer;
+  /**
+   * Present when the stream's chunks are pooled buffers: a caller that is done with a chunk
+   * (e.g. the socket has taken its bytes) may pass it here so its memory is reused; chunks never
+   * passed are simply garbage collected. A released chunk must not be used again.
+   */
+  release?: (chunk: Buffer) => void;
 }
 
 export interface PutObjectOptions extends WriteBodyOptions {

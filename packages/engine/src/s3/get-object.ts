@@ -9,13 +9,13 @@
  *
  * The response head is written only once the first bytes have been read, so a read failure at the
  * start (quorum lost, corrupt data) still becomes a proper S3 error. A failure later can only cut
- * the connection. A client that disconnects destroys the object stream (pipeline does that).
+ * the connection. A client that disconnects destroys the object stream. Streamed chunks are handed
+ * back to the layer (`release`) as the socket takes them, so its read buffers are reused.
  * Small objects come back from the layer already in memory (`body`): they are sent with one
  * `res.end(body)` — no stream, no pipeline (whose per-call AbortController cost more than the
  * send itself for a 4 KiB object).
  */
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { RequestContext } from '../http/context.js';
 import { InternalError } from '../object-layer/errors.js';
 import type { GetObjectResult, ObjectInfo } from '../object-layer/types.js';
@@ -34,7 +34,7 @@ const RANGE_READ_ATTEMPTS = 3;
 /** Send an object body after its head: at once when in memory, else streamed with back-pressure. */
 async function sendBody(
   ctx: RequestContext,
-  result: { stream: Readable; body?: Buffer },
+  result: { stream: Readable; body?: Buffer; release?: (chunk: Buffer) => void },
   writeHead: () => void,
 ): Promise<void> {
   if (result.body !== undefined) {
@@ -57,22 +57,58 @@ async function sendBody(
     ctx.res.end();
     return;
   }
-  const head = first.value;
-  async function* body(): AsyncGenerator<unknown> {
-    yield head;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done === true) return;
-      yield next.value;
-    }
-  }
+  await writeChunks(ctx.res, stream, iterator, first.value, result.release);
+}
+
+/**
+ * Writes the object's chunks to the response, waiting for 'drain' when the socket is full. Each
+ * chunk goes to `release` once the socket has taken its bytes (the write callback), so the layer
+ * reuses the buffer. The head is sent already: a read that fails midway, or a client that goes
+ * away, can only end the connection; the object stream is then destroyed (closing its files).
+ */
+async function writeChunks(
+  res: RequestContext['res'],
+  stream: Readable,
+  iterator: AsyncIterator<unknown>,
+  first: unknown,
+  release: ((chunk: Buffer) => void) | undefined,
+): Promise<void> {
+  let gone = false;
+  let wake: (() => void) | undefined;
+  const onGone = (): void => {
+    gone = true;
+    wake?.();
+  };
+  const onDrain = (): void => wake?.();
+  res.on('close', onGone);
+  res.on('error', onGone);
+  res.on('drain', onDrain);
   try {
-    await pipeline(body, ctx.res);
+    let value = first;
+    for (;;) {
+      if (gone || res.destroyed) throw new Error('the response ended before the object was sent');
+      const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array);
+      const more =
+        release !== undefined && chunk === value ? res.write(chunk, () => release(chunk)) : res.write(chunk);
+      if (!more) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (gone || !res.writableNeedDrain) resolve();
+        });
+        wake = undefined;
+      }
+      const next = await iterator.next();
+      if (next.done === true) break;
+      value = next.value;
+    }
+    res.end();
   } catch {
-    // The head is sent: a client that went away, or a read that failed midway, can only end the
-    // connection (pipeline has destroyed both sides). Make sure the object stream is released.
     stream.destroy();
-    if (!ctx.res.destroyed) ctx.res.destroy();
+    if (!res.destroyed) res.destroy();
+  } finally {
+    res.off('close', onGone);
+    res.off('error', onGone);
+    res.off('drain', onDrain);
   }
 }
 

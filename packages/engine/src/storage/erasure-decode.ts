@@ -8,6 +8,7 @@
 import { FileCorrupt, InsufficientReadQuorum } from '../object-layer/errors.js';
 import type { ReedSolomon } from './reed-solomon.js';
 import type { BitrotHasher, PartGeometry } from './shard-file.js';
+import type { ReadBufferPool } from './read-buffers.js';
 import type { ShardReader } from './shard-io.js';
 
 export class PartDecoder {
@@ -23,6 +24,8 @@ export class PartDecoder {
     private readonly readers: (ShardReader | undefined)[],
     private readonly hasher: BitrotHasher,
     private readonly onBad: (shardIndex: number, reason: string) => void = () => undefined,
+    /** Where `readBlockPieces` reads blocks to, when given (read-buffers.ts). */
+    private readonly buffers?: ReadBufferPool,
   ) {
     readers.forEach((r, i) => {
       if (r === undefined) this.bad.add(i);
@@ -108,6 +111,8 @@ export class PartDecoder {
    * the buffers the shards were read into, so a streamed read never copies them into one block.
    */
   async readBlockPieces(j: number): Promise<Buffer[]> {
+    const pooled = this.buffers === undefined ? undefined : await this.readPooledPieces(j, this.buffers);
+    if (pooled !== undefined) return pooled;
     const shards = await this.readBlockShards(j);
     const place = this.geometry.block(j);
     const pieces: Buffer[] = [];
@@ -118,6 +123,59 @@ export class PartDecoder {
       pieces.push(Buffer.from(shard.buffer, shard.byteOffset, n));
       remaining -= n;
     }
+    return pieces;
+  }
+
+  /**
+   * The common case of `readBlockPieces`: every data shard readable and intact, read into one
+   * pooled buffer and verified there; the pieces go back to the pool as the consumer releases
+   * them. Undefined when a data shard is (or turns out) bad: the caller then rebuilds the block.
+   */
+  private async readPooledPieces(j: number, buffers: ReadBufferPool): Promise<Buffer[] | undefined> {
+    const data = this.rs.dataShards;
+    for (let i = 0; i < data; i++) {
+      if (this.bad.has(i) || this.readers[i]?.readInto === undefined) return undefined;
+    }
+    const place = this.geometry.block(j);
+    const hashLen = this.geometry.hash;
+    const stride = hashLen + this.geometry.fullShard;
+    const buffer = buffers.acquire();
+    if (buffer.length < data * stride) {
+      buffers.giveBack(buffer);
+      return undefined;
+    }
+    const results = await Promise.all(
+      Array.from({ length: data }, async (_, i) => {
+        const raw = buffer.subarray(i * stride, i * stride + hashLen + place.shardLength);
+        try {
+          await (this.readers[i] as ShardReader & Required<Pick<ShardReader, 'readInto'>>).readInto(
+            place.offset,
+            raw,
+          );
+        } catch (error) {
+          this.markBad(i, `block ${j}: ${error instanceof Error ? error.message : String(error)}`);
+          return false;
+        }
+        const shard = raw.subarray(hashLen);
+        if (!this.hasher.hash(this.geometry.algorithm, shard).equals(raw.subarray(0, hashLen))) {
+          this.markBad(i, `block ${j}: checksum mismatch`);
+          return false;
+        }
+        return true;
+      }),
+    );
+    if (results.includes(false)) {
+      buffers.giveBack(buffer);
+      return undefined;
+    }
+    const pieces: Buffer[] = [];
+    let remaining = place.blockLength;
+    for (let i = 0; i < data && remaining > 0; i++) {
+      const n = Math.min(place.shardLength, remaining);
+      pieces.push(buffer.subarray(i * stride + hashLen, i * stride + hashLen + n));
+      remaining -= n;
+    }
+    buffers.share(buffer, pieces);
     return pieces;
   }
 
