@@ -2,12 +2,10 @@
  * Change Password for the signed-in account (spec 2 §2, §5): Current Password, New Password and its
  * retype. The server checks the current password and renews the session on success.
  */
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { TEST_IDS } from '../../../selectors.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { FormAlert } from '../../../shared/components/form-alert.js';
+import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { useChangePassword } from '../api/change-password.js';
 import {
   EMPTY_CHANGE_PASSWORD_FORM,
@@ -19,49 +17,25 @@ import type { ChangePasswordForm } from './change-password-form.js';
 const ids = TEST_IDS.changePassword;
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [form, setForm] = useState<ChangePasswordForm>(EMPTY_CHANGE_PASSWORD_FORM);
-  const [problem, setProblem] = useState<string | null>(null);
   const mutation = useChangePassword();
-  const notify = useNotify();
-  const saving = mutation.isPending;
-  const update = (change: Partial<ChangePasswordForm>) => {
-    setForm((current) => ({ ...current, ...change }));
-    setProblem(null);
-  };
-
-  const close = () => {
-    setForm(EMPTY_CHANGE_PASSWORD_FORM);
-    setProblem(null);
-    mutation.reset();
-    onClose();
-  };
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSaveChangePassword(form) || saving) return;
-    const found = changePasswordProblem(form);
-    setProblem(found);
-    if (found !== null) return;
-    mutation.mutate(
-      { current_secret_key: form.current, new_secret_key: form.newPassword },
-      {
-        onSuccess: () => {
-          notify.success('Password changed successfully.');
-          close();
-        },
-      },
-    );
-  };
+  const { form, update, problem, saving, close, handleSubmit } = useModalForm({
+    empty: EMPTY_CHANGE_PASSWORD_FORM,
+    mutation,
+    onClose,
+    canSave: canSaveChangePassword,
+    problemOf: changePasswordProblem,
+    toRequest: (filled: ChangePasswordForm) => ({
+      current_secret_key: filled.current,
+      new_secret_key: filled.newPassword,
+    }),
+    successMessage: () => 'Password changed successfully.',
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Change Password" data-testid={ids.modal}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
-          {problem !== null ? (
-            <Alert color="red" role="alert" title={problem} data-testid={ids.error} />
-          ) : (
-            <ModalError error={mutation.error} testId={ids.error} />
-          )}
+          <FormAlert problem={problem} error={mutation.error} testId={ids.error} />
           <PasswordInput
             label="Current Password"
             autoComplete="current-password"

@@ -3,8 +3,8 @@
  * (disabled until a bucket is selected), 'Create Bucket' (permission-gated), and the table with
  * Name, Creation Date and Size, a select box, a delete action and a click-through per row.
  */
-import { ActionIcon, Button, Checkbox, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,8 @@ import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { formatDate } from '../../../shared/components/format-date.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
+import { RowAction } from '../../../shared/components/row-action.js';
+import { SearchBox, matching } from '../../../shared/components/search-box.js';
 import { CreateBucketButton } from './create-bucket-button.js';
 import { DeleteBucketModal } from './delete-bucket-modal.js';
 import { SetReplicationModal } from './set-replication-modal.js';
@@ -28,10 +30,7 @@ export function BucketsPage() {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [replicationOpen, setReplicationOpen] = useState(false);
 
-  const rows = useMemo(
-    () => (buckets.data ?? []).filter((b) => b.name.toLowerCase().includes(filter.trim().toLowerCase())),
-    [buckets.data, filter],
-  );
+  const rows = useMemo(() => matching(buckets.data ?? [], filter, (b) => b.name), [buckets.data, filter]);
   const allSelected = rows.length > 0 && rows.every((b) => selected.has(b.name));
 
   const toggle = (name: string, on: boolean) =>
@@ -66,15 +65,11 @@ export function BucketsPage() {
           </>
         }
       />
-      <TextInput
+      <SearchBox
         placeholder="Search Buckets"
-        aria-label="Search Buckets"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        mb="md"
-        maw={400}
-        data-testid={TEST_IDS.buckets.search}
+        onChange={setFilter}
+        testId={TEST_IDS.buckets.search}
       />
       <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={TEST_IDS.buckets.table}>
         <Table.Thead>
@@ -121,17 +116,14 @@ export function BucketsPage() {
               <Table.Td>{formatDate(bucket.creation_date)}</Table.Td>
               <Table.Td>{formatBytes(bucket.size ?? 0)}</Table.Td>
               <Table.Td>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.9"
-                    aria-label={`Delete bucket ${bucket.name}`}
-                    onClick={() => setToDelete(bucket.name)}
-                    data-testid={TEST_IDS.buckets.delete(bucket.name)}
-                  >
-                    <IconTrash size={16} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  tooltip="Delete"
+                  label={`Delete bucket ${bucket.name}`}
+                  icon={IconTrash}
+                  danger
+                  onClick={() => setToDelete(bucket.name)}
+                  testId={TEST_IDS.buckets.delete(bucket.name)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -2,15 +2,13 @@
  * Add Users to Group (spec 2 §2, §5): the users selected on /users join the groups chosen here;
  * saving with no group chosen says 'You need to select at least one group to assign'.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useAddUsersToGroups } from '../api/add-users-to-groups.js';
 import { useGroups } from '../api/list-groups.js';
-import { FormAlert } from './form-alert.js';
-import { NamePicker } from './name-picker.js';
+import { NameChoiceForm } from './name-choice-form.js';
 
 const ids = TEST_IDS.addToGroup;
 export const NO_GROUP_SELECTED = 'You need to select at least one group to assign';
@@ -36,9 +34,7 @@ export function AddToGroupModal({ opened, users, onClose, onAdded }: AddToGroupM
     onClose();
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const save = () => {
     if (selected.size === 0) {
       setProblem(NO_GROUP_SELECTED);
       return;
@@ -58,37 +54,32 @@ export function AddToGroupModal({ opened, users, onClose, onAdded }: AddToGroupM
 
   return (
     <Modal opened={opened} onClose={close} title="Add Users to Group" size="lg" data-testid={ids.modal}>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack>
-          <FormAlert problem={problem} error={mutation.error} testId={ids.error} />
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            Selected users: {users.join(', ')}
-          </Text>
-          <NamePicker
-            list="add-to-group-groups"
-            title="Groups"
-            filterPlaceholder="Filter Groups"
-            columnTitle="Name"
-            names={(groups.data?.groups ?? []).map((g) => g.name)}
-            selected={selected}
-            onChange={(next) => {
-              setSelected(next);
-              setProblem(null);
-            }}
-            emptyText="No Groups Available"
-            loaded={groups.isSuccess}
-            disabled={mutation.isPending}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending} data-testid={ids.save}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <NameChoiceForm
+        picker={{
+          list: 'add-to-group-groups',
+          title: 'Groups',
+          filterPlaceholder: 'Filter Groups',
+          names: (groups.data?.groups ?? []).map((g) => g.name),
+          selected,
+          onChange: (next) => {
+            setSelected(next);
+            setProblem(null);
+          },
+          emptyText: 'No Groups Available',
+          loaded: groups.isSuccess,
+        }}
+        problem={problem}
+        error={mutation.error}
+        pending={mutation.isPending}
+        onSave={save}
+        onCancel={close}
+        errorTestId={ids.error}
+        saveTestId={ids.save}
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Selected users: {users.join(', ')}
+        </Text>
+      </NameChoiceForm>
     </Modal>
   );
 }

@@ -9,7 +9,7 @@ import { TEST_IDS } from '../../../selectors.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useChangeUserPassword } from '../api/change-user-password.js';
 import { canSaveUserPassword, userPasswordProblem } from './change-user-password-form.js';
-import { FormAlert } from './form-alert.js';
+import { FormAlert } from '../../../shared/components/form-alert.js';
 
 const ids = TEST_IDS.changeUserPassword;
 

@@ -4,47 +4,27 @@
  * not accept) shows inside the modal; success closes it and the list reloads.
  */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { PolicyJsonInput } from '../../../shared/components/policy-json-input.js';
 import { EMPTY_POLICY_TEMPLATE, policyJsonProblem } from '../../../shared/validation/policy-json.js';
 import { useSavePolicy } from '../api/save-policy.js';
 import { isPolicyFormValid, toSavePolicyRequest } from './policy-form.js';
+import type { PolicyForm } from './policy-form.js';
 
 const ids = TEST_IDS.createPolicy;
 
 export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [document, setDocument] = useState(EMPTY_POLICY_TEMPLATE);
   const mutation = useSavePolicy();
-  const notify = useNotify();
-  const saving = mutation.isPending;
-  const form = { name, document };
-
-  const clear = () => {
-    setName('');
-    setDocument(EMPTY_POLICY_TEMPLATE);
-    mutation.reset();
-  };
-  const close = () => {
-    clear();
-    onClose();
-  };
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isPolicyFormValid(form) || saving) return;
-    const request = toSavePolicyRequest(form);
-    mutation.mutate(request, {
-      onSuccess: () => {
-        notify.success(`Policy '${request.name}' created successfully.`);
-        close();
-      },
-    });
-  };
+  const { form, update, saving, clear, close, handleSubmit } = useModalForm({
+    empty: { name: '', document: EMPTY_POLICY_TEMPLATE } satisfies PolicyForm,
+    mutation,
+    onClose,
+    canSave: isPolicyFormValid,
+    toRequest: toSavePolicyRequest,
+    successMessage: (request) => `Policy '${request.name}' created successfully.`,
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Create Policy" size="xl" data-testid={ids.modal}>
@@ -54,17 +34,17 @@ export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClos
           <TextInput
             label="Policy Name"
             required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            value={form.name}
+            onChange={(e) => update({ name: e.currentTarget.value })}
             disabled={saving}
             data-testid={ids.name}
             data-autofocus
           />
           <PolicyJsonInput
             label="Write Policy"
-            value={document}
-            onChange={setDocument}
-            problem={policyJsonProblem(document)}
+            value={form.document}
+            onChange={(document) => update({ document })}
+            problem={policyJsonProblem(form.document)}
             disabled={saving}
             testId={ids.document}
             problemTestId={ids.documentProblem}

@@ -4,14 +4,12 @@
  * with 'Passwords must be at least 8 characters long'. Success closes the modal; the lists reload.
  */
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { useCreateUser } from '../api/create-user.js';
 import { useGroups } from '../api/list-groups.js';
 import { ASSIGNMENT_POLICY_LIMIT, usePolicies } from '../api/list-policies.js';
-import { FormAlert } from './form-alert.js';
+import { FormAlert } from '../../../shared/components/form-alert.js';
 import { NamePicker } from './name-picker.js';
 import {
   EMPTY_CREATE_USER_FORM,
@@ -19,47 +17,22 @@ import {
   createUserProblem,
   toCreateUserRequest,
 } from './user-form.js';
-import type { CreateUserForm } from './user-form.js';
 
 const ids = TEST_IDS.createUser;
 
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [form, setForm] = useState<CreateUserForm>(EMPTY_CREATE_USER_FORM);
-  const [problem, setProblem] = useState<string | null>(null);
   const groups = useGroups(opened);
   const policies = usePolicies(ASSIGNMENT_POLICY_LIMIT, opened);
   const mutation = useCreateUser();
-  const notify = useNotify();
-  const saving = mutation.isPending;
-  const update = (change: Partial<CreateUserForm>) => {
-    setForm((current) => ({ ...current, ...change }));
-    setProblem(null);
-  };
-
-  const clear = () => {
-    setForm(EMPTY_CREATE_USER_FORM);
-    setProblem(null);
-    mutation.reset();
-  };
-  const close = () => {
-    clear();
-    onClose();
-  };
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSaveCreateUser(form) || saving) return;
-    const found = createUserProblem(form);
-    setProblem(found);
-    if (found !== null) return;
-    const request = toCreateUserRequest(form);
-    mutation.mutate(request, {
-      onSuccess: () => {
-        notify.success(`User '${request.accessKey}' created successfully.`);
-        close();
-      },
-    });
-  };
+  const { form, update, problem, saving, clear, close, handleSubmit } = useModalForm({
+    empty: EMPTY_CREATE_USER_FORM,
+    mutation,
+    onClose,
+    canSave: canSaveCreateUser,
+    problemOf: createUserProblem,
+    toRequest: toCreateUserRequest,
+    successMessage: (request) => `User '${request.accessKey}' created successfully.`,
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Create User" size="xl" data-testid={ids.modal}>

@@ -6,7 +6,7 @@ import { Anchor, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SearchBox, matching } from './search-box.js';
+import { SearchBox, matching } from '../../../shared/components/search-box.js';
 
 export interface EntityNameTableProps {
   names: readonly string[];

@@ -7,7 +7,7 @@ import { Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/co
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
-import { matching } from './search-box.js';
+import { matching } from '../../../shared/components/search-box.js';
 
 const ids = TEST_IDS.namePicker;
 

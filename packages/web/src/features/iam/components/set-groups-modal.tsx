@@ -2,16 +2,14 @@
  * The user page's 'Add to Groups' dialog: the groups the user belongs to, ticked, among all groups;
  * Save sends the user's status with exactly the chosen groups (PUT /user, spec 2 §7).
  */
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
 import type { User } from '../../../shared/api/types.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useGroups } from '../api/list-groups.js';
 import { useUpdateUser } from '../api/update-user.js';
-import { NamePicker } from './name-picker.js';
+import { NameChoiceForm } from './name-choice-form.js';
 
 const ids = TEST_IDS.setGroups;
 
@@ -21,9 +19,7 @@ function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
   const mutation = useUpdateUser({ silent: true });
   const notify = useNotify();
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const save = () =>
     mutation.mutate(
       { name: user.accessKey, status: user.status, groups: [...selected].sort() },
       {
@@ -33,34 +29,26 @@ function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
         },
       },
     );
-  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <NamePicker
-          list="set-groups"
-          title="Groups"
-          filterPlaceholder="Filter Groups"
-          columnTitle="Name"
-          names={(groups.data?.groups ?? []).map((g) => g.name)}
-          selected={selected}
-          onChange={setSelected}
-          emptyText="No Groups Available"
-          loaded={groups.isSuccess}
-          disabled={mutation.isPending}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending} data-testid={ids.save}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <NameChoiceForm
+      picker={{
+        list: 'set-groups',
+        title: 'Groups',
+        filterPlaceholder: 'Filter Groups',
+        names: (groups.data?.groups ?? []).map((g) => g.name),
+        selected,
+        onChange: setSelected,
+        emptyText: 'No Groups Available',
+        loaded: groups.isSuccess,
+      }}
+      error={mutation.error}
+      pending={mutation.isPending}
+      onSave={save}
+      onCancel={onClose}
+      errorTestId={ids.error}
+      saveTestId={ids.save}
+    />
   );
 }
 

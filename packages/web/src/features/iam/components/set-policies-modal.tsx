@@ -2,16 +2,14 @@
  * Set Policies (spec 2 §2): the policies a user or a group has, chosen from the policy list (at
  * most 1000, spec 2 §9) with the current ones ticked; Save gives the entity exactly those.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { TEST_IDS } from '../../../selectors.js';
 import type { EntityType } from '../../../shared/api/types.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { ASSIGNMENT_POLICY_LIMIT, usePolicies } from '../api/list-policies.js';
 import { useSetPolicy } from '../api/set-policy.js';
-import { NamePicker } from './name-picker.js';
+import { NameChoiceForm } from './name-choice-form.js';
 
 const ids = TEST_IDS.setPolicies;
 
@@ -27,9 +25,7 @@ function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClo
   const mutation = useSetPolicy();
   const notify = useNotify();
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const save = () =>
     mutation.mutate(
       { policies: [...selected].sort(), entityName: target.entityName, entityType: target.entityType },
       {
@@ -39,37 +35,30 @@ function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClo
         },
       },
     );
-  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {target.entityType === 'user' ? 'User' : 'Group'}: <strong>{target.entityName}</strong>
-        </Text>
-        <NamePicker
-          list="set-policies"
-          title="Assign Policies"
-          filterPlaceholder="Filter Policies"
-          columnTitle="Name"
-          names={(policies.data?.policies ?? []).map((p) => p.name)}
-          selected={selected}
-          onChange={setSelected}
-          emptyText="No Policies Available"
-          loaded={policies.isSuccess}
-          disabled={mutation.isPending}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending} data-testid={ids.save}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <NameChoiceForm
+      picker={{
+        list: 'set-policies',
+        title: 'Assign Policies',
+        filterPlaceholder: 'Filter Policies',
+        names: (policies.data?.policies ?? []).map((p) => p.name),
+        selected,
+        onChange: setSelected,
+        emptyText: 'No Policies Available',
+        loaded: policies.isSuccess,
+      }}
+      error={mutation.error}
+      pending={mutation.isPending}
+      onSave={save}
+      onCancel={onClose}
+      errorTestId={ids.error}
+      saveTestId={ids.save}
+    >
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {target.entityType === 'user' ? 'User' : 'Group'}: <strong>{target.entityName}</strong>
+      </Text>
+    </NameChoiceForm>
   );
 }
 

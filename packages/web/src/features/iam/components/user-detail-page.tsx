@@ -37,7 +37,7 @@ import { useUpdateUser } from '../api/update-user.js';
 import { ChangeUserPasswordModal } from './change-user-password-modal.js';
 import { DeleteUserModal } from './delete-user-modal.js';
 import { EntityNameTable } from './entity-name-table.js';
-import { SearchBox, matching } from './search-box.js';
+import { SearchBox, matching } from '../../../shared/components/search-box.js';
 import { SetGroupsModal } from './set-groups-modal.js';
 import { SetPoliciesModal } from './set-policies-modal.js';
 

@@ -2,8 +2,8 @@
  * /object-browser (spec 2 §2): the breadcrumb 'All Buckets', 'Search Buckets', Refresh, the Create
  * Bucket action handed in by the app, and a table of Name and Used Space whose rows open the bucket.
  */
-import { ActionIcon, Anchor, Button, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconChevronRight, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Table, Text } from '@mantine/core';
+import { IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,16 +11,15 @@ import { formatBytes } from '../../../lib/units.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
+import { RowAction } from '../../../shared/components/row-action.js';
+import { SearchBox, matching } from '../../../shared/components/search-box.js';
 import { browserPath } from '../api/object-paths.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
 
 export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketAction?: ReactNode }) {
   const buckets = useBuckets();
   const [filter, setFilter] = useState('');
-  const rows = useMemo(
-    () => (buckets.data ?? []).filter((b) => b.name.toLowerCase().includes(filter.trim().toLowerCase())),
-    [buckets.data, filter],
-  );
+  const rows = useMemo(() => matching(buckets.data ?? [], filter, (b) => b.name), [buckets.data, filter]);
   return (
     <div data-testid={TEST_IDS.objectBrowser.bucketsScreen}>
       <PageHeader
@@ -41,15 +40,11 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
           </>
         }
       />
-      <TextInput
+      <SearchBox
         placeholder="Search Buckets"
-        aria-label="Search Buckets"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        mb="md"
-        maw={400}
-        data-testid={TEST_IDS.objectBrowser.bucketSearch}
+        onChange={setFilter}
+        testId={TEST_IDS.objectBrowser.bucketSearch}
       />
       <Table highlightOnHover withTableBorder verticalSpacing={0}>
         <Table.Thead>
@@ -71,16 +66,12 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
               </Table.Td>
               <Table.Td>{formatBytes(bucket.size ?? 0)}</Table.Td>
               <Table.Td>
-                <Tooltip label="View">
-                  <ActionIcon
-                    component={Link}
-                    to={browserPath(bucket.name)}
-                    variant="subtle"
-                    aria-label={`View bucket ${bucket.name}`}
-                  >
-                    <IconChevronRight size={16} aria-hidden="true" />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  tooltip="View"
+                  label={`View bucket ${bucket.name}`}
+                  icon={IconChevronRight}
+                  to={browserPath(bucket.name)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,4 +1,7 @@
-/** The search box above IAM lists: a substring filter whose placeholder is also its accessible name. */
+/**
+ * The search box above a resource list: a substring filter whose placeholder is also its accessible
+ * name, and `matching`, the filter it drives.
+ */
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
