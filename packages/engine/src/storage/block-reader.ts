@@ -1,66 +1,96 @@
 /**
  * Cuts a body stream into erasure blocks of exactly `blockSize` bytes (the last one shorter), and
  * enforces the declared length: more bytes than declared, or fewer at the end, is IncompleteBody.
- * Only one block is buffered at a time; stream errors propagate unchanged to the caller.
+ * Stream errors propagate unchanged to the caller.
+ *
+ * The body is consumed through 'data' events into a small queue (at most about one block, then
+ * the stream is paused until the queue drains), not through the stream's async iterator: that
+ * costs a few promises per chunk — about 1,000 chunks of 64 KiB per 64 MiB upload — and, when
+ * several chunks are buffered, joins them into a new buffer that `fill` then copies again.
  */
 import type { Readable } from 'node:stream';
 import { IncompleteBody } from '../object-layer/errors.js';
 
 export class BlockReader {
-  private readonly iterator: AsyncIterator<unknown>;
-  private leftover: Buffer | undefined;
+  private readonly queue: Buffer[] = [];
+  private queued = 0;
+  /** The first chunk's bytes not consumed yet start here. */
+  private head = 0;
+  /** The stream ended (all its data is in the queue). */
+  private streamEnded = false;
+  private failure: { error: unknown } | undefined;
+  private wake: (() => void) | undefined;
   private done = false;
   total = 0;
 
   constructor(
-    body: Readable,
+    private readonly body: Readable,
     private readonly blockSize: number,
     private readonly declaredSize: number,
   ) {
-    this.iterator = body[Symbol.asyncIterator]();
+    body.on('data', this.onData);
+    body.once('end', this.onEnd);
+    body.once('error', this.onError);
+    body.once('close', this.onClose);
   }
 
-  /** The next block, or undefined at the end of the body. */
-  async next(): Promise<Buffer | undefined> {
-    if (this.done) return undefined;
-    const bs = this.blockSize;
-    let block: Buffer | undefined;
-    let filled = 0;
-    while (filled < bs) {
-      if (this.leftover === undefined) {
-        const r = await this.iterator.next();
-        if (r.done === true) {
-          this.done = true;
-          break;
-        }
-        const value = r.value;
-        const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array | string);
-        if (chunk.length === 0) continue;
-        this.total += chunk.length;
-        if (this.declaredSize >= 0 && this.total > this.declaredSize) {
-          throw new IncompleteBody(`received more than the declared ${this.declaredSize} bytes`);
-        }
-        this.leftover = chunk;
-      }
-      const chunk = this.leftover;
-      if (filled === 0 && chunk.length >= bs) {
-        // A chunk holding a whole block: no copy.
-        block = chunk.subarray(0, bs);
-        this.leftover = chunk.length > bs ? chunk.subarray(bs) : undefined;
-        filled = bs;
-        break;
-      }
-      block ??= Buffer.allocUnsafe(bs);
-      const take = Math.min(bs - filled, chunk.length);
-      chunk.copy(block, filled, 0, take);
-      filled += take;
-      this.leftover = take < chunk.length ? chunk.subarray(take) : undefined;
+  private readonly onData = (value: unknown): void => {
+    const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array | string);
+    if (chunk.length === 0) return;
+    this.total += chunk.length;
+    if (this.declaredSize >= 0 && this.total > this.declaredSize) {
+      this.fail(new IncompleteBody(`received more than the declared ${this.declaredSize} bytes`));
+      return;
     }
-    if (this.done && this.declaredSize >= 0 && this.total < this.declaredSize) {
-      throw new IncompleteBody(`received ${this.total} of the declared ${this.declaredSize} bytes`);
-    }
-    if (filled === 0 || block === undefined) return undefined;
-    return filled < bs ? block.subarray(0, filled) : block;
+    this.queue.push(chunk);
+    this.queued += chunk.length;
+    // Back-pressure: hold at most about one block beyond what `fill` is consuming.
+    if (this.queued >= this.blockSize) this.body.pause();
+    this.notify();
+  };
+
+  private readonly onEnd = (): void => {
+    this.streamEnded = true;
+    this.notify();
+  };
+
+  private readonly onError = (error: unknown): void => {
+    this.fail(error);
+  };
+
+  private readonly onClose = (): void => {
+    // Closed without 'end' (e.g. the client went away mid-body) and without an error event.
+    if (!this.streamEnded) this.fail(new Error('the request body ended prematurely'));
+  };
+
+  private fail(error: unknown): void {
+    this.failure ??= { error };
+    this.detach();
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private detach(): void {
+    this.body.off('data', this.onData);
+    this.body.off('end', this.onEnd);
+    this.body.off('close', this.onClose);
+    // A listener stays so a late error cannot go unhandled.
+    this.body.off('error', this.onError);
+    this.body.on('error', () => undefined);
+  }
+
+  /** Resolves when there is data, the end, or a failure. */
+  private async more(): Promise<void> {
+    if (this.queue.length > 0 || this.streamEnded || this.failure !== undefined) return;
+    if (this.body.isPaused()) this.body.resume();
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
   }
 
   /**
@@ -70,41 +100,55 @@ export class BlockReader {
   async fill(target: Buffer, max: number): Promise<number> {
     let filled = 0;
     while (filled < max && !this.done) {
-      if (this.leftover === undefined) {
-        const r = await this.iterator.next();
-        if (r.done === true) {
+      if (this.failure !== undefined) throw this.failure.error;
+      const chunk = this.queue[0];
+      if (chunk === undefined) {
+        if (this.streamEnded) {
           this.done = true;
+          this.detach();
           break;
         }
-        const value = r.value;
-        const chunk = Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array | string);
-        if (chunk.length === 0) continue;
-        this.total += chunk.length;
-        if (this.declaredSize >= 0 && this.total > this.declaredSize) {
-          throw new IncompleteBody(`received more than the declared ${this.declaredSize} bytes`);
-        }
-        this.leftover = chunk;
+        await this.more();
+        continue;
       }
-      const chunk = this.leftover;
-      const take = Math.min(max - filled, chunk.length);
-      chunk.copy(target, filled, 0, take);
+      const take = Math.min(max - filled, chunk.length - this.head);
+      chunk.copy(target, filled, this.head, this.head + take);
       filled += take;
-      this.leftover = take < chunk.length ? chunk.subarray(take) : undefined;
+      this.head += take;
+      this.queued -= take;
+      if (this.head === chunk.length) {
+        this.queue.shift();
+        this.head = 0;
+      }
+      if (!this.streamEnded && this.queued < this.blockSize && this.body.isPaused()) this.body.resume();
     }
+    if (this.failure !== undefined) throw this.failure.error;
     if (this.done && this.declaredSize >= 0 && this.total < this.declaredSize) {
       throw new IncompleteBody(`received ${this.total} of the declared ${this.declaredSize} bytes`);
     }
     return filled;
   }
 
-  /** True once the body has ended (the last block was returned or is empty). */
-  get ended(): boolean {
-    return this.done && this.leftover === undefined;
+  /** The next block in a new buffer, or undefined at the end of the body. */
+  async next(): Promise<Buffer | undefined> {
+    const block = Buffer.allocUnsafe(this.blockSize);
+    const n = await this.fill(block, this.blockSize);
+    return n === 0 ? undefined : block.subarray(0, n);
   }
 
-  /** Stops reading the body (after an error elsewhere). */
-  async cancel(): Promise<void> {
+  /** True once the body has ended and every byte of it was returned. */
+  get ended(): boolean {
+    return this.done || (this.streamEnded && this.queue.length === 0 && this.failure === undefined);
+  }
+
+  /** Stops reading the body (after an error elsewhere): the stream is destroyed. */
+  cancel(): Promise<void> {
+    const finished = this.streamEnded && this.queue.length === 0;
     this.done = true;
-    await this.iterator.return?.().catch(() => undefined);
+    this.queue.length = 0;
+    this.queued = 0;
+    this.detach();
+    if (!finished && !this.body.destroyed) this.body.destroy();
+    return Promise.resolve();
   }
 }

@@ -1,0 +1,81 @@
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { IncompleteBody } from '../object-layer/errors.js';
+import { BlockReader } from './block-reader.js';
+
+function chunks(sizes: number[]): { stream: Readable; data: Buffer } {
+  let seed = 1;
+  const parts = sizes.map((n) =>
+    Buffer.from(Array.from({ length: n }, () => (seed = (seed * 31 + 7) & 0xff))),
+  );
+  return { stream: Readable.from(parts), data: Buffer.concat(parts) };
+}
+
+async function readAll(reader: BlockReader, blockSize: number): Promise<Buffer[]> {
+  const blocks: Buffer[] = [];
+  for (;;) {
+    const target = Buffer.alloc(blockSize);
+    const n = await reader.fill(target, blockSize);
+    if (n > 0) blocks.push(target.subarray(0, n));
+    if (n < blockSize) return blocks;
+  }
+}
+
+describe('block reader', () => {
+  it('cuts any chunking into exact blocks, the last one shorter', async () => {
+    for (const sizes of [[1000], [7, 300, 1, 1, 900, 64], [250, 250], [0, 5, 0, 495]]) {
+      const { stream, data } = chunks(sizes);
+      const reader = new BlockReader(stream, 100, data.length);
+      const blocks = await readAll(reader, 100);
+      expect(Buffer.concat(blocks).equals(data)).toBe(true);
+      expect(blocks.slice(0, -1).every((b) => b.length === 100)).toBe(true);
+      expect(reader.ended).toBe(true);
+      expect(reader.total).toBe(data.length);
+    }
+  });
+
+  it('refuses more or fewer bytes than declared', async () => {
+    const long = new BlockReader(chunks([60, 60]).stream, 100, 100);
+    await expect(readAll(long, 100)).rejects.toBeInstanceOf(IncompleteBody);
+    const short = new BlockReader(chunks([60, 30]).stream, 100, 100);
+    await expect(readAll(short, 100)).rejects.toBeInstanceOf(IncompleteBody);
+    // -1: no declared size, anything goes.
+    const any = new BlockReader(chunks([60, 30]).stream, 100, -1);
+    expect(Buffer.concat(await readAll(any, 100)).length).toBe(90);
+  });
+
+  it('passes stream errors through, and a body that stops without an end is an error', async () => {
+    const failing = new PassThrough();
+    const reader = new BlockReader(failing, 100, -1);
+    failing.write(Buffer.alloc(50));
+    setImmediate(() => failing.destroy(new Error('client went away')));
+    await expect(readAll(reader, 100)).rejects.toThrow('client went away');
+    const cut = new PassThrough();
+    const reader2 = new BlockReader(cut, 100, 1000);
+    cut.write(Buffer.alloc(50));
+    setImmediate(() => cut.destroy());
+    await expect(readAll(reader2, 100)).rejects.toThrow(/ended prematurely/);
+  });
+
+  it('holds at most about a block: the body is paused until the reader catches up', async () => {
+    const body = new PassThrough({ highWaterMark: 16 });
+    const reader = new BlockReader(body, 100, -1);
+    // The producer writes far ahead; the reader has not asked for anything yet.
+    let accepted = 0;
+    for (let i = 0; i < 50; i++) if (body.write(Buffer.alloc(10, i))) accepted++;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(body.isPaused()).toBe(true);
+    expect(accepted).toBeLessThan(50);
+    body.end();
+    const blocks = await readAll(reader, 100);
+    expect(Buffer.concat(blocks).length).toBe(500);
+  });
+
+  it('cancel destroys an unfinished body', async () => {
+    const body = new PassThrough();
+    const reader = new BlockReader(body, 100, -1);
+    body.write(Buffer.alloc(10));
+    await reader.cancel();
+    expect(body.destroyed).toBe(true);
+  });
+});
