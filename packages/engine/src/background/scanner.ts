@@ -54,7 +54,7 @@ function addToHistogram(h: Record<string, number>, ranges: [string, number, numb
 }
 
 /** Versions per listing page; the scanner yields to the event loop after each page. */
-export const SCAN_PAGE_SIZE = 1000;
+export const SCAN_PAGE_SIZE = 500;
 
 export async function scanBucket(
   layer: Pick<ObjectLayer, 'listObjectVersions'>,
