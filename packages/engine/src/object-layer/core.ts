@@ -24,8 +24,8 @@ import { KeyedLock } from './keyed-lock.js';
  * get ordinary buffers.
  */
 const ARENA_SLOTS = 24;
-/** Read buffers in their arena: a streamed GET holds three or four (read-ahead, queued to the socket). */
-const READ_ARENA_SLOTS = 24;
+/** Free read buffers kept: a streamed GET holds three or four (read-ahead, queued to the socket). */
+const READ_POOL_FREE = 16;
 
 export class LayerCore {
   readonly n: number;
@@ -69,11 +69,10 @@ export class LayerCore {
       this.digests.pin(arena.buffer);
     }
     this.blocks = new BlockPool(blockBytes, 16, arena);
-    // Read buffers of streamed GETs: a block's data shards with their hashes, verified in place.
+    // Read buffers of streamed GETs: a block's data shards with their hashes. Ordinary memory,
+    // not an arena: a buffer whose pieces a reader never hands back must be left to the GC.
     const readBytes = dataShards * (hashSize(DEFAULT_BITROT) + Math.ceil(BLOCK_SIZE / dataShards));
-    const readArena = this.rs.createArena(readBytes, READ_ARENA_SLOTS);
-    if (readArena !== undefined) bitrot.attachArena(readArena);
-    this.readBuffers = new ReadBufferPool(readBytes, readArena);
+    this.readBuffers = new ReadBufferPool(readBytes, undefined, READ_POOL_FREE);
     this.readQuorum = dataShards;
     this.writeQuorum = dataShards === parityShards ? dataShards + 1 : dataShards;
   }

@@ -7,8 +7,11 @@
  * garbage collector. Without this every 64 MiB GET allocated 64 MiB of fresh buffers, and the
  * external memory drove V8 into a full mark-compact every ~30 MiB read: a fifth of a GET's CPU.
  *
- * Buffers come first from a shard arena (reed-solomon.ts), where the bitrot hash is computed in
- * place, then from a small free list of ordinary buffers, then from fresh allocations.
+ * Buffers come from a small free list, else from fresh allocations. An arena (reed-solomon.ts,
+ * where the bitrot hash is computed in place) may be given, but its slots are only reclaimed by
+ * `release`: use one only with consumers that release every piece (a slot whose pieces are
+ * dropped is lost to the arena, whereas an ordinary buffer is simply collected). The object layer
+ * uses ordinary buffers, since it cannot know whether its callers release.
  */
 import type { ShardArena } from './reed-solomon.js';
 
