@@ -118,14 +118,15 @@ export async function writeData(
     encoder = new ErasureEncoder(core.rs, writers, core.writeQuorum, ec.bitrot, core.bitrot);
     while (length > 0 && current !== undefined) {
       const buffer: Buffer = current;
-      current = undefined;
       for (const acc of local.values()) acc.update(buffer.subarray(0, length));
       const hashed = session.update(buffer, 0, length);
       hashing.push(hashed);
       let written!: () => void;
       const writesDone = new Promise<void>((resolve) => (written = resolve));
-      // The buffer goes back to the pool once both the worker and the drives are done with it.
+      // The buffer goes back to the pool once both the worker and the drives are done with it
+      // (until here a failure releases it below: arena slots are not garbage collected).
       void Promise.all([hashed, writesDone]).then(() => pool.release(buffer));
+      current = undefined;
       await encoder.writeShards(shardViews(buffer, length, ec.data, ec.parity), written);
       // Back-pressure from the digest worker: at most a few blocks ahead of it.
       while (session.outstanding > 8) await hashing.shift();
