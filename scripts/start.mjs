@@ -42,8 +42,8 @@ function stopAll(code) {
 }
 
 /** Start a child that prints into our output with a prefix; if it dies, stop everything. */
-function startChild(name, args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(name, args, env = process.env) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = (stream, out) =>
     stream.on('data', (chunk) => {
       for (const line of String(chunk).split('\n')) if (line) out.write(`[${name}] ${line}\n`);
@@ -92,15 +92,23 @@ async function main() {
 
   const engineAddress = String(values['engine-address']);
   const consoleAddress = String(values['console-address']);
-  startChild('engine', [
-    join(ROOT, 'packages/engine/dist/cli.js'),
-    '--address',
-    engineAddress,
-    '--data',
-    dataDir,
-    '--drives',
-    String(values.drives),
-  ]);
+  startChild(
+    'engine',
+    [
+      join(ROOT, 'packages/engine/dist/cli.js'),
+      '--address',
+      engineAddress,
+      '--data',
+      dataDir,
+      '--drives',
+      String(values.drives),
+    ],
+    {
+      // More libuv threads let concurrent large uploads overlap their file writes (docs/performance.md).
+      UV_THREADPOOL_SIZE: '16',
+      ...process.env,
+    },
+  );
   const engineUrl = `http://${engineAddress}`;
   await waitFor(`${engineUrl}/minio/health/live`, 'engine');
 
