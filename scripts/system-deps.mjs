@@ -132,8 +132,16 @@ const DETECTORS = {
     return { found: true, where: madmin, version: `madmin-go ${version}, minio-go ${minioGoVersion}` };
   },
   async chromium(ctx) {
+    // CHROMIUM_PATH names a browser the caller provides (issue 3: non-root machines).
+    const given = ctx.env.CHROMIUM_PATH;
     const where =
-      (await findOnPath('chromium', ctx.env.PATH)) ?? (await findOnPath('chromium-browser', ctx.env.PATH));
+      (given &&
+        (await access(given, fsConstants.X_OK).then(
+          () => given,
+          () => undefined,
+        ))) ??
+      (await findOnPath('chromium', ctx.env.PATH)) ??
+      (await findOnPath('chromium-browser', ctx.env.PATH));
     if (where === undefined) return { found: false };
     return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
   },
