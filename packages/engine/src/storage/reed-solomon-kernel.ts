@@ -18,6 +18,8 @@
  * stored once, and each input vector is loaded and split into nibbles once for the whole group.
  */
 
+import { uleb, sleb, vec, name, section } from './wasm-encoding.js';
+
 /**
  * One exported kernel function: (coefPtr, nIn, inBase, stride, outBase, len) → void computes a
  * group of output rows (see rowGroupBody).
@@ -35,34 +37,6 @@ export type RowGroupFn = (
 export const TABLES_BYTES = 8192;
 /** The kernel processes `len` in steps of this many bytes. */
 export const KERNEL_STEP = 128;
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const name = (s: string): number[] => vec([...Buffer.from(s, 'utf8')].map((b) => [b]));
-const section = (id: number, content: number[]): number[] => [id, ...uleb(content.length), ...content];
 
 // Instructions (WebAssembly core 2.0 + fixed-width SIMD).
 const I32 = 0x7f;

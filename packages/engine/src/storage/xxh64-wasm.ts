@@ -13,41 +13,13 @@
  * decided at compile time because a module must declare which kind it imports).
  */
 
+import { uleb, sleb64, vec, name, section } from './wasm-encoding.js';
+
 const P1 = 0x9e3779b185ebca87n;
 const P2 = 0xc2b2ae3d27d4eb4fn;
 const P3 = 0x165667b19e3779f9n;
 const P4 = 0x85ebca77c2b2ae63n;
 const P5 = 0x27d4eb2f165667c5n;
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-
-/** Signed LEB128 of a 64-bit constant (given unsigned; reinterpreted as two's complement). */
-function sleb64(value: bigint): number[] {
-  let n = BigInt.asIntN(64, value);
-  const out: number[] = [];
-  for (;;) {
-    const b = Number(n & 0x7fn);
-    n >>= 7n;
-    if ((n === 0n && (b & 0x40) === 0) || (n === -1n && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const name = (s: string): number[] => vec([...Buffer.from(s, 'utf8')].map((b) => [b]));
-const section = (id: number, content: number[]): number[] => [id, ...uleb(content.length), ...content];
 
 const I32 = 0x7f;
 const I64 = 0x7e;
