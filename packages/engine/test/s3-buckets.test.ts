@@ -4,10 +4,6 @@
  * random port, driven by minio-js and the AWS SDK v3 — path-style and virtual-host-style.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'minio';
 import {
@@ -35,19 +31,13 @@ import {
   S3ServiceException,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
-import type { EngineContext } from '../src/http/context.js';
-import { createHttpServer } from '../src/http/server.js';
-import type { Credential } from '../src/iam/types.js';
-import { openObjectLayer } from '../src/object-layer/index.js';
-import type { ObjectLayer } from '../src/object-layer/types.js';
+import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 
 const ACCESS_KEY = 'COFFERTESTROOTKEY001';
 const SECRET_KEY = 'coffer-test-root-secret-key-0123456789ab';
 const DOMAIN = 'objects.example.test';
 
-let dataDir: string;
-let layer: ObjectLayer;
-let server: http.Server;
+let engine: HttpEngine | undefined;
 let port: number;
 let s3: S3Client;
 let minio: Client;
@@ -93,26 +83,13 @@ async function put(bucket: string, key: string, body = 'x'): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-s3-buckets-'));
-  const drives = [1, 2, 3, 4].map((i) => path.join(dataDir, `drive${i}`));
-  const opened = await openObjectLayer({ drives });
-  layer = opened.layer;
-  const root: Credential = { accessKey: ACCESS_KEY, secretKey: SECRET_KEY, kind: 'root', enabled: true };
-  let endpoint = '127.0.0.1:0';
-  const engine: EngineContext = {
-    objectLayer: layer,
-    credentials: { lookup: async (ak) => (ak === ACCESS_KEY ? root : undefined) },
-    root,
-    region: 'us-east-1',
+  engine = await startHttpEngine({
+    name: 's3-buckets',
+    accessKey: ACCESS_KEY,
+    secretKey: SECRET_KEY,
     domains: [DOMAIN],
-    deploymentId: opened.deploymentId,
-    startedAt: new Date(),
-    endpoint: () => endpoint,
-  };
-  server = createHttpServer(engine);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  endpoint = `127.0.0.1:${port}`;
+  });
+  ({ port } = engine);
   s3 = sdkClient();
   minio = new Client({
     endPoint: '127.0.0.1',
@@ -127,10 +104,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   s3?.destroy();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await layer?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await engine?.close();
 });
 
 describe('health and common headers', () => {

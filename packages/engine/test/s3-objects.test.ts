@@ -1,16 +1,12 @@
 /**
  * Object-level S3 operations through the real HTTP stack: an EngineContext assembled directly
- * (object layer over four temp drives, one root credential), `createHttpServer` on a random port,
+ * (`helpers/http-engine.ts`: object layer over four temp drives, one root credential, a random port),
  * driven by the AWS SDK v3 (default flexible checksums on, so uploads go out as aws-chunked bodies
  * with trailing checksums), minio-js, plain fetch for presigned URLs and browser POST forms, and
  * hand-signed raw requests where a client would not send what is being tested.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, CopyConditions, CopySourceOptions, CopyDestinationOptions } from 'minio';
@@ -36,11 +32,7 @@ import {
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { signRequest } from '@coffer/protocol';
-import type { EngineContext } from '../src/http/context.js';
-import { createHttpServer } from '../src/http/server.js';
-import type { Credential } from '../src/iam/types.js';
-import { openObjectLayer } from '../src/object-layer/index.js';
-import type { ObjectLayer } from '../src/object-layer/types.js';
+import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 
 const ACCESS_KEY = 'COFFERTESTROOTKEY002';
 const SECRET_KEY = 'coffer-test-root-secret-key-objects-0123';
@@ -48,9 +40,7 @@ const BUCKET = 'objects';
 const VERSIONED = 'versioned';
 const MiB = 1024 * 1024;
 
-let dataDir: string;
-let layer: ObjectLayer;
-let server: http.Server;
+let engine: HttpEngine | undefined;
 let port: number;
 let s3: S3Client;
 let minio: Client;
@@ -126,26 +116,8 @@ async function raw(
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-s3-objects-'));
-  const drives = [1, 2, 3, 4].map((i) => path.join(dataDir, `drive${i}`));
-  const opened = await openObjectLayer({ drives });
-  layer = opened.layer;
-  const root: Credential = { accessKey: ACCESS_KEY, secretKey: SECRET_KEY, kind: 'root', enabled: true };
-  let endpoint = '127.0.0.1:0';
-  const engine: EngineContext = {
-    objectLayer: layer,
-    credentials: { lookup: async (ak) => (ak === ACCESS_KEY ? root : undefined) },
-    root,
-    region: 'us-east-1',
-    domains: [],
-    deploymentId: opened.deploymentId,
-    startedAt: new Date(),
-    endpoint: () => endpoint,
-  };
-  server = createHttpServer(engine);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  endpoint = `127.0.0.1:${port}`;
+  engine = await startHttpEngine({ name: 's3-objects', accessKey: ACCESS_KEY, secretKey: SECRET_KEY });
+  ({ port } = engine);
   // Default checksum behaviour on purpose: uploads are aws-chunked with a CRC32 trailer.
   s3 = new S3Client({
     endpoint: `http://127.0.0.1:${port}`,
@@ -172,10 +144,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   s3?.destroy();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await layer?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await engine?.close();
 });
 
 describe('PutObject / GetObject / HeadObject / DeleteObject (AWS SDK v3)', () => {
