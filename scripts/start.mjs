@@ -2,9 +2,12 @@
 // `npm start`: install what is missing, build, then start the embedded engine (4 drives under
 // ./data by default) and the console on http://localhost:9090, and print the URL and the
 // credentials. The console reaches the engine over HTTP only, like any MinIO server.
-//   npm start -- --data DIR --console-address HOST:PORT --engine-address HOST:PORT
+//   npm start -- --data DIR --console-address HOST:PORT --engine-address HOST:PORT [--verbose]
+// The terminal keeps the banner readable: everything the two servers print (request logs
+// included) goes to DIR/logs/engine.log and DIR/logs/console.log; only warnings and errors are
+// echoed, unless --verbose echoes every line.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, buildAll, ensureNodeModules } from './ensure.mjs';
@@ -15,19 +18,23 @@ const { values } = parseArgs({
     'engine-address': { type: 'string', default: '127.0.0.1:9000' },
     'console-address': { type: 'string', default: 'localhost:9090' },
     drives: { type: 'string', default: '4' },
+    verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log(`Usage: npm start -- [--data DIR] [--console-address HOST:PORT] [--engine-address HOST:PORT] [--drives N]
+  console.log(`Usage: npm start -- [--data DIR] [--console-address HOST:PORT] [--engine-address HOST:PORT] [--drives N] [--verbose]
 
 Starts the storage engine (drives DIR/drive1..N, default ./data) and the console (default
 http://localhost:9090). Root credentials: COFFER_ROOT_USER / COFFER_ROOT_PASSWORD, or generated
-at first start and kept in DIR/.coffer-credentials.json.`);
+at first start and kept in DIR/.coffer-credentials.json. The servers' output (request logs
+included) goes to DIR/logs/engine.log and DIR/logs/console.log; the terminal shows only warnings
+and errors, or every line with --verbose.`);
   process.exit(0);
 }
 
 const dataDir = resolve(values.data);
+const logDir = join(dataDir, 'logs');
 const children = [];
 let stopping = false;
 
@@ -41,18 +48,52 @@ function stopAll(code) {
   );
 }
 
-/** Start a child that prints into our output with a prefix; if it dies, stop everything. */
+/** Pino's numeric levels: 40 is warn. Lines that are not pino JSON (the engine's) count as notices. */
+const WARN_LEVEL = 40;
+
+/**
+ * Whether a line of a child's output belongs on the terminal: all of them with --verbose,
+ * otherwise warnings and errors only (the console's JSON log lines carry their level; the engine
+ * prints plain lines only for events worth reading, but its start-up banner repeats ours).
+ */
+function echoLine(line) {
+  if (values.verbose) return line;
+  if (line.startsWith('{')) {
+    try {
+      const entry = JSON.parse(line);
+      if (typeof entry.level === 'number' && entry.level < WARN_LEVEL) return undefined;
+      return typeof entry.msg === 'string' ? entry.msg : line;
+    } catch {
+      return line;
+    }
+  }
+  return /\b(warn|warning|error|fail|failed|offline|corrupt)\b/i.test(line) ? line : undefined;
+}
+
+/** Start a child whose output goes to DIR/logs/NAME.log (and, filtered, to ours); if it dies, stop everything. */
 function startChild(name, args, env = process.env) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  const prefix = (stream, out) =>
+  const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a', mode: 0o600 });
+  const prefix = (stream, out) => {
+    let rest = '';
     stream.on('data', (chunk) => {
-      for (const line of String(chunk).split('\n')) if (line) out.write(`[${name}] ${line}\n`);
+      file.write(chunk);
+      const lines = (rest + String(chunk)).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const shown = line ? echoLine(line) : undefined;
+        if (shown !== undefined) out.write(`[${name}] ${shown}\n`);
+      }
     });
+  };
   prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
   child.on('exit', (code, signal) => {
+    file.end();
     if (!stopping) {
-      console.error(`coffer: the ${name} stopped (${signal ?? `exit code ${code}`}); stopping.`);
+      console.error(
+        `coffer: the ${name} stopped (${signal ?? `exit code ${code}`}); stopping. Its output: ${join(logDir, `${name}.log`)}`,
+      );
       stopAll(code || 1);
     }
   });
@@ -90,6 +131,7 @@ async function main() {
   console.log('coffer: building…');
   buildAll();
 
+  mkdirSync(logDir, { recursive: true });
   const engineAddress = String(values['engine-address']);
   const consoleAddress = String(values['console-address']);
   startChild(
@@ -131,8 +173,9 @@ async function main() {
 Coffer is running.
   Console:     ${consoleUrl}
   Storage:     ${engineUrl} (S3, MinIO admin API, STS)
-  Access key:  ${creds?.accessKey ?? '(see the engine output above)'}
-  Secret key:  ${creds?.secretKey ?? '(see the engine output above)'}${creds ? `\n               (${creds.where})` : ''}
+  Access key:  ${creds?.accessKey ?? '(see the engine log)'}
+  Secret key:  ${creds?.secretKey ?? '(see the engine log)'}${creds ? `\n               (${creds.where})` : ''}
+  Logs:        ${logDir}${values.verbose ? '' : ' (npm start -- --verbose shows them here)'}
 Press Ctrl+C to stop.`);
 }
 
