@@ -68,6 +68,8 @@ export function withObjectEvents(layer: ObjectLayer, hub: ObjectEventHub): Objec
 
     async deleteObject(bucket: string, key: string, options?: DeleteObjectOptions) {
       const result = await layer.deleteObject(bucket, key, options);
+      // Nothing was there to delete: S3 answers success, but nothing changed.
+      if (result.noop === true) return result;
       // Without a version id a versioned (or suspended) bucket gets a new delete marker; naming a
       // version removes it, even when that version is itself a delete marker.
       const markerCreated = options?.versionId === undefined && result.deleteMarker;

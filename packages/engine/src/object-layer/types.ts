@@ -182,6 +182,8 @@ export interface DeleteObjectResult {
   /** The version removed, or of the delete marker created. */
   versionId?: string;
   deleteMarker: boolean;
+  /** True when there was nothing to delete (S3 still answers success): nothing changed. */
+  noop?: boolean;
 }
 
 export interface ListObjectsOptions {
