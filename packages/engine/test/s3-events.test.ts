@@ -5,6 +5,9 @@
  * operations and deletes of nothing publish none; a subscriber that never finishes does not hold
  * up PUTs. Driven by the AWS SDK v3, and minio-js for a browser POST form.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'minio';
 import {
@@ -25,6 +28,7 @@ import {
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { createEngine } from '../src/engine.js';
 import type { ObjectEvent } from '../src/events/index.js';
 import { gate, recorder, type Recorder } from './helpers/event-recorder.js';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
@@ -310,5 +314,45 @@ describe('object events over S3', () => {
     for (let i = 0; i <= 20; i++) expect(await next(seen)).toMatchObject({ key: `stuck/${i}` });
     unsubscribe();
     hold.open();
+  });
+});
+
+describe('object events of a whole engine (createEngine)', () => {
+  it('publishes the changes S3 clients make, and stops at close', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'coffer-events-engine-'));
+    const drives = [1, 2, 3, 4].map((i) => path.join(dir, `drive${i}`));
+    const whole = await createEngine({
+      address: '127.0.0.1:0',
+      drives,
+      dataDir: dir,
+      rootUser: ACCESS_KEY,
+      rootPassword: SECRET_KEY,
+      env: {},
+      scannerIntervalMs: 3_600_000,
+      healIntervalMs: 3_600_000,
+    });
+    const client = new S3Client({
+      endpoint: whole.url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY },
+    });
+    try {
+      expect(whole.context.events).toBe(whole.events);
+      const r = recorder();
+      whole.events.subscribe({ events: ['s3:ObjectCreated:*'] }, r.handler);
+      await client.send(new CreateBucketCommand({ Bucket: 'whole' }));
+      await client.send(new PutObjectCommand({ Bucket: 'whole', Key: 'k', Body: 'v' }));
+      const [event] = await r.waitFor(1);
+      expect(event?.record.responseElements).toMatchObject({
+        'x-minio-deployment-id': whole.deploymentId,
+        'x-minio-origin-endpoint': whole.url,
+      });
+    } finally {
+      client.destroy();
+      await whole.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(() => whole.events.subscribe(undefined, () => undefined)).toThrow(/closed/);
   });
 });
