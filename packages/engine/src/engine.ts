@@ -24,6 +24,7 @@ import { openObjectLayer } from './object-layer/index.js';
 import type { DataUsage, ObjectLayer } from './object-layer/types.js';
 import { startHealer, startScanner } from './background/index.js';
 import { BucketUsageTracker } from './bucket/usage-tracker.js';
+import { createEventHub, withObjectEvents, type ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 
 export interface EngineOptions {
@@ -64,7 +65,10 @@ export interface Engine {
   /** The data dir's credentials file when the keys were generated or read from it. */
   credentialsFile?: string;
   deploymentId: string;
+  /** The object layer as handlers see it: its object changes are published to `events`. */
   objectLayer: ObjectLayer;
+  /** Object events: every committed object change (`events/`). */
+  events: ObjectEventHub;
   iam: IamSystem;
   metrics: MetricsRegistry;
   /** The shared context handed to every handler (for tests and embedding). */
@@ -231,8 +235,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
     const usageTracker = new BucketUsageTracker(() => layer.dataUsage());
     let endpoint = `${urlHost(host)}:${port}`;
+    // Every writer goes through the eventing layer, so no object change goes unannounced.
+    const events = createEventHub({ region, deploymentId, endpoint: () => endpoint, log });
+    cleanups.push(() => Promise.resolve(events.close()));
+    const objectLayer = withObjectEvents(layer, events);
     const context: EngineContext = {
-      objectLayer: layer,
+      objectLayer,
+      events,
       credentials: iam,
       root: iam.root,
       region,
@@ -282,7 +291,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       credentialSource: root.source,
       ...(root.file !== undefined ? { credentialsFile: root.file } : {}),
       deploymentId,
-      objectLayer: layer,
+      objectLayer,
+      events,
       iam,
       metrics,
       context,

@@ -8,3 +8,12 @@ export { openObjectLayer } from './object-layer/index.js';
 export type { ObjectLayer } from './object-layer/types.js';
 export { StartupError } from './storage/startup-error.js';
 export type { RootCredentialSource } from './iam/root-credentials.js';
+export type {
+  EventFilter,
+  EventHandler,
+  ObjectEvent,
+  ObjectEventHub,
+  ObjectEventName,
+  ObjectEventRecord,
+  SubscribeOptions,
+} from './events/index.js';

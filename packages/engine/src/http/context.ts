@@ -11,10 +11,14 @@ import type { IamSystem } from '../iam/iam-system.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import type { SigningKeyCache } from './signing-key-cache.js';
 import type { BucketUsageTracker } from '../bucket/usage-tracker.js';
+import type { ObjectEventHub } from '../events/event-hub.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
+  /** The object layer wrapped so that each committed object change is published to `events`. */
   objectLayer: ObjectLayer;
+  /** Object events (`events/`): subscribe here to hear about every committed object change. */
+  events: ObjectEventHub;
   credentials: CredentialProvider;
   /** The root credential (access key + secret), from the environment or the data dir. */
   root: Credential;

@@ -531,12 +531,12 @@ export async function deleteObject(
     if (options?.versionId !== undefined) {
       const target = resolution.versions.find((v) => v.version.id === options.versionId);
       // Deleting a version that does not exist succeeds (S3 answers 204).
-      if (target === undefined) return { versionId: options.versionId, deleteMarker: false };
+      if (target === undefined) return { versionId: options.versionId, deleteMarker: false, noop: true };
       return removeVersion(target);
     }
     if (versioning === 'Unversioned') {
       const target = resolution.versions.find((v) => v.version.id === 'null');
-      if (target === undefined) return { deleteMarker: false };
+      if (target === undefined) return { deleteMarker: false, noop: true };
       await removeVersion(target);
       return { deleteMarker: false };
     }

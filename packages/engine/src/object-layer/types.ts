@@ -133,7 +133,36 @@ export interface GetObjectResult {
   release?: (chunk: Buffer) => void;
 }
 
-export interface PutObjectOptions extends WriteBodyOptions {
+/**
+ * The request behind a change: who made it and from where. The layer stores none of it; it is
+ * carried to the object event hook (`events/`), which describes each committed change with it.
+ * Background work (lifecycle, replication) gives its own origin or none.
+ */
+export interface ChangeOrigin {
+  /** The caller's access key (its parent user for temporary and service credentials); '' when anonymous. */
+  principalId: string;
+  /** The client's address and port as the server saw them ('' when unknown). */
+  sourceIp: string;
+  sourcePort: string;
+  userAgent: string;
+  /** X-Amz-Request-Id of the request. */
+  requestId: string;
+}
+
+/** How a new version was written, when the method does not say it (PUT, browser POST form, server-side copy). */
+export type WriteCause = 'put' | 'post' | 'copy';
+
+/** Which in-place change `updateObjectMetadata` makes: it names the object event. */
+export type MetadataChange = 'put-tagging' | 'delete-tagging' | 'put-retention' | 'put-legal-hold';
+
+/** What every mutation may carry for the event hook; the layer itself ignores it. */
+export interface ChangeOptions {
+  origin?: ChangeOrigin;
+}
+
+export interface PutObjectOptions extends WriteBodyOptions, ChangeOptions {
+  /** Default `put`. */
+  cause?: WriteCause;
   metadata?: ObjectMetadataInput;
   /** Write this version id instead of one the layer picks (replication, heal). */
   versionId?: string;
@@ -143,7 +172,7 @@ export interface PutObjectOptions extends WriteBodyOptions {
   lastModified?: Date;
 }
 
-export interface DeleteObjectOptions {
+export interface DeleteObjectOptions extends ChangeOptions {
   versionId?: string;
   /** Called with the version about to be removed; throwing refuses the delete (object lock). */
   guard?: (target: ObjectInfo) => void;
@@ -153,6 +182,8 @@ export interface DeleteObjectResult {
   /** The version removed, or of the delete marker created. */
   versionId?: string;
   deleteMarker: boolean;
+  /** True when there was nothing to delete (S3 still answers success): nothing changed. */
+  noop?: boolean;
 }
 
 export interface ListObjectsOptions {
@@ -309,12 +340,16 @@ export interface ObjectLayer {
   getObject(bucket: string, key: string, options?: GetObjectOptions): Promise<GetObjectResult>;
   getObjectInfo(bucket: string, key: string, options?: { versionId?: string }): Promise<ObjectInfo>;
   deleteObject(bucket: string, key: string, options?: DeleteObjectOptions): Promise<DeleteObjectResult>;
-  /** Replace metadata/tags of an existing version in place (no data rewrite). */
+  /**
+   * Replace metadata/tags of an existing version in place (no data rewrite). `options.change`
+   * says what changes (it names the object event), which the layer cannot tell from `update`.
+   */
   updateObjectMetadata(
     bucket: string,
     key: string,
     versionId: string | undefined,
     update: (info: ObjectInfo) => void,
+    options: ChangeOptions & { change: MetadataChange },
   ): Promise<ObjectInfo>;
   listObjects(bucket: string, options: ListObjectsOptions): Promise<ListObjectsResult>;
   listObjectVersions(bucket: string, options: ListObjectVersionsOptions): Promise<ListObjectVersionsResult>;
@@ -344,7 +379,7 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     parts: CompletePart[],
-    options?: { precondition?: (current: ObjectInfo | undefined) => void },
+    options?: ChangeOptions & { precondition?: (current: ObjectInfo | undefined) => void },
   ): Promise<ObjectInfo>;
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   listMultipartUploads(

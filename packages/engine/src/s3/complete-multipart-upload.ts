@@ -22,6 +22,7 @@ import {
 import { normalizeEtag, writePrecondition } from './conditional.js';
 import { quoteEtag } from './object-headers.js';
 import { objectTarget, objectUrl, uploadIdParam, type ObjectTarget } from './object-request.js';
+import { changeOrigin } from './change-origin.js';
 
 /** 10,000 parts of about 200 bytes of XML each, with room to spare. */
 const MAX_COMPLETE_BODY = 8 * 1024 * 1024;
@@ -124,13 +125,10 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   const precondition = quota.precondition(writePrecondition(ctx.req.headers, target));
   let info: ObjectInfo;
   try {
-    info = await layer.completeMultipartUpload(
-      target.bucket,
-      target.key,
-      uploadId,
-      parts,
-      precondition !== undefined ? { precondition } : {},
-    );
+    info = await layer.completeMultipartUpload(target.bucket, target.key, uploadId, parts, {
+      ...(precondition !== undefined ? { precondition } : {}),
+      origin: changeOrigin(ctx),
+    });
   } catch (err) {
     quota.failed();
     throw err;

@@ -32,6 +32,7 @@ import {
 import { headerValue, objectTarget } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
+import { changeOrigin } from './change-origin.js';
 
 const ILLEGAL_SELF_COPY =
   "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.";
@@ -116,6 +117,8 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
         checksumAlgorithms: algorithms,
         metadata,
         ...(precondition !== undefined ? { precondition } : {}),
+        cause: 'copy',
+        origin: changeOrigin(ctx),
       });
     } finally {
       // The layer consumes the body it is given; make sure the reader is released on failure too.

@@ -14,6 +14,7 @@ import { checkDeleteAllowed } from '../bucket/object-lock.js';
 import { recordRemoved } from '../bucket/quota.js';
 import { lockOverride } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
+import { changeOrigin } from './change-origin.js';
 
 /**
  * Delete one key or version; a missing key or version counts as deleted (S3 semantics). The
@@ -33,11 +34,11 @@ export async function deleteOne(
     removed = target;
   };
   try {
-    const result = await ctx.engine.objectLayer.deleteObject(
-      bucket,
-      key,
-      versionId !== undefined ? { versionId, guard } : { guard },
-    );
+    const result = await ctx.engine.objectLayer.deleteObject(bucket, key, {
+      ...(versionId !== undefined ? { versionId } : {}),
+      guard,
+      origin: changeOrigin(ctx),
+    });
     recordRemoved(ctx, bucket, removed);
     return result;
   } catch (err) {

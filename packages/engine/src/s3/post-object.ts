@@ -60,6 +60,7 @@ import { beginQuotaWrite } from '../bucket/quota.js';
 import { parseTaggingXml } from './object-tagging.js';
 import { checkPostPolicy, parsePostPolicy } from './post-policy.js';
 import { MAX_PUT_SIZE } from './put-object.js';
+import { changeOrigin } from './change-origin.js';
 
 /** A policy document is small; S3 limits the whole form (minus the file) to 20 KiB. */
 const MAX_FIELD_BYTES = 1024 * 1024;
@@ -316,6 +317,8 @@ async function upload(
       metadata,
       ...(verify !== undefined ? { verify } : {}),
       ...(precondition !== undefined ? { precondition } : {}),
+      cause: 'post',
+      origin: changeOrigin(ctx),
     });
   } catch (err) {
     quota.failed();

@@ -11,6 +11,7 @@ import { EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { requireLockBucket } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
+import { changeOrigin } from './change-origin.js';
 
 const MAX_LEGAL_HOLD_BYTES = 64 * 1024;
 
@@ -31,6 +32,7 @@ export async function putObjectLegalHold(ctx: RequestContext): Promise<void> {
     target.key,
     versionId,
     (version) => setLegalHold(version.internal, status),
+    { change: 'put-legal-hold', origin: changeOrigin(ctx) },
   );
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
   ctx.res.statusCode = 200;

@@ -12,6 +12,7 @@ import { EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { lockOverride, requireLockBucket } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
+import { changeOrigin } from './change-origin.js';
 
 /** MinIO reads at most 4 KiB of a Retention document. */
 const MAX_RETENTION_BYTES = 64 * 1024;
@@ -37,6 +38,7 @@ export async function putObjectRetention(ctx: RequestContext): Promise<void> {
       checkRetentionChange(lockStateOf(version.internal), retention, override, target);
       setRetention(version.internal, retention);
     },
+    { change: 'put-retention', origin: changeOrigin(ctx) },
   );
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
   ctx.res.statusCode = 200;

@@ -8,6 +8,7 @@ import { readVerifiedBody } from './checksums.js';
 import { formatTagString } from './object-headers.js';
 import { objectTarget, versionIdParam } from './object-request.js';
 import { parseTaggingXml, setTaggingVersionHeader } from './object-tagging.js';
+import { changeOrigin } from './change-origin.js';
 
 /** Ten tags of at most 128 + 256 characters fit many times over. */
 const MAX_TAGGING_BODY = 64 * 1024;
@@ -31,6 +32,7 @@ export async function putObjectTagging(ctx: RequestContext): Promise<void> {
       if (tagging === undefined) delete current.tagging;
       else current.tagging = tagging;
     },
+    { change: 'put-tagging', origin: changeOrigin(ctx) },
   );
   setTaggingVersionHeader(ctx, info, versionId);
   ctx.res.statusCode = 200;

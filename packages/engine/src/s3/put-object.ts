@@ -20,6 +20,7 @@ import { metadataFromHeaders, quoteEtag } from './object-headers.js';
 import { discardBody, objectTarget, requireAuth } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
+import { changeOrigin } from './change-origin.js';
 
 /** S3's largest single PUT (and part): 5 GiB; larger objects are uploaded in parts. */
 export const MAX_PUT_SIZE = 5 * 1024 ** 3;
@@ -103,6 +104,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
       ...(verify !== undefined ? { verify } : {}),
       metadata,
       ...(precondition !== undefined ? { precondition } : {}),
+      origin: changeOrigin(ctx),
     });
   } catch (err) {
     quota.failed();

@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { EngineContext, RequestContext } from '../../src/http/context.js';
+import { createEventHub } from '../../src/events/index.js';
 import type { Credential } from '../../src/iam/types.js';
 import type {
   BucketInfo,
@@ -142,6 +143,11 @@ export function fakeEngineContext(overrides: Partial<EngineContext> = {}): Engin
     startedAt: new Date(Date.now() - 5000),
     endpoint: () => '127.0.0.1:9000',
     version: '0.1.0',
+    events: createEventHub({
+      region: 'us-east-1',
+      deploymentId: 'c0ffee00-0000-4000-8000-000000000001',
+      endpoint: () => '127.0.0.1:9000',
+    }),
     ...overrides,
   };
 }

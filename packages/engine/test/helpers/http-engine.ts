@@ -13,9 +13,12 @@ import { createHttpServer } from '../../src/http/server.js';
 import type { Credential } from '../../src/iam/types.js';
 import { openObjectLayer } from '../../src/object-layer/index.js';
 import type { ObjectLayer } from '../../src/object-layer/types.js';
+import { createEventHub, withObjectEvents, type ObjectEventHub } from '../../src/events/index.js';
 
 export interface HttpEngine {
+  /** The object layer as handlers see it (object changes are published to `events`). */
   layer: ObjectLayer;
+  events: ObjectEventHub;
   server: http.Server;
   port: number;
   dataDir: string;
@@ -39,8 +42,15 @@ export async function startHttpEngine(options: {
     enabled: true,
   };
   let endpoint = '127.0.0.1:0';
+  const events = createEventHub({
+    region: 'us-east-1',
+    deploymentId: opened.deploymentId,
+    endpoint: () => endpoint,
+  });
+  const layer = withObjectEvents(opened.layer, events);
   const engine: EngineContext = {
-    objectLayer: opened.layer,
+    objectLayer: layer,
+    events,
     credentials: { lookup: async (ak) => (ak === root.accessKey ? root : undefined) },
     root,
     region: 'us-east-1',
@@ -54,13 +64,15 @@ export async function startHttpEngine(options: {
   const port = (server.address() as AddressInfo).port;
   endpoint = `127.0.0.1:${port}`;
   return {
-    layer: opened.layer,
+    layer,
+    events,
     server,
     port,
     dataDir,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      events.close();
       await opened.layer.close();
       await rm(dataDir, { recursive: true, force: true });
     },
