@@ -5,6 +5,7 @@
  * can be read in the user's language before signing in.
  */
 import { Alert, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
@@ -19,6 +20,11 @@ export interface LoginScreenFrameProps {
 
 export function LoginScreenFrame({ banner, testId, children }: LoginScreenFrameProps) {
   const { t } = useTranslation();
+  const title = t('consoleTitle');
+  // The signed-in app names itself through the session gate; the public screens do it here.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <Box
       mih="100vh"
