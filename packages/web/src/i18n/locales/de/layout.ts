@@ -23,7 +23,7 @@ export const layout: Catalogue<typeof en> = {
     documentation: 'Dokumentation',
   },
   group: {
-    User: 'Benutzer',
+    User: 'Benutzerbereich',
     Admin: 'Verwaltung',
     Tools: 'Werkzeuge',
     Operator: 'Operator',
