@@ -50,9 +50,9 @@ export const common: Catalogue<typeof en> = {
   serviceAccount: {
     createTitle: 'Dienstkonto erstellen',
     inheritsOwn: 'Das Dienstkonto erbt Ihre Richtlinien und die Richtlinien Ihrer Gruppen.',
-    inheritsUser: 'Das Dienstkonto erbt die Richtlinien von {{user}} und seiner Gruppen.',
+    inheritsUser: 'Das Dienstkonto erbt die Richtlinien von {{user}} und von dessen Gruppen.',
     restrictNote:
-      'Eine einschränkende Richtlinie begrenzt das weiter und kann später nicht mehr geändert werden.',
+      'Eine einschränkende Richtlinie grenzt diese Rechte weiter ein und kann später nicht mehr geändert werden.',
     restrict: 'Über die Benutzerrichtlinie hinaus einschränken',
     policy: 'Richtlinie',
     deleteTitle: 'Dienstkonto löschen',
