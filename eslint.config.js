@@ -1,6 +1,7 @@
 // Lint for the whole repo. Besides the usual rules it enforces the dependency direction of
 // docs/architecture.md §2: which workspace may import which.
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -73,6 +74,44 @@ export default tseslint.config(
     files: ['packages/web/**/*.{ts,tsx}'],
     // A warning about TanStack Virtual's hook, which is used as its docs intend.
     rules: { 'react-hooks/incompatible-library': 'off' },
+  },
+  {
+    // Every text a user reads comes from the message catalogues (packages/web/src/i18n/): a literal
+    // in JSX text, or in a prop that carries words (labels, titles, placeholders, accessible
+    // names, tooltips, empty texts…), fails lint. Literals elsewhere in JSX (variants, colours,
+    // test ids, routes) are code, not texts.
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'packages/web/src/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'alt',
+              'aria-label',
+              'aria-description',
+              'aria-valuetext',
+              'title',
+              'label',
+              'placeholder',
+              'description',
+              'error',
+              'tooltip',
+              'message',
+              'emptyText',
+              'columnTitle',
+              'searchPlaceholder',
+              'filterPlaceholder',
+              'allLabel',
+            ],
+          },
+          message: 'User-visible text must come from the message catalogues (t())',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'packages/*/test/**/*.ts', 'e2e/**/*.ts', 'bench/**'],

@@ -16,6 +16,12 @@ export const TEST_IDS = {
     submit: 'login-submit',
     ssoLink: 'login-sso-link',
   },
+  /** The language picker and the theme controls, in the side menu and on the login screen. */
+  preferences: {
+    language: 'language-picker',
+    colorScheme: 'color-scheme-toggle',
+    systemScheme: 'color-scheme-system',
+  },
   oauthCallback: { screen: 'oauth-callback-screen', idpError: 'oauth-idp-error' },
   layout: {
     sidebar: 'sidebar',

@@ -1,14 +1,20 @@
 /**
- * The app's providers, outermost first: theme (Mantine, light and dark), the API client, the query
- * client with the global failure rule, notifications, and the router under the detected base path.
- * Everything stateful is created here, once per app instance, and passed down.
+ * The app's providers, outermost first: the texts (i18next, language from the stored pick or the
+ * browser), theme (Mantine, light and dark, following the operating system until the user picks),
+ * the API client, the query client with the global failure rule, notifications, and the router
+ * under the detected base path. Everything stateful is created here, once per app instance, and
+ * passed down.
  */
 import { MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
-import type { CSSVariablesResolver } from '@mantine/core';
+import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { TFunction, i18n } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
+import { createI18n } from '../i18n/create-i18n.js';
+import { initialLanguage, readStoredLanguage } from '../i18n/languages.js';
 import type { ApiClient } from '../lib/api-client.js';
 import { ApiClientProvider } from '../shared/api/api-client-context.js';
 import { NotifyProvider, createNotify } from '../shared/components/notify.js';
@@ -16,21 +22,23 @@ import { SESSION_KEY } from '../shared/session/get-session.js';
 import { createQueryClient } from './query-client.js';
 import { AppRoutes } from './routes.js';
 
-const THEME = createTheme({
-  primaryColor: 'indigo',
-  // Darker shades than Mantine's default keep white button text above 4.5:1 contrast (WCAG AA).
-  primaryShade: { light: 7, dark: 8 },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  // Users who ask their system for less motion get no modal and notification animations.
-  respectReducedMotion: true,
-  components: {
-    // Every close button gets a name screen readers can announce.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-    }),
-  },
-});
+/** The theme; its only texts are the close buttons' names, in the current language. */
+const createAppTheme = (t: TFunction): MantineThemeOverride =>
+  createTheme({
+    primaryColor: 'indigo',
+    // Darker shades than Mantine's default keep white button text above 4.5:1 contrast (WCAG AA).
+    primaryShade: { light: 7, dark: 8 },
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    // Users who ask their system for less motion get no modal and notification animations.
+    respectReducedMotion: true,
+    components: {
+      // Every close button gets a name screen readers can announce.
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } }),
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': t('actions.closeNotification') } },
+      }),
+    },
+  });
 
 /**
  * Dimmed text one shade darker than Mantine's default, and links and validation errors darker than
@@ -71,7 +79,35 @@ function NavigationBridge({ navigator }: { navigator: Navigator }) {
   return null;
 }
 
+/** Keeps `<html lang>` on the current language, for screen readers, hyphenation and spelling. */
+function followLanguage(instance: i18n): void {
+  const apply = (language: string) => {
+    document.documentElement.lang = language;
+  };
+  apply(instance.language);
+  instance.on('languageChanged', apply);
+}
+
+function createAppI18n(): i18n {
+  const instance = createI18n(
+    initialLanguage(readStoredLanguage(window.localStorage), window.navigator.languages),
+  );
+  followLanguage(instance);
+  return instance;
+}
+
 export function App({ client }: { client: ApiClient }) {
+  const [i18n] = useState(createAppI18n);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemedApp client={client} />
+    </I18nextProvider>
+  );
+}
+
+function ThemedApp({ client }: { client: ApiClient }) {
+  const { t } = useTranslation();
+  const theme = useMemo(() => createAppTheme(t), [t]);
   const [navigator] = useState(createNavigator);
   const [notificationsStore] = useState(createNotificationsStore);
   const [queryClient] = useState(() => {
@@ -87,7 +123,9 @@ export function App({ client }: { client: ApiClient }) {
   });
 
   return (
-    <MantineProvider theme={THEME} defaultColorScheme="light" cssVariablesResolver={CSS_VARIABLES}>
+    // 'auto' follows the operating system's preference until the user picks light or dark; Mantine
+    // stores that pick in local storage and applies it before the first paint of the app.
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={CSS_VARIABLES}>
       <Notifications store={notificationsStore} position="bottom-right" />
       <ApiClientProvider client={client}>
         <QueryClientProvider client={queryClient}>

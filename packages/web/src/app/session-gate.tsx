@@ -6,24 +6,24 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSessionQuery } from '../shared/session/get-session.js';
 import { SessionProvider } from '../shared/session/session-context.js';
 
-export const CONSOLE_TITLE = 'Coffer Console';
-export const OPERATOR_TITLE = 'Coffer Operator';
-
 export function SessionGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const session = useSessionQuery();
   const operator = session.data?.operator === true;
+  const title = operator ? t('operatorTitle') : t('consoleTitle');
   useEffect(() => {
-    document.title = operator ? OPERATOR_TITLE : CONSOLE_TITLE;
-  }, [operator]);
+    document.title = title;
+  }, [title]);
 
   if (session.isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('loading')} />
       </Center>
     );
   }

@@ -10,8 +10,20 @@ export function toBytes(amount: number, unit: SizeUnit): number {
   return amount * 1024 ** SIZE_UNITS.indexOf(unit);
 }
 
-/** '0 B', '512 B', '1.5 KiB', '50 MiB': at most one decimal, trailing '.0' dropped. */
-export function formatBytes(bytes: number): string {
+/** The decimal separator of a locale ('.' in English, ',' in German). */
+function decimalSeparator(locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  } catch {
+    return '.';
+  }
+}
+
+/**
+ * '0 B', '512 B', '1.5 KiB', '50 MiB': at most one decimal, trailing '.0' dropped; with a locale, its
+ * decimal separator ('1,5 KiB' in German). The IEC unit symbols are the same in every language.
+ */
+export function formatBytes(bytes: number, locale?: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
   let index = 0;
   let value = bytes;
@@ -20,5 +32,6 @@ export function formatBytes(bytes: number): string {
     index += 1;
   }
   const rounded = index === 0 ? String(value) : value.toFixed(1).replace(/\.0$/, '');
-  return `${rounded} ${SIZE_UNITS[index] ?? 'B'}`;
+  const localised = locale === undefined ? rounded : rounded.replace('.', decimalSeparator(locale));
+  return `${localised} ${SIZE_UNITS[index] ?? 'B'}`;
 }

@@ -1,14 +1,17 @@
 /**
- * Renders a component the way the app does — theme, API client over a fake fetch, query client,
- * notifications, router, and optionally a session — for component tests.
+ * Renders a component the way the app does — texts (English, the spec's language), theme, API
+ * client over a fake fetch, query client, notifications, router, and optionally a session — for
+ * component tests.
  */
 import { MantineProvider } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
+import { createI18n } from '../i18n/create-i18n.js';
 import { createApiClient } from '../lib/api-client.js';
 import { ApiClientProvider } from '../shared/api/api-client-context.js';
 import type { SessionResponse } from '../shared/api/types.js';
@@ -76,17 +79,20 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions) {
       </Routes>
     </MemoryRouter>
   );
+  const i18n = createI18n('en');
   const result = render(
-    <MantineProvider>
-      <Notifications store={store} />
-      <ApiClientProvider client={client}>
-        <QueryClientProvider client={queryClient}>
-          <NotifyProvider store={store}>
-            {session === null ? routed : <SessionProvider session={session}>{routed}</SessionProvider>}
-          </NotifyProvider>
-        </QueryClientProvider>
-      </ApiClientProvider>
-    </MantineProvider>,
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <Notifications store={store} />
+        <ApiClientProvider client={client}>
+          <QueryClientProvider client={queryClient}>
+            <NotifyProvider store={store}>
+              {session === null ? routed : <SessionProvider session={session}>{routed}</SessionProvider>}
+            </NotifyProvider>
+          </QueryClientProvider>
+        </ApiClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
   );
   return { ...result, calls, authLost };
 }

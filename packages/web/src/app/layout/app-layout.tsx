@@ -7,6 +7,7 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import { TEST_IDS } from '../../selectors.js';
 import { useSession } from '../../shared/session/session-context.js';
@@ -23,6 +24,7 @@ function UnknownRoute({ first }: { first: string | undefined }) {
 }
 
 export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
+  const { t } = useTranslation(['layout', 'common']);
   const session = useSession();
   const { pathname } = useLocation();
   const [mobileOpen, { toggle }] = useDisclosure(false);
@@ -54,9 +56,9 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
     >
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
-          <Burger opened={mobileOpen} onClick={toggle} size="sm" aria-label="Toggle the menu" />
+          <Burger opened={mobileOpen} onClick={toggle} size="sm" aria-label={t('toggleMenu')} />
           <Text fw={800} c="light-dark(var(--mantine-color-indigo-7), var(--mantine-color-indigo-3))">
-            Coffer
+            {t('common:productName')}
           </Text>
         </Group>
       </AppShell.Header>

@@ -1,19 +1,10 @@
 /**
  * The 245 px side menu (spec 1 §2): the product name, the session's menu groups (User, Admin and
- * Tools fold, open by default), Documentation in a new tab, the colour-scheme switch and Logout.
+ * Tools fold, open by default), Documentation in a new tab, Logout, and at the bottom the language
+ * picker and the theme controls. Entry and group names are translated here, at render time, with
+ * the keys `menu.<page id>` (the page path without its leading slash) and `group.<name>`.
  */
-import {
-  ActionIcon,
-  Box,
-  Collapse,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { Box, Collapse, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBook,
   IconBucket,
@@ -21,8 +12,6 @@ import {
   IconChevronRight,
   IconFolders,
   IconLogout,
-  IconMoon,
-  IconSun,
   IconCircle,
   IconShieldLock,
   IconUser,
@@ -31,10 +20,17 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
 import { TEST_IDS } from '../../selectors.js';
+import { ColorSchemeControls } from '../../shared/components/color-scheme-controls.js';
+import { LanguagePicker } from '../../shared/components/language-picker.js';
 import { DOCUMENTATION } from './menu.js';
 import type { MenuEntry, MenuGroup } from './menu.js';
+import type { Messages } from '../../i18n/locales/en/index.js';
+
+/** A page id of the menu catalogue ('buckets', 'object-browser', …). */
+type MenuPageId = keyof Messages['layout']['menu'];
 
 export const SIDEBAR_WIDTH = 245;
 
@@ -47,12 +43,18 @@ const ICONS: Record<string, ReactNode> = {
   '/policies': <IconShieldLock size={18} aria-hidden="true" />,
 };
 
+/** The catalogue key of a menu entry: `menu.` and its page id ('/object-browser' → 'object-browser'). */
+export function menuKey(path: string) {
+  return `menu.${path.replace(/^\//, '')}` as `menu.${MenuPageId}`;
+}
+
 function MenuLink({ entry }: { entry: MenuEntry }) {
+  const { t } = useTranslation('layout');
   return (
     <NavLink
       component={RouterNavLink}
       to={entry.path}
-      label={entry.label}
+      label={t(menuKey(entry.path))}
       leftSection={ICONS[entry.path] ?? <IconCircle size={18} aria-hidden="true" />}
       data-testid={TEST_IDS.layout.menuItem(entry.path)}
     />
@@ -60,6 +62,7 @@ function MenuLink({ entry }: { entry: MenuEntry }) {
 }
 
 function Group({ group }: { group: MenuGroup }) {
+  const { t } = useTranslation('layout');
   const [open, setOpen] = useState(true);
   const listId = `menu-group-list-${group.name.toLowerCase()}`;
   const links = (
@@ -74,7 +77,7 @@ function Group({ group }: { group: MenuGroup }) {
     return (
       <Box data-testid={TEST_IDS.layout.menuGroup(group.name)}>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
-          {group.name}
+          {t(`group.${group.name}`)}
         </Text>
         {links}
       </Box>
@@ -98,7 +101,7 @@ function Group({ group }: { group: MenuGroup }) {
           <IconChevronRight size={14} aria-hidden="true" />
         )}
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" component="span">
-          {group.name}
+          {t(`group.${group.name}`)}
         </Text>
       </UnstyledButton>
       <Collapse expanded={open}>{links}</Collapse>
@@ -112,16 +115,16 @@ export interface SidebarProps {
 }
 
 export function Sidebar({ groups, onLogout }: SidebarProps) {
-  const { colorScheme, toggleColorScheme } = useMantineColorScheme();
+  const { t } = useTranslation(['layout', 'common']);
   return (
     <Stack h="100%" gap={0} data-testid={TEST_IDS.layout.sidebar}>
       <Box px="md" py="md">
         <Text fw={800} size="xl" c="light-dark(var(--mantine-color-indigo-7), var(--mantine-color-indigo-3))">
-          Coffer
+          {t('common:productName')}
         </Text>
       </Box>
       <ScrollArea style={{ flex: 1 }} px="xs">
-        <nav aria-label="Main menu">
+        <nav aria-label={t('mainMenu')}>
           <Stack gap={4}>
             {groups.map((group) => (
               <Group key={group.name} group={group} />
@@ -130,36 +133,24 @@ export function Sidebar({ groups, onLogout }: SidebarProps) {
               href={DOCUMENTATION.external}
               target="_blank"
               rel="noopener noreferrer"
-              label="Documentation"
+              label={t(menuKey(DOCUMENTATION.path))}
               leftSection={<IconBook size={18} aria-hidden="true" />}
               data-testid={TEST_IDS.layout.menuItem(DOCUMENTATION.path)}
             />
             <NavLink
               component="button"
               onClick={onLogout}
-              label="Logout"
+              label={t('logout')}
               leftSection={<IconLogout size={18} aria-hidden="true" />}
               data-testid={TEST_IDS.layout.logout}
             />
           </Stack>
         </nav>
       </ScrollArea>
-      <Box p="sm">
-        <Tooltip label={colorScheme === 'dark' ? 'Light theme' : 'Dark theme'}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={toggleColorScheme}
-            aria-label={colorScheme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme'}
-          >
-            {colorScheme === 'dark' ? (
-              <IconSun size={18} aria-hidden="true" />
-            ) : (
-              <IconMoon size={18} aria-hidden="true" />
-            )}
-          </ActionIcon>
-        </Tooltip>
-      </Box>
+      <Stack p="sm" gap="xs">
+        <LanguagePicker />
+        <ColorSchemeControls />
+      </Stack>
     </Stack>
   );
 }

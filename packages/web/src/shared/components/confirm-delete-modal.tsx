@@ -5,6 +5,7 @@
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-error.js';
 import { ModalError } from './modal-error.js';
 
@@ -29,6 +30,7 @@ export function ConfirmDeleteModal({
   onClose,
   testIds,
 }: ConfirmDeleteModalProps) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} data-testid={testIds.modal}>
       <Stack>
@@ -36,10 +38,10 @@ export function ConfirmDeleteModal({
         <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button color="red.9" onClick={onConfirm} loading={pending} data-testid={testIds.confirm}>
-            Delete
+            {t('actions.delete')}
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,7 @@
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-error.js';
 import { TEST_IDS } from '../../selectors.js';
 import { EMPTY_POLICY_TEMPLATE, policyJsonProblem } from '../validation/policy-json.js';
@@ -34,6 +35,7 @@ export function CreateServiceAccountModal({
   onCreate,
   onClose,
 }: CreateServiceAccountModalProps) {
+  const { t } = useTranslation();
   const [restrict, setRestrict] = useState(false);
   const [policy, setPolicy] = useState(EMPTY_POLICY_TEMPLATE);
   const problem = restrict ? policyJsonProblem(policy) : null;
@@ -51,18 +53,24 @@ export function CreateServiceAccountModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create Service Account" size="lg" data-testid={ids.modal}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('serviceAccount.createTitle')}
+      size="lg"
+      data-testid={ids.modal}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <ModalError error={error} testId={ids.error} />
           <Text size="sm">
             {forUser === undefined
-              ? 'The service account inherits your policies and the policies of your groups.'
-              : `The service account inherits the policies of ${forUser} and of its groups.`}{' '}
-            A restricting policy narrows that further and cannot be changed later.
+              ? t('serviceAccount.inheritsOwn')
+              : t('serviceAccount.inheritsUser', { user: forUser })}{' '}
+            {t('serviceAccount.restrictNote')}
           </Text>
           <Switch
-            label="Restrict beyond user policy"
+            label={t('serviceAccount.restrict')}
             checked={restrict}
             onChange={(e) => setRestrict(e.currentTarget.checked)}
             disabled={pending}
@@ -70,7 +78,7 @@ export function CreateServiceAccountModal({
           />
           {restrict && (
             <PolicyJsonInput
-              label="Policy"
+              label={t('serviceAccount.policy')}
               value={policy}
               onChange={setPolicy}
               problem={problem}
@@ -81,10 +89,10 @@ export function CreateServiceAccountModal({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={pending}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" disabled={problem !== null} loading={pending} data-testid={ids.save}>
-              Create
+              {t('actions.create')}
             </Button>
           </Group>
         </Stack>

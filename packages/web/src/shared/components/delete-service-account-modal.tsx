@@ -1,4 +1,5 @@
 /** Delete ServiceAccount (spec 2 §2): confirmation; the lists of service accounts reload after it. */
+import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../selectors.js';
 import { useDeleteServiceAccount } from '../api/delete-service-account.js';
 import { ConfirmDeleteModal } from './confirm-delete-modal.js';
@@ -11,6 +12,7 @@ export function DeleteServiceAccountModal({
   accessKey: string | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const mutation = useDeleteServiceAccount();
   const notify = useNotify();
   const close = () => {
@@ -21,7 +23,7 @@ export function DeleteServiceAccountModal({
     if (accessKey === null) return;
     mutation.mutate(accessKey, {
       onSuccess: () => {
-        notify.success(`Service account '${accessKey}' deleted successfully.`);
+        notify.success(t('serviceAccount.deleted', { name: accessKey }));
         close();
       },
     });
@@ -29,14 +31,19 @@ export function DeleteServiceAccountModal({
   return (
     <ConfirmDeleteModal
       opened={accessKey !== null}
-      title="Delete ServiceAccount"
+      title={t('serviceAccount.deleteTitle')}
       pending={mutation.isPending}
       error={mutation.error}
       onConfirm={handleConfirm}
       onClose={close}
       testIds={TEST_IDS.deleteServiceAccount}
     >
-      Are you sure you want to delete service account <strong>{accessKey}</strong>?
+      <Trans
+        t={t}
+        i18nKey="serviceAccount.deleteQuestion"
+        values={{ name: accessKey ?? '' }}
+        components={{ strong: <strong /> }}
+      />
     </ConfirmDeleteModal>
   );
 }

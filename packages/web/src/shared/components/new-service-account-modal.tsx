@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../selectors.js';
 import { downloadCredentials } from './service-account-credentials.js';
 import type { Credentials } from './service-account-credentials.js';
@@ -22,6 +23,7 @@ import type { Credentials } from './service-account-credentials.js';
 const ids = TEST_IDS.newServiceAccount;
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation();
   return (
     <TextInput
       label={label}
@@ -32,8 +34,12 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
       rightSection={
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy'}>
-              <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy the ${label}`}>
+            <Tooltip label={copied ? t('actions.copied') : t('actions.copy')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={copy}
+                aria-label={t('serviceAccount.copyField', { label })}
+              >
                 {copied ? (
                   <IconCheck size={16} aria-hidden="true" />
                 ) : (
@@ -54,21 +60,28 @@ export interface NewServiceAccountModalProps {
 }
 
 export function NewServiceAccountModal({ credentials, onClose }: NewServiceAccountModalProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={credentials !== null}
       onClose={onClose}
-      title="New Service Account Created"
+      title={t('serviceAccount.createdTitle')}
       size="lg"
       data-testid={ids.modal}
     >
       {credentials !== null && (
         <Stack>
-          <Alert color="yellow">
-            This is the only time the secret key is shown. Copy it or download the credentials file now.
-          </Alert>
-          <CopyField label="Access Key" value={credentials.accessKey} testId={ids.accessKey} />
-          <CopyField label="Secret Key" value={credentials.secretKey} testId={ids.secretKey} />
+          <Alert color="yellow">{t('serviceAccount.shownOnce')}</Alert>
+          <CopyField
+            label={t('serviceAccount.accessKey')}
+            value={credentials.accessKey}
+            testId={ids.accessKey}
+          />
+          <CopyField
+            label={t('serviceAccount.secretKey')}
+            value={credentials.secretKey}
+            testId={ids.secretKey}
+          />
           <Group justify="flex-end">
             <Button
               variant="default"
@@ -76,10 +89,10 @@ export function NewServiceAccountModal({ credentials, onClose }: NewServiceAccou
               onClick={() => downloadCredentials(credentials)}
               data-testid={ids.download}
             >
-              Download
+              {t('actions.download')}
             </Button>
             <Button onClick={onClose} data-testid={ids.close}>
-              Done
+              {t('actions.done')}
             </Button>
           </Group>
         </Stack>

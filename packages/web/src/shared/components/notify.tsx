@@ -8,6 +8,7 @@ import { showNotification } from '@mantine/notifications';
 import type { NotificationsStore } from '@mantine/notifications';
 import { createContext, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-error.js';
 import { TEST_IDS } from '../../selectors.js';
 
@@ -22,6 +23,7 @@ export interface Notify {
 const NotifyContext = createContext<Notify | null>(null);
 
 function ErrorBody({ message, detail }: { message: string; detail?: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <div>
@@ -36,7 +38,7 @@ function ErrorBody({ message, detail }: { message: string; detail?: string }) {
             aria-expanded={open}
             data-testid={TEST_IDS.layout.notificationDetails}
           >
-            Details
+            {t('actions.details')}
           </Button>
           {open && (
             <Text size="xs" c="dimmed">

@@ -4,12 +4,14 @@
  * keep Save disabled until it can.
  */
 import { JsonInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Problem } from '../validation/problem.js';
 
 export interface PolicyJsonInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  problem: string | null;
+  problem: Problem | null;
   disabled?: boolean;
   testId: string;
   problemTestId: string;
@@ -26,6 +28,7 @@ export function PolicyJsonInput({
   problemTestId,
   minRows = 12,
 }: PolicyJsonInputProps) {
+  const { t } = useTranslation();
   return (
     <JsonInput
       label={label}
@@ -37,7 +40,7 @@ export function PolicyJsonInput({
       maxRows={24}
       spellCheck={false}
       disabled={disabled}
-      error={problem}
+      error={problem === null ? null : t(problem.key, { detail: problem.detail ?? '' })}
       errorProps={{ 'data-testid': problemTestId }}
       data-testid={testId}
       styles={{ input: { fontSize: 13 } }}

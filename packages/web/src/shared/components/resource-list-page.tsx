@@ -7,6 +7,7 @@
 import { Checkbox, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from './page-header.js';
 import { RowAction } from './row-action.js';
 import type { RowActionProps } from './row-action.js';
@@ -72,6 +73,7 @@ export function ResourceListPage<T>({
   selection,
   children,
 }: ResourceListPageProps<T>) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const rows = matching(items, search, keyOf);
 
@@ -96,7 +98,7 @@ export function ResourceListPage<T>({
               <Table.Th key={index}>{column.header}</Table.Th>
             ))}
             <Table.Th w={actionsWidth}>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('table.actions')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -4,6 +4,7 @@
  */
 import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../selectors.js';
 
 const ids = TEST_IDS.serviceAccounts;
@@ -16,14 +17,15 @@ export interface ServiceAccountsTableProps {
 }
 
 export function ServiceAccountsTable({ accessKeys, loaded, onDelete, emptyText }: ServiceAccountsTableProps) {
+  const { t } = useTranslation();
   return (
     <>
       <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={ids.table}>
         <Table.Thead>
           <Table.Tr h={40}>
-            <Table.Th>Service Account</Table.Th>
+            <Table.Th>{t('serviceAccount.column')}</Table.Th>
             <Table.Th w={80}>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('table.actions')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -32,11 +34,11 @@ export function ServiceAccountsTable({ accessKeys, loaded, onDelete, emptyText }
             <Table.Tr key={key} h={40} data-testid={ids.row(key)}>
               <Table.Td style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{key}</Table.Td>
               <Table.Td>
-                <Tooltip label="Delete">
+                <Tooltip label={t('actions.delete')}>
                   <ActionIcon
                     variant="subtle"
                     color="red.9"
-                    aria-label={`Delete service account ${key}`}
+                    aria-label={t('serviceAccount.deleteLabel', { name: key })}
                     onClick={() => onDelete(key)}
                     data-testid={ids.delete(key)}
                   >

@@ -7,6 +7,7 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import type { Problem } from '../validation/problem.js';
 import { useNotify } from './notify.js';
 
 /** The part of a TanStack mutation the form drives. */
@@ -23,9 +24,9 @@ export interface ModalFormOptions<F, R> {
   /** Whether Save is enabled. */
   canSave: (form: F) => boolean;
   /** A message refusing the form on Save (spec 2 §5 texts), or null to send it. */
-  problemOf?: (form: F) => string | null;
+  problemOf?: (form: F) => Problem | null;
   toRequest: (form: F) => R;
-  /** The snackbar text once the request succeeded. */
+  /** The snackbar text once the request succeeded (already translated). */
   successMessage: (request: R) => string;
 }
 
@@ -39,7 +40,7 @@ export function useModalForm<F, R>({
   successMessage,
 }: ModalFormOptions<F, R>) {
   const [form, setForm] = useState<F>(empty);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const notify = useNotify();
 
   const update = (change: Partial<F>) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { problemText } from '../../test/english.js';
 import { EMPTY_POLICY_TEMPLATE, formatPolicyJson, policyJsonProblem } from './policy-json.js';
 
 describe('policyJsonProblem', () => {
@@ -8,11 +9,11 @@ describe('policyJsonProblem', () => {
   });
 
   it('refuses empty text, broken JSON and JSON that is not an object', () => {
-    expect(policyJsonProblem('   ')).toBe('The policy is empty');
-    expect(policyJsonProblem('{"Version": ')).toMatch(/^The policy is not valid JSON: /);
-    expect(policyJsonProblem('[]')).toBe('The policy must be a JSON object');
-    expect(policyJsonProblem('"text"')).toBe('The policy must be a JSON object');
-    expect(policyJsonProblem('null')).toBe('The policy must be a JSON object');
+    expect(problemText(policyJsonProblem('   '))).toBe('The policy is empty');
+    expect(problemText(policyJsonProblem('{"Version": '))).toMatch(/^The policy is not valid JSON: \S/);
+    expect(problemText(policyJsonProblem('[]'))).toBe('The policy must be a JSON object');
+    expect(problemText(policyJsonProblem('"text"'))).toBe('The policy must be a JSON object');
+    expect(problemText(policyJsonProblem('null'))).toBe('The policy must be a JSON object');
   });
 });
 

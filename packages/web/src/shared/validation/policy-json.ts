@@ -4,6 +4,7 @@
  * holding an object — so Save can stay disabled while the text cannot be a policy; what the
  * statements mean is the storage server's to judge (its refusal is shown as the error answer).
  */
+import type { Problem } from './problem.js';
 
 /** A policy to start from: nothing allowed yet. */
 export const EMPTY_POLICY_TEMPLATE = `{
@@ -12,16 +13,19 @@ export const EMPTY_POLICY_TEMPLATE = `{
 }`;
 
 /** Why `text` cannot be a policy document, or null when it can. */
-export function policyJsonProblem(text: string): string | null {
-  if (text.trim() === '') return 'The policy is empty';
+export function policyJsonProblem(text: string): Problem | null {
+  if (text.trim() === '') return { key: 'validation.policyEmpty' };
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    return `The policy is not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return {
+      key: 'validation.policyNotJson',
+      detail: error instanceof Error ? error.message : String(error),
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'The policy must be a JSON object';
+    return { key: 'validation.policyNotObject' };
   }
   return null;
 }

@@ -7,6 +7,7 @@
 import { ActionIcon, Button, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { ServiceAccountCredentials } from '../../../shared/api/types.js';
 import { CreateServiceAccountModal } from '../../../shared/components/create-service-account-modal.js';
@@ -22,6 +23,7 @@ import { ChangePasswordModal } from './change-password-modal.js';
 const ids = TEST_IDS.account;
 
 export function AccountPage() {
+  const { t } = useTranslation(['account', 'common']);
   const canChangePassword = useSession().pages.includes('/account/change-password');
   const accounts = useServiceAccounts();
   const create = useCreateServiceAccount();
@@ -48,15 +50,15 @@ export function AccountPage() {
   return (
     <div data-testid={ids.screen}>
       <PageHeader
-        title="Service Accounts"
+        title={t('title')}
         actions={
           <>
             {canChangePassword && (
-              <Tooltip label="Change Password">
+              <Tooltip label={t('changePassword')}>
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label="Change Password"
+                  aria-label={t('changePassword')}
                   onClick={() => setChangingPassword(true)}
                   data-testid={ids.changePassword}
                 >
@@ -69,15 +71,15 @@ export function AccountPage() {
               onClick={() => setCreating(true)}
               data-testid={ids.create}
             >
-              Create service account
+              {t('common:serviceAccount.create')}
             </Button>
           </>
         }
       />
       <Group mb="md">
         <TextInput
-          placeholder="Search Service Accounts"
-          aria-label="Search Service Accounts"
+          placeholder={t('common:serviceAccount.search')}
+          aria-label={t('common:serviceAccount.search')}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -90,7 +92,7 @@ export function AccountPage() {
         accessKeys={rows}
         loaded={accounts.isSuccess}
         onDelete={setToDelete}
-        emptyText="There are no service accounts yet."
+        emptyText={t('common:serviceAccount.empty')}
       />
       <CreateServiceAccountModal
         opened={creating}

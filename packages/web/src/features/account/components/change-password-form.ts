@@ -4,6 +4,7 @@
  * password under 8 characters 'Passwords must be at least 8 characters long'.
  */
 import { PASSWORDS_DONT_MATCH, passwordLengthProblem } from '../../../shared/validation/password-rules.js';
+import type { Problem } from '../../../shared/validation/problem.js';
 
 export interface ChangePasswordForm {
   current: string;
@@ -18,7 +19,7 @@ export function canSaveChangePassword(form: ChangePasswordForm): boolean {
 }
 
 /** The problem that keeps the form from being sent, or null. */
-export function changePasswordProblem(form: ChangePasswordForm): string | null {
+export function changePasswordProblem(form: ChangePasswordForm): Problem | null {
   if (form.newPassword !== form.retype) return PASSWORDS_DONT_MATCH;
   return passwordLengthProblem(form.newPassword);
 }

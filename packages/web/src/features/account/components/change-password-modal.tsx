@@ -3,6 +3,7 @@
  * retype. The server checks the current password and renews the session on success.
  */
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { FormAlert } from '../../../shared/components/form-alert.js';
 import { useModalForm } from '../../../shared/components/use-modal-form.js';
@@ -17,6 +18,7 @@ import type { ChangePasswordForm } from './change-password-form.js';
 const ids = TEST_IDS.changePassword;
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['account', 'common']);
   const mutation = useChangePassword();
   const { form, update, problem, saving, close, handleSubmit } = useModalForm({
     empty: EMPTY_CHANGE_PASSWORD_FORM,
@@ -28,16 +30,16 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       current_secret_key: filled.current,
       new_secret_key: filled.newPassword,
     }),
-    successMessage: () => 'Password changed successfully.',
+    successMessage: () => t('passwordChanged'),
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Change Password" data-testid={ids.modal}>
+    <Modal opened={opened} onClose={close} title={t('changePassword')} data-testid={ids.modal}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <FormAlert problem={problem} error={mutation.error} testId={ids.error} />
           <PasswordInput
-            label="Current Password"
+            label={t('common:password.current')}
             autoComplete="current-password"
             value={form.current}
             onChange={(e) => update({ current: e.currentTarget.value })}
@@ -46,7 +48,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             data-autofocus
           />
           <PasswordInput
-            label="New Password"
+            label={t('common:password.new')}
             autoComplete="new-password"
             value={form.newPassword}
             onChange={(e) => update({ newPassword: e.currentTarget.value })}
@@ -54,7 +56,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             data-testid={ids.newPassword}
           />
           <PasswordInput
-            label="Type New Password Again"
+            label={t('common:password.retype')}
             autoComplete="new-password"
             value={form.retype}
             onChange={(e) => update({ retype: e.currentTarget.value })}
@@ -63,7 +65,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={saving}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button
               type="submit"
@@ -71,7 +73,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
               loading={saving}
               data-testid={ids.save}
             >
-              Save
+              {t('common:actions.save')}
             </Button>
           </Group>
         </Stack>

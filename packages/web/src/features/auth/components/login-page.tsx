@@ -7,6 +7,7 @@
 import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { useLoginStrategy } from '../api/get-login-strategy.js';
@@ -14,9 +15,8 @@ import { useLogin } from '../api/login.js';
 import { useLoginOperator } from '../api/login-operator.js';
 import { LoginScreenFrame } from './login-screen-frame.js';
 
-export const BACKEND_UNREACHABLE = 'An error has ocurred, the backend cannot be reached.';
-
 function FormLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [accessKey, setAccessKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -35,10 +35,10 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Title order={1} size="h3">
-          Console Login
+          {t('consoleLogin')}
         </Title>
         <TextInput
-          label="Username"
+          label={t('username')}
           autoComplete="username"
           value={accessKey}
           onChange={(e) => setAccessKey(e.currentTarget.value)}
@@ -47,7 +47,7 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
           autoFocus
         />
         <PasswordInput
-          label="Password"
+          label={t('password')}
           autoComplete="current-password"
           value={secretKey}
           onChange={(e) => setSecretKey(e.currentTarget.value)}
@@ -55,7 +55,7 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
           data-testid={TEST_IDS.login.secretKey}
         />
         <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
-          Login
+          {t('login')}
         </Button>
       </Stack>
     </form>
@@ -63,6 +63,7 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
 }
 
 function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [jwt, setJwt] = useState('');
   const mutation = useLoginOperator(() => void navigate('/', { replace: true }));
@@ -80,10 +81,10 @@ function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => voi
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
         <Title order={1} size="h3">
-          Operator Login
+          {t('operatorLogin')}
         </Title>
         <PasswordInput
-          label="JWT"
+          label={t('jwt')}
           value={jwt}
           onChange={(e) => setJwt(e.currentTarget.value)}
           disabled={submitting}
@@ -91,7 +92,7 @@ function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => voi
           autoFocus
         />
         <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
-          Login
+          {t('login')}
         </Button>
       </Stack>
     </form>
@@ -99,6 +100,7 @@ function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => voi
 }
 
 export function LoginPage() {
+  const { t } = useTranslation(['auth', 'common']);
   const strategy = useLoginStrategy();
   const [banner, setBanner] = useState<string | null>(null);
 
@@ -107,16 +109,16 @@ export function LoginPage() {
     body = (
       <Stack gap="sm" data-testid={TEST_IDS.login.unreachable}>
         <Title order={1} size="h3">
-          Console Login
+          {t('consoleLogin')}
         </Title>
-        <Text role="alert">{BACKEND_UNREACHABLE}</Text>
+        <Text role="alert">{t('backendUnreachable')}</Text>
         <Button
           variant="outline"
           onClick={() => void strategy.refetch()}
           loading={strategy.isFetching}
           data-testid={TEST_IDS.login.retry}
         >
-          Retry
+          {t('common:actions.retry')}
         </Button>
       </Stack>
     );
@@ -124,19 +126,19 @@ export function LoginPage() {
     body = (
       <Stack align="center" py="lg" data-testid={TEST_IDS.login.loading}>
         <Title order={1} size="h3" className="visually-hidden">
-          Console Login
+          {t('consoleLogin')}
         </Title>
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('common:loading')} />
       </Stack>
     );
   } else if (strategy.data.loginStrategy === 'redirect') {
     body = (
       <Stack gap="sm">
         <Title order={1} size="h3">
-          Welcome
+          {t('welcome')}
         </Title>
         <Anchor href={strategy.data.redirect ?? '#'} data-testid={TEST_IDS.login.ssoLink}>
-          Login with SSO
+          {t('loginWithSso')}
         </Anchor>
       </Stack>
     );

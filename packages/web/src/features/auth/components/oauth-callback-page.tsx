@@ -4,6 +4,7 @@
  */
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEST_IDS } from '../../../selectors.js';
@@ -14,6 +15,7 @@ import { setLoggedInFlag } from '../api/logged-in-flag.js';
 import { LoginScreenFrame } from './login-screen-frame.js';
 
 export function OAuthCallbackPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -43,15 +45,15 @@ export function OAuthCallbackPage() {
   return (
     <LoginScreenFrame testId={TEST_IDS.oauthCallback.screen}>
       <Title order={1} size="h3">
-        Single sign-on
+        {t('singleSignOn')}
       </Title>
       {error !== null ? (
         <Text role="alert" data-testid={TEST_IDS.oauthCallback.idpError}>
-          IDP Error: {error} {description}
+          {t('idpError', { error, description })}
         </Text>
       ) : (
         <Stack align="center">
-          <Loader aria-label="Signing in" />
+          <Loader aria-label={t('signingIn')} />
         </Stack>
       )}
     </LoginScreenFrame>

@@ -5,6 +5,7 @@
  */
 import { Anchor, Table, Tabs, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { policyPath, userPath } from '../../../shared/iam-paths.js';
@@ -67,6 +68,7 @@ function LinkedTable({ columnTitle, names, loaded, emptyText, rowTestId, linkTo 
 }
 
 export function BucketAccessPage() {
+  const { t } = useTranslation(['buckets', 'common']);
   const bucketName = useParams().bucketName ?? '';
   const showUsers = useSession().pages.includes('/users');
   const policies = useBucketPolicies(bucketName);
@@ -76,25 +78,25 @@ export function BucketAccessPage() {
     <div data-testid={ids.screen}>
       <BucketDetailFrame bucketName={bucketName}>
         <Text component="h2" fw={700} size="lg" mt={0} mb="sm">
-          Access Audit
+          {t('detail.accessAudit')}
         </Text>
         <Tabs defaultValue="policies">
           <Tabs.List mb="md">
             <Tabs.Tab value="policies" data-testid={ids.tabPolicies}>
-              Policies
+              {t('access.policies')}
             </Tabs.Tab>
             {showUsers && (
               <Tabs.Tab value="users" data-testid={ids.tabUsers}>
-                Users
+                {t('access.users')}
               </Tabs.Tab>
             )}
           </Tabs.List>
           <Tabs.Panel value="policies">
             <LinkedTable
-              columnTitle="Name"
+              columnTitle={t('common:table.name')}
               names={(policies.data?.policies ?? []).map((p) => p.name)}
               loaded={policies.isSuccess}
-              emptyText="No Policies Available"
+              emptyText={t('access.noPolicies')}
               rowTestId={ids.policyRow}
               linkTo={policyPath}
             />
@@ -102,10 +104,10 @@ export function BucketAccessPage() {
           {showUsers && (
             <Tabs.Panel value="users">
               <LinkedTable
-                columnTitle="Access Key"
+                columnTitle={t('common:table.accessKey')}
                 names={(users.data ?? []).map((u) => u.accessKey)}
                 loaded={users.isSuccess}
-                emptyText="No Users Available"
+                emptyText={t('access.noUsers')}
                 rowTestId={ids.userRow}
                 linkTo={userPath}
               />

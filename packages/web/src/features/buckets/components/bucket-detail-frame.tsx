@@ -5,44 +5,46 @@
  */
 import { Anchor, Box, Breadcrumbs, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 
 const TABS = [
-  { tab: 'summary', label: 'Summary' },
-  { tab: 'access', label: 'Access Audit' },
+  { tab: 'summary', label: 'detail.summary' },
+  { tab: 'access', label: 'detail.accessAudit' },
 ] as const;
 
 export function BucketDetailFrame({ bucketName, children }: { bucketName: string; children: ReactNode }) {
+  const { t } = useTranslation(['buckets', 'common']);
   const base = `/buckets/${encodeURIComponent(bucketName)}`;
   return (
     <>
       <PageHeader
         title={bucketName}
         breadcrumb={
-          <Breadcrumbs mb={4} separator=">" aria-label="Breadcrumb">
+          <Breadcrumbs mb={4} separator=">" aria-label={t('common:breadcrumb')}>
             <Anchor component={Link} to="/buckets">
-              Buckets
+              {t('title')}
             </Anchor>
             <Text span>{bucketName}</Text>
           </Breadcrumbs>
         }
         actions={
           <Button component={Link} to={`/object-browser/${encodeURIComponent(bucketName)}`} variant="default">
-            Browse
+            {t('detail.browse')}
           </Button>
         }
       />
       <Group align="flex-start" gap="lg" wrap="nowrap">
-        <Box component="nav" aria-label="Bucket sections" w={180} style={{ flexShrink: 0 }}>
+        <Box component="nav" aria-label={t('detail.sections')} w={180} style={{ flexShrink: 0 }}>
           <Stack gap={2} data-testid={TEST_IDS.bucketDetail.menu}>
             {TABS.map(({ tab, label }) => (
               <NavLink
                 key={tab}
                 component={RouterNavLink}
                 to={`${base}/${tab}`}
-                label={label}
+                label={t(label)}
                 data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
               />
             ))}

@@ -4,11 +4,11 @@
  * (spec 1 §2), inside the detail frame with its left menu. Other detail tabs come with their issues.
  */
 import { Card, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatBytes } from '../../../lib/units.js';
+import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
-import { formatDate } from '../../../shared/components/format-date.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { useBucketVersioning } from '../api/get-bucket-versioning.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
@@ -27,6 +27,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export function BucketSummaryPage() {
+  const { t } = useTranslation(['buckets', 'common']);
+  const format = useFormat();
   const bucketName = useParams().bucketName ?? '';
   const distributed = useDistributedMode();
   const buckets = useBuckets();
@@ -37,11 +39,15 @@ export function BucketSummaryPage() {
     <div data-testid={TEST_IDS.buckets.summary}>
       <BucketDetailFrame bucketName={bucketName}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Section title="Reported Usage">{formatBytes(bucket?.size ?? 0)}</Section>
-          <Section title="Creation Date">{formatDate(bucket?.creation_date) || '—'}</Section>
+          <Section title={t('detail.reportedUsage')}>{format.bytes(bucket?.size ?? 0)}</Section>
+          <Section title={t('creationDate')}>{format.date(bucket?.creation_date) || '—'}</Section>
           {distributed && (
-            <Section title="Versioning">
-              {versioning.data === undefined ? '…' : versioning.data.is_versioned ? 'Enabled' : 'Disabled'}
+            <Section title={t('detail.versioning')}>
+              {versioning.data === undefined
+                ? '…'
+                : versioning.data.is_versioned
+                  ? t('common:status.enabled')
+                  : t('common:status.disabled')}
             </Section>
           )}
         </SimpleGrid>

@@ -7,11 +7,11 @@ import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatBytes } from '../../../lib/units.js';
+import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
-import { formatDate } from '../../../shared/components/format-date.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { RowAction } from '../../../shared/components/row-action.js';
 import { SearchBox, matching } from '../../../shared/components/search-box.js';
@@ -23,6 +23,8 @@ import { SetReplicationModal } from './set-replication-modal.js';
 const ROW_HEIGHT = 40;
 
 export function BucketsPage() {
+  const { t } = useTranslation(['buckets', 'common']);
+  const format = useFormat();
   const buckets = useBuckets();
   const navigate = useNavigate();
   const [filter, setFilter] = useState('');
@@ -50,7 +52,7 @@ export function BucketsPage() {
   return (
     <div data-testid={TEST_IDS.buckets.screen}>
       <PageHeader
-        title="Buckets"
+        title={t('title')}
         actions={
           <>
             <Button
@@ -59,14 +61,14 @@ export function BucketsPage() {
               onClick={() => setReplicationOpen(true)}
               data-testid={TEST_IDS.buckets.setReplication}
             >
-              Set Replication
+              {t('setReplication')}
             </Button>
             <CreateBucketButton />
           </>
         }
       />
       <SearchBox
-        placeholder="Search Buckets"
+        placeholder={t('search')}
         value={filter}
         onChange={setFilter}
         testId={TEST_IDS.buckets.search}
@@ -76,7 +78,7 @@ export function BucketsPage() {
           <Table.Tr h={ROW_HEIGHT}>
             <Table.Th w={40}>
               <Checkbox
-                aria-label="Select all buckets"
+                aria-label={t('selectAll')}
                 checked={allSelected}
                 indeterminate={!allSelected && rows.some((b) => selected.has(b.name))}
                 onChange={(e) => {
@@ -85,11 +87,11 @@ export function BucketsPage() {
                 }}
               />
             </Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Creation Date</Table.Th>
-            <Table.Th>Size</Table.Th>
+            <Table.Th>{t('common:table.name')}</Table.Th>
+            <Table.Th>{t('creationDate')}</Table.Th>
+            <Table.Th>{t('size')}</Table.Th>
             <Table.Th w={80}>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('common:table.actions')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -104,7 +106,7 @@ export function BucketsPage() {
             >
               <Table.Td>
                 <Checkbox
-                  aria-label={`Select bucket ${bucket.name}`}
+                  aria-label={t('selectBucket', { name: bucket.name })}
                   checked={selected.has(bucket.name)}
                   onChange={(e) => toggle(bucket.name, e.currentTarget.checked)}
                   data-testid={TEST_IDS.buckets.select(bucket.name)}
@@ -113,12 +115,12 @@ export function BucketsPage() {
               <Table.Td>
                 <Link to={`/buckets/${encodeURIComponent(bucket.name)}`}>{bucket.name}</Link>
               </Table.Td>
-              <Table.Td>{formatDate(bucket.creation_date)}</Table.Td>
-              <Table.Td>{formatBytes(bucket.size ?? 0)}</Table.Td>
+              <Table.Td>{format.date(bucket.creation_date)}</Table.Td>
+              <Table.Td>{format.bytes(bucket.size ?? 0)}</Table.Td>
               <Table.Td>
                 <RowAction
-                  tooltip="Delete"
-                  label={`Delete bucket ${bucket.name}`}
+                  tooltip={t('common:actions.delete')}
+                  label={t('deleteBucketLabel', { name: bucket.name })}
                   icon={IconTrash}
                   danger
                   onClick={() => setToDelete(bucket.name)}
@@ -131,7 +133,7 @@ export function BucketsPage() {
       </Table>
       {buckets.isSuccess && rows.length === 0 && (
         <Text c="dimmed" mt="md">
-          {filter.trim() === '' ? 'There are no buckets yet.' : 'No bucket matches this search.'}
+          {filter.trim() === '' ? t('empty') : t('noMatch')}
         </Text>
       )}
       <Group>

@@ -5,11 +5,13 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { usePermission } from '../../../shared/api/has-permission.js';
 import { CreateBucketModal } from './create-bucket-modal.js';
 
 export function CreateBucketButton() {
+  const { t } = useTranslation('buckets');
   const allowed = usePermission('s3:CreateBucket');
   const [open, setOpen] = useState(false);
   if (!allowed) return null;
@@ -20,7 +22,7 @@ export function CreateBucketButton() {
         onClick={() => setOpen(true)}
         data-testid={TEST_IDS.buckets.createBucket}
       >
-        Create Bucket
+        {t('createBucket')}
       </Button>
       <CreateBucketModal opened={open} onClose={() => setOpen(false)} />
     </>

@@ -18,6 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useReducer } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SIZE_UNITS } from '../../../lib/units.js';
 import type { SizeUnit } from '../../../lib/units.js';
 import { TEST_IDS } from '../../../selectors.js';
@@ -34,8 +35,6 @@ import {
 } from './create-bucket-form.js';
 
 export const NAME_DEBOUNCE_MS = 1000;
-export const NON_ERASURE_MESSAGE =
-  'Some these features are disabled as server is running in non-erasure coded mode.';
 
 export interface CreateBucketModalProps {
   opened: boolean;
@@ -43,6 +42,7 @@ export interface CreateBucketModalProps {
 }
 
 export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
+  const { t } = useTranslation(['buckets', 'common']);
   const distributed = useDistributedMode();
   const [form, dispatch] = useReducer(createBucketReducer, DEFAULT_CREATE_BUCKET_FORM);
   const [debouncedName] = useDebouncedValue(form.name, NAME_DEBOUNCE_MS);
@@ -63,7 +63,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
     const request = toCreateBucketRequest(form, distributed);
     mutation.mutate(request, {
       onSuccess: () => {
-        notify.success(`Bucket '${request.name}' created successfully.`);
+        notify.success(t('create.created', { name: request.name }));
         close();
       },
     });
@@ -73,7 +73,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
     <Modal
       opened={opened}
       onClose={close}
-      title="Create Bucket"
+      title={t('create.title')}
       size="lg"
       data-testid={TEST_IDS.createBucket.modal}
     >
@@ -81,7 +81,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
         <Stack gap="md">
           <ModalError error={mutation.error} testId={TEST_IDS.createBucket.error} />
           <TextInput
-            label="Bucket Name"
+            label={t('create.name')}
             required
             value={form.name}
             onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })}
@@ -90,29 +90,29 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
             data-autofocus
           />
           <Text fw={600} size="sm">
-            Features
+            {t('create.features')}
           </Text>
           {!distributed && (
             <Alert color="gray" data-testid={TEST_IDS.createBucket.nonErasureMessage}>
-              {NON_ERASURE_MESSAGE}
+              {t('create.nonErasure')}
             </Alert>
           )}
           <Switch
-            label="Versioning"
+            label={t('create.versioning')}
             checked={distributed && form.versioning}
             disabled={!distributed || saving}
             onChange={(e) => dispatch({ type: 'versioning', value: e.currentTarget.checked })}
             data-testid={TEST_IDS.createBucket.versioning}
           />
           <Switch
-            label="Object Locking"
+            label={t('create.locking')}
             checked={distributed && form.locking}
             disabled={!distributed || form.retentionEnabled || saving}
             onChange={(e) => dispatch({ type: 'locking', value: e.currentTarget.checked })}
             data-testid={TEST_IDS.createBucket.locking}
           />
           <Switch
-            label="Quota"
+            label={t('create.quota')}
             checked={distributed && form.quotaEnabled}
             disabled={!distributed || saving}
             onChange={(e) => dispatch({ type: 'quotaEnabled', value: e.currentTarget.checked })}
@@ -121,19 +121,19 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
           {distributed && form.quotaEnabled && (
             <Stack gap="xs" pl="lg">
               <Radio.Group
-                label="Quota Type"
+                label={t('create.quotaType')}
                 value={form.quotaType}
                 onChange={(value) => dispatch({ type: 'quotaType', value: value as QuotaType })}
                 data-testid={TEST_IDS.createBucket.quotaType}
               >
                 <Group mt={4}>
-                  <Radio value="hard" label="Hard" disabled={saving} />
-                  <Radio value="fifo" label="FIFO" disabled={saving} />
+                  <Radio value="hard" label={t('create.hard')} disabled={saving} />
+                  <Radio value="fifo" label={t('create.fifo')} disabled={saving} />
                 </Group>
               </Radio.Group>
               <Group align="flex-end" gap="xs">
                 <TextInput
-                  label="Quota"
+                  label={t('create.quota')}
                   type="number"
                   min={1}
                   value={form.quotaSize}
@@ -143,7 +143,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
                   w={160}
                 />
                 <NativeSelect
-                  label="Unit"
+                  label={t('create.unit')}
                   data={[...SIZE_UNITS]}
                   value={form.quotaUnit}
                   onChange={(e) => dispatch({ type: 'quotaUnit', value: e.currentTarget.value as SizeUnit })}
@@ -156,7 +156,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
           )}
           {distributed && form.versioning && (
             <Switch
-              label="Retention"
+              label={t('create.retention')}
               checked={form.retentionEnabled}
               disabled={saving}
               onChange={(e) => dispatch({ type: 'retentionEnabled', value: e.currentTarget.checked })}
@@ -166,19 +166,19 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
           {distributed && form.versioning && form.retentionEnabled && (
             <Stack gap="xs" pl="lg">
               <Radio.Group
-                label="Mode"
+                label={t('create.mode')}
                 value={form.retentionMode}
                 onChange={(value) => dispatch({ type: 'retentionMode', value: value as RetentionMode })}
                 data-testid={TEST_IDS.createBucket.retentionMode}
               >
                 <Group mt={4}>
-                  <Radio value="compliance" label="Compliance" disabled={saving} />
-                  <Radio value="governance" label="Governance" disabled={saving} />
+                  <Radio value="compliance" label={t('create.compliance')} disabled={saving} />
+                  <Radio value="governance" label={t('create.governance')} disabled={saving} />
                 </Group>
               </Radio.Group>
               <Group align="flex-end" gap="xs">
                 <TextInput
-                  label="Retention Validity"
+                  label={t('create.validity')}
                   type="number"
                   min={1}
                   step={1}
@@ -189,10 +189,10 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
                   w={160}
                 />
                 <NativeSelect
-                  label="Retention Unit"
+                  label={t('create.retentionUnit')}
                   data={[
-                    { value: 'days', label: 'Days' },
-                    { value: 'years', label: 'Years' },
+                    { value: 'days', label: t('create.days') },
+                    { value: 'years', label: t('create.years') },
                   ]}
                   value={form.retentionUnit}
                   onChange={(e) =>
@@ -215,10 +215,10 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
               disabled={saving}
               data-testid={TEST_IDS.createBucket.clear}
             >
-              Clear
+              {t('common:actions.clear')}
             </Button>
             <Button type="submit" disabled={!valid} loading={saving} data-testid={TEST_IDS.createBucket.save}>
-              Save
+              {t('common:actions.save')}
             </Button>
           </Group>
         </Stack>

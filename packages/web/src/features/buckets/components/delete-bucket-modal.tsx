@@ -3,6 +3,7 @@
  * the server's refusal is shown inside the modal.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -15,6 +16,7 @@ export interface DeleteBucketModalProps {
 }
 
 export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketModalProps) {
+  const { t } = useTranslation(['buckets', 'common']);
   const mutation = useDeleteBucket();
   const notify = useNotify();
   const close = () => {
@@ -25,7 +27,7 @@ export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketMo
     if (bucket === null) return;
     mutation.mutate(bucket, {
       onSuccess: () => {
-        notify.success(`Bucket '${bucket}' deleted successfully.`);
+        notify.success(t('delete.deleted', { name: bucket }));
         onDeleted?.(bucket);
         close();
       },
@@ -35,20 +37,25 @@ export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketMo
     <Modal
       opened={bucket !== null}
       onClose={close}
-      title="Delete Bucket"
+      title={t('delete.title')}
       data-testid={TEST_IDS.deleteBucket.modal}
     >
       <Stack>
         <ModalError error={mutation.error} testId={TEST_IDS.deleteBucket.error} />
         <Text>
-          Are you sure you want to delete bucket <strong>{bucket}</strong>?
+          <Trans
+            t={t}
+            i18nKey="delete.question"
+            values={{ name: bucket ?? '' }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
         <Text size="sm" c="dimmed">
-          A bucket can only be deleted if it is empty.
+          {t('delete.onlyEmpty')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={mutation.isPending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             color="red.9"
@@ -56,7 +63,7 @@ export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketMo
             loading={mutation.isPending}
             data-testid={TEST_IDS.deleteBucket.confirm}
           >
-            Delete
+            {t('common:actions.delete')}
           </Button>
         </Group>
       </Stack>

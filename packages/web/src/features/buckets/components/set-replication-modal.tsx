@@ -4,6 +4,7 @@
  * says that remote replication cannot be configured from this version.
  */
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export interface SetReplicationModalProps {
   buckets: readonly string[];
@@ -12,21 +13,22 @@ export interface SetReplicationModalProps {
 }
 
 export function SetReplicationModal({ buckets, opened, onClose }: SetReplicationModalProps) {
+  const { t } = useTranslation(['buckets', 'common']);
   return (
-    <Modal opened={opened} onClose={onClose} title="Set Multiple Bucket Replication">
+    <Modal opened={opened} onClose={onClose} title={t('replication.title')}>
       <Stack>
-        <Text size="sm">Selected buckets:</Text>
+        <Text size="sm">{t('replication.selected')}</Text>
         <List size="sm">
           {buckets.map((name) => (
             <List.Item key={name}>{name}</List.Item>
           ))}
         </List>
         <Text size="sm" c="dimmed">
-          Remote replication cannot be configured from this version of the console yet.
+          {t('replication.notYet')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            {t('common:actions.close')}
           </Button>
         </Group>
       </Stack>

@@ -4,14 +4,16 @@
  */
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useAddUsersToGroups } from '../api/add-users-to-groups.js';
 import { useGroups } from '../api/list-groups.js';
+import type { Problem } from '../../../shared/validation/problem.js';
 import { NameChoiceForm } from './name-choice-form.js';
 
 const ids = TEST_IDS.addToGroup;
-export const NO_GROUP_SELECTED = 'You need to select at least one group to assign';
+export const NO_GROUP_SELECTED: Problem = { key: 'validation.noGroupSelected' };
 
 export interface AddToGroupModalProps {
   opened: boolean;
@@ -22,7 +24,8 @@ export interface AddToGroupModalProps {
 
 export function AddToGroupModal({ opened, users, onClose, onAdded }: AddToGroupModalProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation('iam');
+  const [problem, setProblem] = useState<Problem | null>(null);
   const groups = useGroups(opened);
   const mutation = useAddUsersToGroups();
   const notify = useNotify();
@@ -44,7 +47,7 @@ export function AddToGroupModal({ opened, users, onClose, onAdded }: AddToGroupM
       { groups: [...selected].sort(), users: [...users] },
       {
         onSuccess: () => {
-          notify.success('Users added to the groups successfully.');
+          notify.success(t('addToGroup.added'));
           onAdded?.();
           close();
         },
@@ -53,19 +56,19 @@ export function AddToGroupModal({ opened, users, onClose, onAdded }: AddToGroupM
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add Users to Group" size="lg" data-testid={ids.modal}>
+    <Modal opened={opened} onClose={close} title={t('addToGroup.title')} size="lg" data-testid={ids.modal}>
       <NameChoiceForm
         picker={{
           list: 'add-to-group-groups',
-          title: 'Groups',
-          filterPlaceholder: 'Filter Groups',
+          title: t('picker.groups'),
+          filterPlaceholder: t('picker.filterGroups'),
           names: (groups.data?.groups ?? []).map((g) => g.name),
           selected,
           onChange: (next) => {
             setSelected(next);
             setProblem(null);
           },
-          emptyText: 'No Groups Available',
+          emptyText: t('picker.noGroups'),
           loaded: groups.isSuccess,
         }}
         problem={problem}
@@ -77,7 +80,7 @@ export function AddToGroupModal({ opened, users, onClose, onAdded }: AddToGroupM
         saveTestId={ids.save}
       >
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          Selected users: {users.join(', ')}
+          {t('addToGroup.selectedUsers', { users: users.join(', ') })}
         </Text>
       </NameChoiceForm>
     </Modal>

@@ -5,18 +5,21 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useChangeUserPassword } from '../api/change-user-password.js';
 import { canSaveUserPassword, userPasswordProblem } from './change-user-password-form.js';
 import { FormAlert } from '../../../shared/components/form-alert.js';
+import type { Problem } from '../../../shared/validation/problem.js';
 
 const ids = TEST_IDS.changeUserPassword;
 
 function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [retype, setRetype] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation(['iam', 'common']);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const mutation = useChangeUserPassword();
   const notify = useNotify();
   const saving = mutation.isPending;
@@ -31,7 +34,7 @@ function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () =
       { selectedUser: user, newSecretKey: newPassword },
       {
         onSuccess: () => {
-          notify.success(`Password of '${user}' changed successfully.`);
+          notify.success(t('user.passwordChanged', { name: user }));
           onClose();
         },
       },
@@ -43,7 +46,7 @@ function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () =
       <Stack>
         <FormAlert problem={problem} error={mutation.error} testId={ids.error} />
         <PasswordInput
-          label="New Password"
+          label={t('common:password.new')}
           autoComplete="new-password"
           value={newPassword}
           onChange={(e) => {
@@ -55,7 +58,7 @@ function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () =
           data-autofocus
         />
         <PasswordInput
-          label="Type New Password Again"
+          label={t('common:password.retype')}
           autoComplete="new-password"
           value={retype}
           onChange={(e) => {
@@ -67,7 +70,7 @@ function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () =
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             type="submit"
@@ -75,7 +78,7 @@ function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () =
             loading={saving}
             data-testid={ids.save}
           >
-            Save
+            {t('common:actions.save')}
           </Button>
         </Group>
       </Stack>
@@ -84,11 +87,12 @@ function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () =
 }
 
 export function ChangeUserPasswordModal({ user, onClose }: { user: string | null; onClose: () => void }) {
+  const { t } = useTranslation('iam');
   return (
     <Modal
       opened={user !== null}
       onClose={onClose}
-      title={user === null ? 'Change Password' : `Change Password for ${user}`}
+      title={user === null ? t('user.changePassword') : t('user.changePasswordFor', { name: user })}
       data-testid={ids.modal}
     >
       {user !== null && <ChangeUserPasswordForm user={user} onClose={onClose} />}

@@ -4,6 +4,7 @@
  * not accept) shows inside the modal; success closes it and the list reloads.
  */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useModalForm } from '../../../shared/components/use-modal-form.js';
@@ -16,6 +17,7 @@ import type { PolicyForm } from './policy-form.js';
 const ids = TEST_IDS.createPolicy;
 
 export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['iam', 'common']);
   const mutation = useSavePolicy();
   const { form, update, saving, clear, close, handleSubmit } = useModalForm({
     empty: { name: '', document: EMPTY_POLICY_TEMPLATE } satisfies PolicyForm,
@@ -23,16 +25,16 @@ export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClos
     onClose,
     canSave: isPolicyFormValid,
     toRequest: toSavePolicyRequest,
-    successMessage: (request) => `Policy '${request.name}' created successfully.`,
+    successMessage: (request) => t('createPolicy.created', { name: request.name }),
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Create Policy" size="xl" data-testid={ids.modal}>
+    <Modal opened={opened} onClose={close} title={t('createPolicy.title')} size="xl" data-testid={ids.modal}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <ModalError error={mutation.error} testId={ids.error} />
           <TextInput
-            label="Policy Name"
+            label={t('createPolicy.name')}
             required
             value={form.name}
             onChange={(e) => update({ name: e.currentTarget.value })}
@@ -41,7 +43,7 @@ export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClos
             data-autofocus
           />
           <PolicyJsonInput
-            label="Write Policy"
+            label={t('createPolicy.document')}
             value={form.document}
             onChange={(document) => update({ document })}
             problem={policyJsonProblem(form.document)}
@@ -51,10 +53,10 @@ export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClos
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={clear} disabled={saving} data-testid={ids.clear}>
-              Clear
+              {t('common:actions.clear')}
             </Button>
             <Button type="submit" disabled={!isPolicyFormValid(form)} loading={saving} data-testid={ids.save}>
-              Save
+              {t('common:actions.save')}
             </Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@
  * with 'Passwords must be at least 8 characters long'. Success closes the modal; the lists reload.
  */
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { useCreateUser } from '../api/create-user.js';
@@ -21,6 +22,7 @@ import {
 const ids = TEST_IDS.createUser;
 
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['iam', 'common']);
   const groups = useGroups(opened);
   const policies = usePolicies(ASSIGNMENT_POLICY_LIMIT, opened);
   const mutation = useCreateUser();
@@ -31,17 +33,17 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
     canSave: canSaveCreateUser,
     problemOf: createUserProblem,
     toRequest: toCreateUserRequest,
-    successMessage: (request) => `User '${request.accessKey}' created successfully.`,
+    successMessage: (request) => t('createUser.created', { name: request.accessKey }),
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Create User" size="xl" data-testid={ids.modal}>
+    <Modal opened={opened} onClose={close} title={t('createUser.title')} size="xl" data-testid={ids.modal}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <FormAlert problem={problem} error={mutation.error} testId={ids.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Access Key"
+              label={t('createUser.accessKey')}
               required
               autoComplete="off"
               value={form.accessKey}
@@ -51,7 +53,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
               data-autofocus
             />
             <PasswordInput
-              label="Secret Key"
+              label={t('createUser.secretKey')}
               required
               autoComplete="new-password"
               value={form.secretKey}
@@ -63,35 +65,35 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NamePicker
               list="create-user-groups"
-              title="Groups"
-              filterPlaceholder="Filter Groups"
-              columnTitle="Name"
+              title={t('picker.groups')}
+              filterPlaceholder={t('picker.filterGroups')}
+              columnTitle={t('common:table.name')}
               names={(groups.data?.groups ?? []).map((g) => g.name)}
               selected={form.groups}
               onChange={(selected) => update({ groups: selected })}
-              emptyText="No Groups Available"
+              emptyText={t('picker.noGroups')}
               loaded={groups.isSuccess}
               disabled={saving}
             />
             <NamePicker
               list="create-user-policies"
-              title="Policies"
-              filterPlaceholder="Filter Policies"
-              columnTitle="Name"
+              title={t('picker.policies')}
+              filterPlaceholder={t('picker.filterPolicies')}
+              columnTitle={t('common:table.name')}
               names={(policies.data?.policies ?? []).map((p) => p.name)}
               selected={form.policies}
               onChange={(selected) => update({ policies: selected })}
-              emptyText="No Policies Available"
+              emptyText={t('picker.noPolicies')}
               loaded={policies.isSuccess}
               disabled={saving}
             />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={clear} disabled={saving} data-testid={ids.clear}>
-              Clear
+              {t('common:actions.clear')}
             </Button>
             <Button type="submit" disabled={!canSaveCreateUser(form)} loading={saving} data-testid={ids.save}>
-              Save
+              {t('common:actions.save')}
             </Button>
           </Group>
         </Stack>

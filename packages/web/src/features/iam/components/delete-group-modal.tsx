@@ -1,10 +1,12 @@
 /** Delete Group (spec 2 §2): 'Are you sure you want to delete group {name}?'. */
+import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useDeleteGroup } from '../api/delete-group.js';
 
 export function DeleteGroupModal({ group, onClose }: { group: string | null; onClose: () => void }) {
+  const { t } = useTranslation('iam');
   const mutation = useDeleteGroup();
   const notify = useNotify();
   const close = () => {
@@ -15,7 +17,7 @@ export function DeleteGroupModal({ group, onClose }: { group: string | null; onC
     if (group === null) return;
     mutation.mutate(group, {
       onSuccess: () => {
-        notify.success(`Group '${group}' deleted successfully.`);
+        notify.success(t('deleteGroup.deleted', { name: group }));
         close();
       },
     });
@@ -23,14 +25,19 @@ export function DeleteGroupModal({ group, onClose }: { group: string | null; onC
   return (
     <ConfirmDeleteModal
       opened={group !== null}
-      title="Delete Group"
+      title={t('deleteGroup.title')}
       pending={mutation.isPending}
       error={mutation.error}
       onConfirm={handleConfirm}
       onClose={close}
       testIds={TEST_IDS.deleteGroup}
     >
-      Are you sure you want to delete group <strong>{group}</strong>?
+      <Trans
+        t={t}
+        i18nKey="deleteGroup.question"
+        values={{ name: group ?? '' }}
+        components={{ strong: <strong /> }}
+      />
     </ConfirmDeleteModal>
   );
 }

@@ -1,4 +1,5 @@
 /** Delete Policy (spec 2 §2): confirmation; the server refuses a policy that is still attached. */
+import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -11,6 +12,7 @@ export interface DeletePolicyModalProps {
 }
 
 export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyModalProps) {
+  const { t } = useTranslation('iam');
   const mutation = useDeletePolicy();
   const notify = useNotify();
   const close = () => {
@@ -21,7 +23,7 @@ export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyMo
     if (policy === null) return;
     mutation.mutate(policy, {
       onSuccess: () => {
-        notify.success(`Policy '${policy}' deleted successfully.`);
+        notify.success(t('deletePolicy.deleted', { name: policy }));
         close();
         onDeleted?.(policy);
       },
@@ -30,14 +32,19 @@ export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyMo
   return (
     <ConfirmDeleteModal
       opened={policy !== null}
-      title="Delete Policy"
+      title={t('deletePolicy.title')}
       pending={mutation.isPending}
       error={mutation.error}
       onConfirm={handleConfirm}
       onClose={close}
       testIds={TEST_IDS.deletePolicy}
     >
-      Are you sure you want to delete policy <strong>{policy}</strong>?
+      <Trans
+        t={t}
+        i18nKey="deletePolicy.question"
+        values={{ name: policy ?? '' }}
+        components={{ strong: <strong /> }}
+      />
     </ConfirmDeleteModal>
   );
 }

@@ -3,6 +3,7 @@
  * dialog and goes to the users list — from the list itself, or from the user's own page.
  */
 import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -15,6 +16,7 @@ export interface DeleteUserModalProps {
 }
 
 export function DeleteUserModal({ user, onClose, onDeleted }: DeleteUserModalProps) {
+  const { t } = useTranslation('iam');
   const mutation = useDeleteUser();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -26,7 +28,7 @@ export function DeleteUserModal({ user, onClose, onDeleted }: DeleteUserModalPro
     if (user === null) return;
     mutation.mutate(user, {
       onSuccess: () => {
-        notify.success(`User '${user}' deleted successfully.`);
+        notify.success(t('deleteUser.deleted', { name: user }));
         close();
         onDeleted?.(user);
         void navigate('/users');
@@ -36,14 +38,19 @@ export function DeleteUserModal({ user, onClose, onDeleted }: DeleteUserModalPro
   return (
     <ConfirmDeleteModal
       opened={user !== null}
-      title="Delete User"
+      title={t('deleteUser.title')}
       pending={mutation.isPending}
       error={mutation.error}
       onConfirm={handleConfirm}
       onClose={close}
       testIds={TEST_IDS.deleteUser}
     >
-      Are you sure you want to delete user <strong>{user}</strong>?
+      <Trans
+        t={t}
+        i18nKey="deleteUser.question"
+        values={{ name: user ?? '' }}
+        components={{ strong: <strong /> }}
+      />
     </ConfirmDeleteModal>
   );
 }

@@ -7,6 +7,7 @@
 import { Button, Group, Loader, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api-error.js';
 import { TEST_IDS } from '../../../selectors.js';
 import type { Group as IamGroup } from '../../../shared/api/types.js';
@@ -23,6 +24,7 @@ import { NamePicker } from './name-picker.js';
 const ids = TEST_IDS.groupModal;
 
 function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClose: () => void }) {
+  const { t } = useTranslation(['iam', 'common']);
   const editing = existing !== null;
   const initial: GroupForm = {
     name: existing?.name ?? '',
@@ -45,18 +47,18 @@ function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClo
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSaveGroup(form) || saving) return;
-    const done = (verb: string, name: string) => () => {
-      notify.success(`Group '${name}' ${verb} successfully.`);
+    const done = (message: string) => () => {
+      notify.success(message);
       onClose();
     };
     if (editing) {
       update.mutate(
         { name: form.name, ...toUpdateGroupRequest(form) },
-        { onSuccess: done('updated', form.name) },
+        { onSuccess: done(t('group.updated', { name: form.name })) },
       );
     } else {
       const request = toCreateGroupRequest(form);
-      create.mutate(request, { onSuccess: done('created', request.group) });
+      create.mutate(request, { onSuccess: done(t('group.created', { name: request.group })) });
     }
   };
 
@@ -65,7 +67,7 @@ function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClo
       <Stack>
         <ModalError error={mutation.error} testId={ids.error} />
         <TextInput
-          label="Group Name"
+          label={t('group.name')}
           required={!editing}
           value={form.name}
           readOnly={editing}
@@ -79,7 +81,7 @@ function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClo
         />
         {editing && (
           <Switch
-            label={form.status === 'enabled' ? 'Enabled' : 'Disabled'}
+            label={form.status === 'enabled' ? t('common:status.enabled') : t('common:status.disabled')}
             checked={form.status === 'enabled'}
             disabled={saving}
             onChange={(e) => {
@@ -91,22 +93,22 @@ function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClo
         )}
         <NamePicker
           list="group-members"
-          title={editing ? 'Edit Members' : 'Assign Users'}
-          filterPlaceholder="Filter Users"
-          columnTitle="Access Key"
+          title={editing ? t('group.editMembers') : t('group.assignUsers')}
+          filterPlaceholder={t('group.filterUsers')}
+          columnTitle={t('common:table.accessKey')}
           names={(users.data?.users ?? []).map((u) => u.accessKey)}
           selected={form.members}
           onChange={(members) => setForm((current) => ({ ...current, members }))}
-          emptyText="No Users Available"
+          emptyText={t('group.noUsers')}
           loaded={users.isSuccess}
           disabled={saving}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={clear} disabled={saving} data-testid={ids.clear}>
-            Clear
+            {t('common:actions.clear')}
           </Button>
           <Button type="submit" disabled={!canSaveGroup(form)} loading={saving} data-testid={ids.save}>
-            Save
+            {t('common:actions.save')}
           </Button>
         </Group>
       </Stack>
@@ -115,9 +117,10 @@ function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClo
 }
 
 function EditGroupBody({ name, onClose }: { name: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const group = useGroup(name);
   if (group.isError) return <ModalError error={toApiError(group.error)} testId={ids.error} />;
-  if (group.data === undefined) return <Loader aria-label="Loading" />;
+  if (group.data === undefined) return <Loader aria-label={t('loading')} />;
   return <GroupFormBody existing={group.data} onClose={onClose} />;
 }
 
@@ -129,11 +132,12 @@ export interface GroupModalProps {
 }
 
 export function GroupModal({ opened, group, onClose }: GroupModalProps) {
+  const { t } = useTranslation('iam');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={group === null ? 'Create Group' : 'Edit Group'}
+      title={group === null ? t('group.createTitle') : t('group.editTitle')}
       size="lg"
       data-testid={ids.modal}
     >

@@ -6,6 +6,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { IconEdit, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ResourceListPage } from '../../../shared/components/resource-list-page.js';
 import { useGroups } from '../api/list-groups.js';
@@ -24,6 +25,7 @@ const policyNames = (policy: string): string[] =>
     .filter((p) => p !== '');
 
 export function GroupsPage() {
+  const { t } = useTranslation(['iam', 'common']);
   const groups = useGroups();
   // undefined: closed; null: creating; a name: editing that group.
   const [modalGroup, setModalGroup] = useState<string | null | undefined>(undefined);
@@ -32,25 +34,25 @@ export function GroupsPage() {
 
   return (
     <ResourceListPage
-      title="Groups"
+      title={t('groups.title')}
       headerActions={
         <Button
           leftSection={<IconPlus size={16} aria-hidden="true" />}
           onClick={() => setModalGroup(null)}
           data-testid={ids.create}
         >
-          Create Group
+          {t('groups.create')}
         </Button>
       }
-      searchPlaceholder="Search Groups"
-      emptyText="No Groups Available"
+      searchPlaceholder={t('groups.search')}
+      emptyText={t('groups.empty')}
       testIds={ids}
       items={groups.data?.groups ?? []}
       loaded={groups.isSuccess}
       keyOf={(g) => g.name}
       columns={[
         {
-          header: 'Name',
+          header: t('common:table.name'),
           breakAnywhere: true,
           cell: (g) => (
             <Anchor component="button" type="button" onClick={() => setModalGroup(g.name)}>
@@ -58,29 +60,32 @@ export function GroupsPage() {
             </Anchor>
           ),
         },
-        { header: 'Policies', cell: (g) => policyNames(g.policy).join(', ') },
-        { header: 'Status', cell: (g) => (g.status === 'enabled' ? 'Enabled' : 'Disabled') },
+        { header: t('groups.policies'), cell: (g) => policyNames(g.policy).join(', ') },
+        {
+          header: t('groups.status'),
+          cell: (g) => (g.status === 'enabled' ? t('common:status.enabled') : t('common:status.disabled')),
+        },
       ]}
       actionsWidth={130}
       rowActions={(g) => [
         {
-          tooltip: 'View / Edit',
-          label: `Edit group ${g.name}`,
+          tooltip: t('groups.viewEdit'),
+          label: t('groups.editLabel', { name: g.name }),
           icon: IconEdit,
           onClick: () => setModalGroup(g.name),
           testId: ids.edit(g.name),
         },
         {
-          tooltip: 'Set Policies',
-          label: `Set policies of group ${g.name}`,
+          tooltip: t('groups.setPolicies'),
+          label: t('groups.setPoliciesLabel', { name: g.name }),
           icon: IconShieldLock,
           onClick: () =>
             setPoliciesOf({ entityName: g.name, entityType: 'group', current: policyNames(g.policy) }),
           testId: ids.setPolicies(g.name),
         },
         {
-          tooltip: 'Delete',
-          label: `Delete group ${g.name}`,
+          tooltip: t('common:actions.delete'),
+          label: t('groups.deleteLabel', { name: g.name }),
           icon: IconTrash,
           danger: true,
           onClick: () => setToDelete(g.name),

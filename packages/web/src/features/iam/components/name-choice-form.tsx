@@ -6,15 +6,17 @@
  */
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../lib/api-error.js';
 import { FormAlert } from '../../../shared/components/form-alert.js';
+import type { Problem } from '../../../shared/validation/problem.js';
 import { NamePicker } from './name-picker.js';
 import type { NamePickerProps } from './name-picker.js';
 
 export interface NameChoiceFormProps {
   picker: Omit<NamePickerProps, 'columnTitle' | 'disabled'>;
   /** A local validation message, shown before the server's refusal. */
-  problem?: string | null;
+  problem?: Problem | null;
   error: ApiError | null;
   pending: boolean;
   onSave: () => void;
@@ -36,6 +38,7 @@ export function NameChoiceForm({
   saveTestId,
   children,
 }: NameChoiceFormProps) {
+  const { t } = useTranslation();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
@@ -47,13 +50,13 @@ export function NameChoiceForm({
       <Stack>
         <FormAlert problem={problem} error={error} testId={errorTestId} />
         {children}
-        <NamePicker {...picker} columnTitle="Name" disabled={pending} />
+        <NamePicker {...picker} columnTitle={t('table.name')} disabled={pending} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={pending} data-testid={saveTestId}>
-            Save
+            {t('actions.save')}
           </Button>
         </Group>
       </Stack>

@@ -6,6 +6,7 @@
 import { Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { matching } from '../../../shared/components/search-box.js';
 
@@ -37,6 +38,7 @@ export function NamePicker({
   loaded,
   disabled,
 }: NamePickerProps) {
+  const { t } = useTranslation('iam');
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => matching(names, filter, (n) => n), [names, filter]);
   const allShownSelected = shown.length > 0 && shown.every((n) => selected.has(n));
@@ -81,7 +83,7 @@ export function NamePicker({
               <Table.Tr>
                 <Table.Th w={40}>
                   <Checkbox
-                    aria-label={`Select all ${list} shown`}
+                    aria-label={t('picker.selectAllShown', { list })}
                     checked={allShownSelected}
                     indeterminate={!allShownSelected && shown.some((n) => selected.has(n))}
                     onChange={(e) => toggleShown(e.currentTarget.checked)}
@@ -96,7 +98,7 @@ export function NamePicker({
                 <Table.Tr key={name}>
                   <Table.Td>
                     <Checkbox
-                      aria-label={`Select ${name}`}
+                      aria-label={t('picker.select', { name })}
                       checked={selected.has(name)}
                       onChange={(e) => toggle(name, e.currentTarget.checked)}
                       disabled={disabled}

@@ -5,6 +5,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { ResourceListPage } from '../../../shared/components/resource-list-page.js';
@@ -16,31 +17,32 @@ import { DeletePolicyModal } from './delete-policy-modal.js';
 const ids = TEST_IDS.policies;
 
 export function PoliciesPage() {
+  const { t } = useTranslation(['iam', 'common']);
   const policies = usePolicies();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<string | null>(null);
 
   return (
     <ResourceListPage
-      title="IAM Policies"
+      title={t('policies.title')}
       headerActions={
         <Button
           leftSection={<IconPlus size={16} aria-hidden="true" />}
           onClick={() => setCreating(true)}
           data-testid={ids.create}
         >
-          Create Policy
+          {t('policies.create')}
         </Button>
       }
-      searchPlaceholder="Search Policies"
-      emptyText="No Policies Available"
+      searchPlaceholder={t('policies.search')}
+      emptyText={t('policies.empty')}
       testIds={ids}
       items={policies.data?.policies ?? []}
       loaded={policies.isSuccess}
       keyOf={(p) => p.name}
       columns={[
         {
-          header: 'Name',
+          header: t('common:table.name'),
           cell: (p) => (
             <Anchor component={Link} to={policyPath(p.name)}>
               {p.name}
@@ -51,15 +53,15 @@ export function PoliciesPage() {
       actionsWidth={100}
       rowActions={(p) => [
         {
-          tooltip: 'View',
-          label: `View policy ${p.name}`,
+          tooltip: t('common:actions.view'),
+          label: t('policies.viewLabel', { name: p.name }),
           icon: IconEye,
           to: policyPath(p.name),
           testId: ids.view(p.name),
         },
         {
-          tooltip: 'Delete',
-          label: `Delete policy ${p.name}`,
+          tooltip: t('common:actions.delete'),
+          label: t('policies.deleteLabel', { name: p.name }),
           icon: IconTrash,
           danger: true,
           onClick: () => setToDelete(p.name),

@@ -7,6 +7,7 @@ import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Tabs, Text, TextInput
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
@@ -28,6 +29,7 @@ const ids = TEST_IDS.policyDetail;
 
 function PolicyDetails({ name, document: saved }: { name: string; document: string }) {
   // The editor starts from the server's document; a save makes the server's answer the new start.
+  const { t } = useTranslation(['iam', 'common']);
   const [document, setDocument] = useState(() => formatPolicyJson(saved));
   const mutation = useSavePolicy();
   const notify = useNotify();
@@ -38,7 +40,7 @@ function PolicyDetails({ name, document: saved }: { name: string; document: stri
     if (!valid || mutation.isPending) return;
     mutation.mutate(
       { name, policy: document },
-      { onSuccess: () => notify.success(`Policy '${name}' updated successfully.`) },
+      { onSuccess: () => notify.success(t('policy.updated', { name })) },
     );
   };
 
@@ -46,9 +48,9 @@ function PolicyDetails({ name, document: saved }: { name: string; document: stri
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <ModalError error={mutation.error} testId={ids.error} />
-        <TextInput label="Policy Name" value={name} readOnly disabled data-testid={ids.name} />
+        <TextInput label={t('policy.name')} value={name} readOnly disabled data-testid={ids.name} />
         <PolicyJsonInput
-          label="Policy Document"
+          label={t('policy.document')}
           value={document}
           onChange={setDocument}
           problem={policyJsonProblem(document)}
@@ -59,7 +61,7 @@ function PolicyDetails({ name, document: saved }: { name: string; document: stri
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={!valid} loading={mutation.isPending} data-testid={ids.save}>
-            Save
+            {t('common:actions.save')}
           </Button>
         </Group>
       </Stack>
@@ -68,6 +70,7 @@ function PolicyDetails({ name, document: saved }: { name: string; document: stri
 }
 
 export function PolicyDetailPage() {
+  const { t } = useTranslation(['iam', 'common']);
   const name = useParams()['*'] ?? '';
   const navigate = useNavigate();
   const canOpenUsers = useSession().pages.includes('/users');
@@ -82,9 +85,9 @@ export function PolicyDetailPage() {
       <PageHeader
         title={name}
         breadcrumb={
-          <Breadcrumbs mb={4} separator=">" aria-label="Breadcrumb">
+          <Breadcrumbs mb={4} separator=">" aria-label={t('common:breadcrumb')}>
             <Anchor component={Link} to="/policies">
-              Policies
+              {t('policy.breadcrumb')}
             </Anchor>
             <Text span>{name}</Text>
           </Breadcrumbs>
@@ -97,20 +100,20 @@ export function PolicyDetailPage() {
             onClick={() => setDeleting(true)}
             data-testid={ids.delete}
           >
-            Delete Policy
+            {t('policy.delete')}
           </Button>
         }
       />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="details" data-testid={ids.tabDetails}>
-            Details
+            {t('policy.details')}
           </Tabs.Tab>
           <Tabs.Tab value="users" data-testid={ids.tabUsers}>
-            Users
+            {t('policy.users')}
           </Tabs.Tab>
           <Tabs.Tab value="groups" data-testid={ids.tabGroups}>
-            Groups
+            {t('policy.groups')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
@@ -123,10 +126,10 @@ export function PolicyDetailPage() {
           <EntityNameTable
             names={users.data ?? []}
             loaded={users.isSuccess}
-            columnTitle="Name"
-            searchPlaceholder="Search Users"
+            columnTitle={t('common:table.name')}
+            searchPlaceholder={t('policy.searchUsers')}
             searchTestId={ids.usersSearch}
-            emptyText="No Users Available"
+            emptyText={t('policy.noUsers')}
             rowTestId={ids.userRow}
             linkTo={canOpenUsers ? userPath : undefined}
           />
@@ -135,10 +138,10 @@ export function PolicyDetailPage() {
           <EntityNameTable
             names={groups.data ?? []}
             loaded={groups.isSuccess}
-            columnTitle="Name"
-            searchPlaceholder="Search Groups"
+            columnTitle={t('common:table.name')}
+            searchPlaceholder={t('policy.searchGroups')}
             searchTestId={ids.groupsSearch}
-            emptyText="No Groups Available"
+            emptyText={t('policy.noGroups')}
             rowTestId={ids.groupRow}
           />
         </Tabs.Panel>

@@ -4,6 +4,7 @@
  */
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { User } from '../../../shared/api/types.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -14,6 +15,7 @@ import { NameChoiceForm } from './name-choice-form.js';
 const ids = TEST_IDS.setGroups;
 
 function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation('iam');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(user.memberOf));
   const groups = useGroups();
   const mutation = useUpdateUser({ silent: true });
@@ -24,7 +26,7 @@ function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
       { name: user.accessKey, status: user.status, groups: [...selected].sort() },
       {
         onSuccess: () => {
-          notify.success(`Groups of '${user.accessKey}' set successfully.`);
+          notify.success(t('setGroups.saved', { name: user.accessKey }));
           onClose();
         },
       },
@@ -34,12 +36,12 @@ function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
     <NameChoiceForm
       picker={{
         list: 'set-groups',
-        title: 'Groups',
-        filterPlaceholder: 'Filter Groups',
+        title: t('picker.groups'),
+        filterPlaceholder: t('picker.filterGroups'),
         names: (groups.data?.groups ?? []).map((g) => g.name),
         selected,
         onChange: setSelected,
-        emptyText: 'No Groups Available',
+        emptyText: t('picker.noGroups'),
         loaded: groups.isSuccess,
       }}
       error={mutation.error}
@@ -53,8 +55,15 @@ function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
 }
 
 export function SetGroupsModal({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const { t } = useTranslation('iam');
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Set Groups" size="lg" data-testid={ids.modal}>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={t('setGroups.title')}
+      size="lg"
+      data-testid={ids.modal}
+    >
       {user !== null && <SetGroupsForm user={user} onClose={onClose} />}
     </Modal>
   );

@@ -4,6 +4,7 @@
  */
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { EntityType } from '../../../shared/api/types.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -20,6 +21,7 @@ export interface SetPoliciesTarget {
 }
 
 function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClose: () => void }) {
+  const { t } = useTranslation('iam');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(target.current));
   const policies = usePolicies(ASSIGNMENT_POLICY_LIMIT);
   const mutation = useSetPolicy();
@@ -30,7 +32,7 @@ function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClo
       { policies: [...selected].sort(), entityName: target.entityName, entityType: target.entityType },
       {
         onSuccess: () => {
-          notify.success(`Policies of '${target.entityName}' set successfully.`);
+          notify.success(t('setPolicies.saved', { name: target.entityName }));
           onClose();
         },
       },
@@ -40,12 +42,12 @@ function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClo
     <NameChoiceForm
       picker={{
         list: 'set-policies',
-        title: 'Assign Policies',
-        filterPlaceholder: 'Filter Policies',
+        title: t('setPolicies.assign'),
+        filterPlaceholder: t('picker.filterPolicies'),
         names: (policies.data?.policies ?? []).map((p) => p.name),
         selected,
         onChange: setSelected,
-        emptyText: 'No Policies Available',
+        emptyText: t('picker.noPolicies'),
         loaded: policies.isSuccess,
       }}
       error={mutation.error}
@@ -56,7 +58,21 @@ function SetPoliciesForm({ target, onClose }: { target: SetPoliciesTarget; onClo
       saveTestId={ids.save}
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {target.entityType === 'user' ? 'User' : 'Group'}: <strong>{target.entityName}</strong>
+        {target.entityType === 'user' ? (
+          <Trans
+            t={t}
+            i18nKey="setPolicies.user"
+            values={{ name: target.entityName }}
+            components={{ strong: <strong /> }}
+          />
+        ) : (
+          <Trans
+            t={t}
+            i18nKey="setPolicies.group"
+            values={{ name: target.entityName }}
+            components={{ strong: <strong /> }}
+          />
+        )}
       </Text>
     </NameChoiceForm>
   );
@@ -69,8 +85,15 @@ export function SetPoliciesModal({
   target: SetPoliciesTarget | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('iam');
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Set Policies" size="lg" data-testid={ids.modal}>
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={t('setPolicies.title')}
+      size="lg"
+      data-testid={ids.modal}
+    >
       {target !== null && <SetPoliciesForm target={target} onClose={onClose} />}
     </Modal>
   );

@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { IconEye, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import type { ServiceAccountCredentials, User } from '../../../shared/api/types.js';
@@ -44,16 +45,17 @@ import { SetPoliciesModal } from './set-policies-modal.js';
 const ids = TEST_IDS.userDetail;
 
 function GroupsTab({ user }: { user: User }) {
+  const { t } = useTranslation(['iam', 'common']);
   const [editing, setEditing] = useState(false);
   return (
     <>
       <EntityNameTable
         names={user.memberOf}
         loaded
-        columnTitle="Name"
-        searchPlaceholder="Search Groups"
+        columnTitle={t('common:table.name')}
+        searchPlaceholder={t('user.searchGroups')}
         searchTestId="user-groups-search"
-        emptyText="No Groups Available"
+        emptyText={t('picker.noGroups')}
         rowTestId={ids.groupRow}
         actions={
           <Button
@@ -61,7 +63,7 @@ function GroupsTab({ user }: { user: User }) {
             onClick={() => setEditing(true)}
             data-testid={ids.addToGroups}
           >
-            Add to Groups
+            {t('user.addToGroups')}
           </Button>
         }
       />
@@ -71,6 +73,7 @@ function GroupsTab({ user }: { user: User }) {
 }
 
 function ServiceAccountsTab({ user }: { user: string }) {
+  const { t } = useTranslation();
   const accounts = useUserServiceAccounts(user);
   const create = useCreateUserServiceAccount();
   const [search, setSearch] = useState('');
@@ -97,7 +100,7 @@ function ServiceAccountsTab({ user }: { user: string }) {
     <>
       <Group justify="space-between" align="flex-start">
         <SearchBox
-          placeholder="Search Service Accounts"
+          placeholder={t('serviceAccount.search')}
           value={search}
           onChange={setSearch}
           testId="user-service-accounts-search"
@@ -107,14 +110,14 @@ function ServiceAccountsTab({ user }: { user: string }) {
           onClick={() => setCreating(true)}
           data-testid={ids.createServiceAccount}
         >
-          Create service account
+          {t('serviceAccount.create')}
         </Button>
       </Group>
       <ServiceAccountsTable
         accessKeys={matching(accounts.data ?? [], search, (k) => k)}
         loaded={accounts.isSuccess}
         onDelete={setToDelete}
-        emptyText="There are no service accounts yet."
+        emptyText={t('serviceAccount.empty')}
       />
       <CreateServiceAccountModal
         opened={creating}
@@ -131,6 +134,7 @@ function ServiceAccountsTab({ user }: { user: string }) {
 }
 
 function PoliciesTab({ user }: { user: User }) {
+  const { t } = useTranslation(['iam', 'common']);
   const [editing, setEditing] = useState(false);
   const [search, setSearch] = useState('');
   const rows = matching(user.policy, search, (p) => p);
@@ -138,7 +142,7 @@ function PoliciesTab({ user }: { user: User }) {
     <>
       <Group justify="space-between" align="flex-start">
         <SearchBox
-          placeholder="Search Policies"
+          placeholder={t('user.searchPolicies')}
           value={search}
           onChange={setSearch}
           testId="user-policies-search"
@@ -148,15 +152,15 @@ function PoliciesTab({ user }: { user: User }) {
           onClick={() => setEditing(true)}
           data-testid={ids.assignPolicies}
         >
-          Assign Policies
+          {t('user.assignPolicies')}
         </Button>
       </Group>
       <Table highlightOnHover withTableBorder verticalSpacing={0}>
         <Table.Thead>
           <Table.Tr h={40}>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>{t('common:table.name')}</Table.Th>
             <Table.Th w={80}>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('common:table.actions')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -165,12 +169,12 @@ function PoliciesTab({ user }: { user: User }) {
             <Table.Tr key={policy} h={40} data-testid={ids.policyRow(policy)}>
               <Table.Td>{policy}</Table.Td>
               <Table.Td>
-                <Tooltip label="View">
+                <Tooltip label={t('common:actions.view')}>
                   <ActionIcon
                     component={Link}
                     to={policyPath(policy)}
                     variant="subtle"
-                    aria-label={`View policy ${policy}`}
+                    aria-label={t('user.viewPolicy', { name: policy })}
                     data-testid={ids.viewPolicy(policy)}
                   >
                     <IconEye size={16} aria-hidden="true" />
@@ -183,7 +187,7 @@ function PoliciesTab({ user }: { user: User }) {
       </Table>
       {rows.length === 0 && (
         <Text c="dimmed" mt="md">
-          No Policies Available
+          {t('picker.noPolicies')}
         </Text>
       )}
       <SetPoliciesModal
@@ -195,6 +199,7 @@ function PoliciesTab({ user }: { user: User }) {
 }
 
 export function UserDetailPage() {
+  const { t } = useTranslation(['iam', 'common']);
   const name = useParams()['*'] ?? '';
   const user = useUser(name);
   const status = useUpdateUser({ silent: false });
@@ -214,9 +219,9 @@ export function UserDetailPage() {
       <PageHeader
         title={name}
         breadcrumb={
-          <Breadcrumbs mb={4} separator=">" aria-label="Breadcrumb" data-testid={ids.breadcrumb}>
+          <Breadcrumbs mb={4} separator=">" aria-label={t('common:breadcrumb')} data-testid={ids.breadcrumb}>
             <Anchor component={Link} to="/users">
-              Users
+              {t('users.title')}
             </Anchor>
             <Text span style={{ overflowWrap: 'anywhere' }}>
               {name}
@@ -227,7 +232,7 @@ export function UserDetailPage() {
           user.data === undefined ? undefined : (
             <>
               <Switch
-                label={enabled ? 'Enabled' : 'Disabled'}
+                label={enabled ? t('common:status.enabled') : t('common:status.disabled')}
                 checked={enabled}
                 disabled={status.isPending}
                 onChange={(e) => handleStatus(e.currentTarget.checked)}
@@ -239,9 +244,9 @@ export function UserDetailPage() {
                 onClick={() => setChangingPassword(true)}
                 data-testid={ids.changePassword}
               >
-                Change Password
+                {t('user.changePassword')}
               </Button>
-              <Tooltip label="You cannot delete your own account" disabled={name !== signedInUser}>
+              <Tooltip label={t('users.cannotDeleteSelf')} disabled={name !== signedInUser}>
                 <Button
                   variant="default"
                   color="red.9"
@@ -250,7 +255,7 @@ export function UserDetailPage() {
                   onClick={() => setDeleting(true)}
                   data-testid={ids.delete}
                 >
-                  Delete User
+                  {t('user.delete')}
                 </Button>
               </Tooltip>
             </>
@@ -267,13 +272,13 @@ export function UserDetailPage() {
         >
           <Tabs.List miw={180}>
             <Tabs.Tab value="groups" data-testid={ids.tabGroups}>
-              Groups
+              {t('user.groups')}
             </Tabs.Tab>
             <Tabs.Tab value="service-accounts" data-testid={ids.tabServiceAccounts}>
-              Service Accounts
+              {t('user.serviceAccounts')}
             </Tabs.Tab>
             <Tabs.Tab value="policies" data-testid={ids.tabPolicies}>
-              Policies
+              {t('user.policies')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="groups" pl="lg">

@@ -5,6 +5,7 @@
  */
 import type { CreateUserRequest } from '../../../shared/api/types.js';
 import { passwordLengthProblem } from '../../../shared/validation/password-rules.js';
+import type { Problem } from '../../../shared/validation/problem.js';
 
 export interface CreateUserForm {
   accessKey: string;
@@ -25,7 +26,7 @@ export function canSaveCreateUser(form: CreateUserForm): boolean {
 }
 
 /** The problem that keeps the form from being sent, or null. */
-export function createUserProblem(form: CreateUserForm): string | null {
+export function createUserProblem(form: CreateUserForm): Problem | null {
   return passwordLengthProblem(form.secretKey);
 }
 

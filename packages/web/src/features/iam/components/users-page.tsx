@@ -7,6 +7,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { IconEye, IconPlus, IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { ResourceListPage, toggled } from '../../../shared/components/resource-list-page.js';
@@ -20,6 +21,7 @@ import { DeleteUserModal } from './delete-user-modal.js';
 const ids = TEST_IDS.users;
 
 export function UsersPage() {
+  const { t } = useTranslation(['iam', 'common']);
   const users = useUsers();
   const [signedInUser] = useState(() => readSignedInUser(window.localStorage));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -29,7 +31,7 @@ export function UsersPage() {
 
   return (
     <ResourceListPage
-      title="Users"
+      title={t('users.title')}
       headerActions={
         <>
           <Button
@@ -39,19 +41,19 @@ export function UsersPage() {
             onClick={() => setAddingToGroup(true)}
             data-testid={ids.addToGroup}
           >
-            Add to Group
+            {t('users.addToGroup')}
           </Button>
           <Button
             leftSection={<IconPlus size={16} aria-hidden="true" />}
             onClick={() => setCreating(true)}
             data-testid={ids.create}
           >
-            Create User
+            {t('users.create')}
           </Button>
         </>
       }
-      searchPlaceholder="Search Users"
-      emptyText="No Users Available"
+      searchPlaceholder={t('users.search')}
+      emptyText={t('users.empty')}
       testIds={ids}
       items={users.data?.users ?? []}
       loaded={users.isSuccess}
@@ -59,13 +61,13 @@ export function UsersPage() {
       selection={{
         selected,
         onChange: setSelected,
-        allLabel: 'Select all users',
-        rowLabel: (accessKey) => `Select user ${accessKey}`,
+        allLabel: t('users.selectAll'),
+        rowLabel: (accessKey) => t('users.select', { name: accessKey }),
         rowTestId: ids.select,
       }}
       columns={[
         {
-          header: 'Access Key',
+          header: t('common:table.accessKey'),
           breakAnywhere: true,
           cell: ({ accessKey }) => (
             <Anchor component={Link} to={userPath(accessKey)}>
@@ -79,15 +81,15 @@ export function UsersPage() {
         const self = accessKey === signedInUser;
         return [
           {
-            tooltip: 'View',
-            label: `View user ${accessKey}`,
+            tooltip: t('common:actions.view'),
+            label: t('users.viewLabel', { name: accessKey }),
             icon: IconEye,
             to: userPath(accessKey),
             testId: ids.view(accessKey),
           },
           {
-            tooltip: self ? 'You cannot delete your own account' : 'Delete',
-            label: `Delete user ${accessKey}`,
+            tooltip: self ? t('users.cannotDeleteSelf') : t('common:actions.delete'),
+            label: t('users.deleteLabel', { name: accessKey }),
             icon: IconTrash,
             danger: true,
             disabled: self,

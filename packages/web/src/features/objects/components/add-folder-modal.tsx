@@ -6,6 +6,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 
 export interface AddFolderModalProps {
@@ -16,6 +17,7 @@ export interface AddFolderModalProps {
 }
 
 export function AddFolderModal({ opened, currentPath, onClose, onSave }: AddFolderModalProps) {
+  const { t } = useTranslation(['objects', 'common']);
   const [folderPath, setFolderPath] = useState('');
   const blank = folderPath.trim() === '';
   const close = () => {
@@ -29,19 +31,24 @@ export function AddFolderModal({ opened, currentPath, onClose, onSave }: AddFold
     close();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Add Folder" data-testid={TEST_IDS.addFolder.modal}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('addFolder.title')}
+      data-testid={TEST_IDS.addFolder.modal}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <div>
             <Text size="sm" fw={600}>
-              Current Path
+              {t('addFolder.currentPath')}
             </Text>
             <Text size="sm" style={{ wordBreak: 'break-all' }}>
               {currentPath}
             </Text>
           </div>
           <TextInput
-            label="Folder Path"
+            label={t('addFolder.folderPath')}
             value={folderPath}
             onChange={(e) => setFolderPath(e.currentTarget.value)}
             data-testid={TEST_IDS.addFolder.path}
@@ -53,10 +60,10 @@ export function AddFolderModal({ opened, currentPath, onClose, onSave }: AddFold
               onClick={() => setFolderPath('')}
               data-testid={TEST_IDS.addFolder.clear}
             >
-              Clear
+              {t('common:actions.clear')}
             </Button>
             <Button type="submit" disabled={blank} data-testid={TEST_IDS.addFolder.save}>
-              Save
+              {t('common:actions.save')}
             </Button>
           </Group>
         </Stack>

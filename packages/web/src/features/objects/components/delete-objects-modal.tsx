@@ -4,6 +4,7 @@
  * success, the server's error inside the modal otherwise).
  */
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -20,6 +21,7 @@ export interface DeleteObjectsModalProps {
 }
 
 export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteObjectsModalProps) {
+  const { t } = useTranslation(['objects', 'common']);
   const single = useDeleteObject(bucket);
   const multiple = useDeleteObjects(bucket);
   const notify = useNotify();
@@ -40,14 +42,14 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
     if (keys.length === 1 && only !== undefined) {
       single.mutate(only, {
         onSuccess: () => {
-          notify.success(`Object '${displayName(only)}' deleted successfully.`);
+          notify.success(t('delete.deletedOne', { name: displayName(only) }));
           done();
         },
       });
     } else {
       multiple.mutate(keys, {
         onSuccess: () => {
-          notify.success('Objects deleted successfully.');
+          notify.success(t('delete.deletedMany'));
           done();
         },
       });
@@ -58,12 +60,12 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
     <Modal
       opened={keys !== null}
       onClose={close}
-      title="Delete Objects"
+      title={t('delete.title')}
       data-testid={TEST_IDS.deleteObjects.modal}
     >
       <Stack>
         <ModalError error={error} testId={TEST_IDS.deleteObjects.error} />
-        <Text>Are you sure you want to delete the following?</Text>
+        <Text>{t('delete.question')}</Text>
         <List size="sm" style={{ maxHeight: 200, overflow: 'auto', wordBreak: 'break-all' }}>
           {(keys ?? []).map((key) => (
             <List.Item key={key}>{key}</List.Item>
@@ -71,12 +73,12 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
         </List>
         {folders > 0 && (
           <Text size="sm" c="dimmed">
-            Folders are deleted with everything they contain.
+            {t('delete.folders')}
           </Text>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={pending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             color="red.9"
@@ -84,7 +86,7 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
             loading={pending}
             data-testid={TEST_IDS.deleteObjects.confirm}
           >
-            Delete
+            {t('common:actions.delete')}
           </Button>
         </Group>
       </Stack>

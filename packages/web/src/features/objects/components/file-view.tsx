@@ -4,9 +4,9 @@
  */
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { formatBytes } from '../../../lib/units.js';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
-import { formatDate } from '../../../shared/components/format-date.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { displayName } from '../api/object-paths.js';
 
@@ -18,14 +18,16 @@ export interface FileViewProps {
 }
 
 export function FileView({ object, downloadHref, onDownload, onDelete }: FileViewProps) {
+  const { t } = useTranslation(['objects', 'common']);
+  const format = useFormat();
   return (
     <Card withBorder maw={640} data-testid={TEST_IDS.objectBrowser.fileView}>
       <Stack gap="xs">
         <Text fw={600} style={{ wordBreak: 'break-all' }}>
           {displayName(object.name)}
         </Text>
-        <Text size="sm">Size: {formatBytes(object.size ?? 0)}</Text>
-        <Text size="sm">Last Modified: {formatDate(object.last_modified)}</Text>
+        <Text size="sm">{t('file.size', { size: format.bytes(object.size ?? 0) })}</Text>
+        <Text size="sm">{t('file.lastModified', { date: format.date(object.last_modified) })}</Text>
         <Group mt="sm">
           <Button
             component="a"
@@ -34,7 +36,7 @@ export function FileView({ object, downloadHref, onDownload, onDelete }: FileVie
             onClick={onDownload}
             leftSection={<IconDownload size={16} aria-hidden="true" />}
           >
-            Download
+            {t('common:actions.download')}
           </Button>
           <Button
             color="red.9"
@@ -42,7 +44,7 @@ export function FileView({ object, downloadHref, onDownload, onDelete }: FileVie
             onClick={onDelete}
             leftSection={<IconTrash size={16} aria-hidden="true" />}
           >
-            Delete
+            {t('common:actions.delete')}
           </Button>
         </Group>
       </Stack>

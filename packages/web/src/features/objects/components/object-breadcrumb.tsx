@@ -3,14 +3,16 @@
  * level a link except the current one (spec 2 §2).
  */
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { browserPath } from '../api/object-paths.js';
 
 export function ObjectBreadcrumb({ bucket, path }: { bucket?: string; path: string }) {
+  const { t } = useTranslation(['objects', 'common']);
   const segments = path.split('/').filter((s) => s !== '');
   const levels = [
-    { label: 'All Buckets', to: '/object-browser' },
+    { label: t('allBuckets'), to: '/object-browser' },
     ...(bucket === undefined ? [] : [{ label: bucket, to: browserPath(bucket) }]),
     ...segments.map((segment, i) => ({
       label: segment,
@@ -19,7 +21,7 @@ export function ObjectBreadcrumb({ bucket, path }: { bucket?: string; path: stri
   ];
   return (
     <Breadcrumbs
-      aria-label="Breadcrumb"
+      aria-label={t('common:breadcrumb')}
       mb={4}
       data-testid={TEST_IDS.objectBrowser.breadcrumb}
       separatorMargin={6}

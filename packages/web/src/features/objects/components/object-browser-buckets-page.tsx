@@ -6,8 +6,9 @@ import { Anchor, Button, Table, Text } from '@mantine/core';
 import { IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatBytes } from '../../../lib/units.js';
+import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
@@ -17,13 +18,15 @@ import { browserPath } from '../api/object-paths.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
 
 export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketAction?: ReactNode }) {
+  const { t } = useTranslation(['objects', 'common']);
+  const format = useFormat();
   const buckets = useBuckets();
   const [filter, setFilter] = useState('');
   const rows = useMemo(() => matching(buckets.data ?? [], filter, (b) => b.name), [buckets.data, filter]);
   return (
     <div data-testid={TEST_IDS.objectBrowser.bucketsScreen}>
       <PageHeader
-        title="Object Browser"
+        title={t('title')}
         breadcrumb={<ObjectBreadcrumb path="" />}
         actions={
           <>
@@ -34,14 +37,14 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
               loading={buckets.isFetching}
               data-testid={TEST_IDS.objectBrowser.refreshBuckets}
             >
-              Refresh
+              {t('common:actions.refresh')}
             </Button>
             {createBucketAction}
           </>
         }
       />
       <SearchBox
-        placeholder="Search Buckets"
+        placeholder={t('searchBuckets')}
         value={filter}
         onChange={setFilter}
         testId={TEST_IDS.objectBrowser.bucketSearch}
@@ -49,10 +52,10 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
       <Table highlightOnHover withTableBorder verticalSpacing={0}>
         <Table.Thead>
           <Table.Tr h={40}>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Used Space</Table.Th>
+            <Table.Th>{t('common:table.name')}</Table.Th>
+            <Table.Th>{t('usedSpace')}</Table.Th>
             <Table.Th w={80}>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('common:table.actions')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -64,11 +67,11 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
                   {bucket.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{formatBytes(bucket.size ?? 0)}</Table.Td>
+              <Table.Td>{format.bytes(bucket.size ?? 0)}</Table.Td>
               <Table.Td>
                 <RowAction
-                  tooltip="View"
-                  label={`View bucket ${bucket.name}`}
+                  tooltip={t('common:actions.view')}
+                  label={t('viewBucket', { name: bucket.name })}
                   icon={IconChevronRight}
                   to={browserPath(bucket.name)}
                 />
@@ -79,7 +82,7 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
       </Table>
       {buckets.isSuccess && rows.length === 0 && (
         <Text c="dimmed" mt="md">
-          {filter.trim() === '' ? 'There are no buckets yet.' : 'No bucket matches this search.'}
+          {filter.trim() === '' ? t('noBuckets') : t('noBucketMatch')}
         </Text>
       )}
     </div>

@@ -12,6 +12,7 @@ import { Button, FileButton, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFolderPlus, IconRefresh, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
@@ -34,6 +35,7 @@ import { UploadsPanel } from './uploads-panel.js';
 const SEARCH_DEBOUNCE_MS = 500;
 
 export function ObjectBrowserPage() {
+  const { t } = useTranslation(['objects', 'common']);
   const params = useParams();
   const bucket = params.bucket ?? '';
   const path = (params['*'] ?? '').replace(/\/+$/, '');
@@ -87,10 +89,9 @@ export function ObjectBrowserPage() {
   );
   const handleDownload = useCallback(
     (entry: BucketObject) => {
-      if ((entry.size ?? 0) > LARGE_DOWNLOAD_BYTES)
-        notify.success('Download process started, it may take a few moments to complete');
+      if ((entry.size ?? 0) > LARGE_DOWNLOAD_BYTES) notify.success(t('downloadStarted'));
     },
-    [notify],
+    [notify, t],
   );
 
   const refresh = () => {
@@ -117,8 +118,8 @@ export function ObjectBrowserPage() {
         <>
           <Group justify="space-between" mb="md" gap="sm">
             <TextInput
-              placeholder="Search Objects"
-              aria-label="Search Objects"
+              placeholder={t('search')}
+              aria-label={t('search')}
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
@@ -133,7 +134,7 @@ export function ObjectBrowserPage() {
                 onClick={refresh}
                 data-testid={TEST_IDS.objectBrowser.refresh}
               >
-                Refresh
+                {t('common:actions.refresh')}
               </Button>
               <Button
                 variant="default"
@@ -143,7 +144,7 @@ export function ObjectBrowserPage() {
                 onClick={() => setToDelete([...selected])}
                 data-testid={TEST_IDS.objectBrowser.deleteSelected}
               >
-                Delete Selected
+                {t('deleteSelected')}
               </Button>
               <Button
                 variant="default"
@@ -151,7 +152,7 @@ export function ObjectBrowserPage() {
                 onClick={() => setAddFolderOpen(true)}
                 data-testid={TEST_IDS.objectBrowser.createFolder}
               >
-                Create Folder
+                {t('createFolder')}
               </Button>
               <FileButton
                 multiple
@@ -164,7 +165,7 @@ export function ObjectBrowserPage() {
                     leftSection={<IconUpload size={16} aria-hidden="true" />}
                     data-testid={TEST_IDS.objectBrowser.upload}
                   >
-                    Upload
+                    {t('upload')}
                   </Button>
                 )}
               </FileButton>
@@ -173,7 +174,7 @@ export function ObjectBrowserPage() {
           <UploadsPanel uploads={uploads} onDismiss={dismiss} />
           {list.isPending ? (
             <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
-              {loadingMessage(elapsed)}
+              {loadingMessage(elapsed, t)}
             </Text>
           ) : (
             <>
@@ -193,13 +194,14 @@ export function ObjectBrowserPage() {
               <Text size="sm" c="dimmed" mt="xs" role="status" data-testid={TEST_IDS.objectBrowser.empty}>
                 {entries.length === 0
                   ? search.trim() !== ''
-                    ? 'No objects match this search.'
+                    ? t('noMatch')
                     : file.isPending && levelEmpty && path !== ''
-                      ? 'Loading...'
-                      : 'This folder is empty.'
-                  : `${entries.length}${list.hasNextPage ? '+' : ''} ${entries.length === 1 ? 'entry' : 'entries'}${
-                      list.isFetchingNextPage ? ' — loading more…' : ''
-                    }`}
+                      ? t('loading')
+                      : t('folderEmpty')
+                  : t(list.isFetchingNextPage ? 'entriesLoadingMore' : 'entries', {
+                      count: entries.length,
+                      more: list.hasNextPage ? '+' : '',
+                    })}
               </Text>
             </>
           )}

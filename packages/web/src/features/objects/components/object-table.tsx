@@ -9,10 +9,10 @@ import { IconDownload, IconFile, IconFolder, IconTrash } from '@tabler/icons-rea
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatBytes } from '../../../lib/units.js';
+import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
-import { formatDate } from '../../../shared/components/format-date.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { browserPath, displayName, isFolder } from '../api/object-paths.js';
 
@@ -45,6 +45,8 @@ export interface ObjectTableProps {
 
 export function ObjectTable(props: ObjectTableProps) {
   const { bucket, entries, selected, hasMore, loadingMore, onNeedMore } = props;
+  const { t } = useTranslation(['objects', 'common']);
+  const format = useFormat();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -65,7 +67,7 @@ export function ObjectTable(props: ObjectTableProps) {
   return (
     <div
       role="table"
-      aria-label="Objects"
+      aria-label={t('table.label')}
       aria-rowcount={entries.length + 1}
       data-testid={TEST_IDS.objectBrowser.table}
     >
@@ -73,17 +75,17 @@ export function ObjectTable(props: ObjectTableProps) {
         <div role="row" aria-rowindex={1} style={{ ...GRID, fontWeight: 600, fontSize: 14 }}>
           <div role="columnheader">
             <Checkbox
-              aria-label="Select all objects"
+              aria-label={t('table.selectAll')}
               checked={allSelected}
               indeterminate={someSelected}
               onChange={(e) => props.onToggleAll(e.currentTarget.checked)}
             />
           </div>
-          <div role="columnheader">Name</div>
-          <div role="columnheader">Last Modified</div>
-          <div role="columnheader">Size</div>
+          <div role="columnheader">{t('common:table.name')}</div>
+          <div role="columnheader">{t('table.lastModified')}</div>
+          <div role="columnheader">{t('table.size')}</div>
           <div role="columnheader">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('common:table.actions')}</span>
           </div>
         </div>
       </div>
@@ -122,7 +124,7 @@ export function ObjectTable(props: ObjectTableProps) {
               >
                 <div role="cell">
                   <Checkbox
-                    aria-label={`Select ${name}`}
+                    aria-label={t('table.select', { name })}
                     checked={selected.has(entry.name)}
                     onChange={(e) => props.onToggle(entry.name, e.currentTarget.checked)}
                     data-testid={TEST_IDS.objectBrowser.select(entry.name)}
@@ -141,21 +143,21 @@ export function ObjectTable(props: ObjectTableProps) {
                   </Group>
                 </div>
                 <div role="cell">
-                  <Text size="sm">{folder ? '' : formatDate(entry.last_modified)}</Text>
+                  <Text size="sm">{folder ? '' : format.date(entry.last_modified)}</Text>
                 </div>
                 <div role="cell">
-                  <Text size="sm">{folder ? '' : formatBytes(entry.size ?? 0)}</Text>
+                  <Text size="sm">{folder ? '' : format.bytes(entry.size ?? 0)}</Text>
                 </div>
                 <div role="cell">
                   <Group gap={4} wrap="nowrap">
                     {!folder && (
-                      <Tooltip label="Download">
+                      <Tooltip label={t('common:actions.download')}>
                         <ActionIcon
                           component="a"
                           href={props.downloadHref(entry)}
                           download={name}
                           variant="subtle"
-                          aria-label={`Download ${name}`}
+                          aria-label={t('table.download', { name })}
                           onClick={() => props.onDownload(entry)}
                           data-testid={TEST_IDS.objectBrowser.download(entry.name)}
                         >
@@ -163,11 +165,11 @@ export function ObjectTable(props: ObjectTableProps) {
                         </ActionIcon>
                       </Tooltip>
                     )}
-                    <Tooltip label="Delete">
+                    <Tooltip label={t('common:actions.delete')}>
                       <ActionIcon
                         variant="subtle"
                         color="red.9"
-                        aria-label={`Delete ${name}`}
+                        aria-label={t('table.delete', { name })}
                         onClick={() => props.onDelete(entry.name)}
                         data-testid={TEST_IDS.objectBrowser.delete(entry.name)}
                       >

@@ -1,0 +1,18 @@
+/** German texts of the login screens (see ../en/auth.ts). */
+import type { Catalogue } from '../../catalogue.js';
+import type { auth as en } from '../en/auth.js';
+
+export const auth: Catalogue<typeof en> = {
+  consoleLogin: 'Konsolen-Anmeldung',
+  operatorLogin: 'Operator-Anmeldung',
+  username: 'Benutzername',
+  password: 'Passwort',
+  jwt: 'JWT',
+  login: 'Anmelden',
+  backendUnreachable: 'Ein Fehler ist aufgetreten, das Backend ist nicht erreichbar.',
+  welcome: 'Willkommen',
+  loginWithSso: 'Mit SSO anmelden',
+  singleSignOn: 'Single Sign-on',
+  idpError: 'IDP-Fehler: {{error}} {{description}}',
+  signingIn: 'Anmeldung läuft',
+};

@@ -1,0 +1,81 @@
+/** German texts shared by every area (see ../en/common.ts). */
+import type { Catalogue } from '../../catalogue.js';
+import type { common as en } from '../en/common.js';
+
+export const common: Catalogue<typeof en> = {
+  productName: 'Coffer',
+  consoleTitle: 'Coffer Konsole',
+  operatorTitle: 'Coffer Operator',
+  loading: 'Wird geladen',
+  actions: {
+    cancel: 'Abbrechen',
+    clear: 'Zurücksetzen',
+    close: 'Schließen',
+    closeNotification: 'Benachrichtigung schließen',
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    create: 'Erstellen',
+    delete: 'Löschen',
+    details: 'Details',
+    done: 'Fertig',
+    download: 'Herunterladen',
+    refresh: 'Aktualisieren',
+    retry: 'Erneut versuchen',
+    save: 'Speichern',
+    view: 'Anzeigen',
+  },
+  table: {
+    actions: 'Aktionen',
+    name: 'Name',
+    accessKey: 'Zugriffsschlüssel',
+  },
+  status: {
+    enabled: 'Aktiviert',
+    disabled: 'Deaktiviert',
+  },
+  breadcrumb: 'Navigationspfad',
+  password: {
+    current: 'Aktuelles Passwort',
+    new: 'Neues Passwort',
+    retype: 'Neues Passwort wiederholen',
+  },
+  validation: {
+    passwordTooShort: 'Passwörter müssen mindestens 8 Zeichen lang sein',
+    passwordsDontMatch: 'Die neuen Passwörter stimmen nicht überein',
+    policyEmpty: 'Die Richtlinie ist leer',
+    policyNotJson: 'Die Richtlinie ist kein gültiges JSON: {{detail}}',
+    policyNotObject: 'Die Richtlinie muss ein JSON-Objekt sein',
+    noGroupSelected: 'Wählen Sie mindestens eine Gruppe zum Zuweisen aus',
+  },
+  serviceAccount: {
+    createTitle: 'Dienstkonto erstellen',
+    inheritsOwn: 'Das Dienstkonto erbt Ihre Richtlinien und die Richtlinien Ihrer Gruppen.',
+    inheritsUser: 'Das Dienstkonto erbt die Richtlinien von {{user}} und von dessen Gruppen.',
+    restrictNote:
+      'Eine einschränkende Richtlinie grenzt diese Rechte weiter ein und kann später nicht mehr geändert werden.',
+    restrict: 'Über die Benutzerrichtlinie hinaus einschränken',
+    policy: 'Richtlinie',
+    deleteTitle: 'Dienstkonto löschen',
+    deleteQuestion: 'Möchten Sie das Dienstkonto <strong>{{name}}</strong> wirklich löschen?',
+    deleted: "Dienstkonto '{{name}}' erfolgreich gelöscht.",
+    createdTitle: 'Neues Dienstkonto erstellt',
+    shownOnce:
+      'Der geheime Schlüssel wird nur dieses eine Mal angezeigt. Kopieren Sie ihn oder laden Sie jetzt die Zugangsdatei herunter.',
+    accessKey: 'Zugriffsschlüssel',
+    secretKey: 'Geheimer Schlüssel',
+    copyField: '{{label}} kopieren',
+    column: 'Dienstkonto',
+    deleteLabel: 'Dienstkonto {{name}} löschen',
+    search: 'Dienstkonten durchsuchen',
+    create: 'Dienstkonto erstellen',
+    empty: 'Es gibt noch keine Dienstkonten.',
+  },
+  preferences: {
+    language: 'Sprache',
+    darkTheme: 'Dunkles Design',
+    lightTheme: 'Helles Design',
+    toDark: 'Zum dunklen Design wechseln',
+    toLight: 'Zum hellen Design wechseln',
+    systemTheme: 'Design des Systems verwenden',
+  },
+};

@@ -1,0 +1,12 @@
+/** The German catalogues, the same namespaces and keys as English (checked by the compiler). */
+import type { Catalogue } from '../../catalogue.js';
+import type { Messages } from '../en/index.js';
+import { account } from './account.js';
+import { auth } from './auth.js';
+import { buckets } from './buckets.js';
+import { common } from './common.js';
+import { iam } from './iam.js';
+import { layout } from './layout.js';
+import { objects } from './objects.js';
+
+export const de: Catalogue<Messages> = { common, layout, auth, account, buckets, objects, iam };

@@ -1,0 +1,63 @@
+/** German texts of the object browser (see ../en/objects.ts). */
+import type { Catalogue } from '../../catalogue.js';
+import type { objects as en } from '../en/objects.js';
+
+export const objects: Catalogue<typeof en> = {
+  title: 'Objekt-Browser',
+  allBuckets: 'Alle Buckets',
+  searchBuckets: 'Buckets durchsuchen',
+  usedSpace: 'Belegter Speicher',
+  viewBucket: 'Bucket {{name}} anzeigen',
+  noBuckets: 'Es gibt noch keine Buckets.',
+  noBucketMatch: 'Kein Bucket entspricht dieser Suche.',
+  search: 'Objekte durchsuchen',
+  deleteSelected: 'Auswahl löschen',
+  createFolder: 'Ordner erstellen',
+  upload: 'Hochladen',
+  noMatch: 'Keine Objekte entsprechen dieser Suche.',
+  loading: 'Wird geladen...',
+  slow: 'Dieser Vorgang dauert länger als erwartet...',
+  slowSeconds: 'Dieser Vorgang dauert länger als erwartet... ({{seconds}} s)',
+  folderEmpty: 'Dieser Ordner ist leer.',
+  entries_one: '{{count}}{{more}} Eintrag',
+  entries_other: '{{count}}{{more}} Einträge',
+  entriesLoadingMore_one: '{{count}}{{more}} Eintrag – weitere werden geladen…',
+  entriesLoadingMore_other: '{{count}}{{more}} Einträge – weitere werden geladen…',
+  downloadStarted: 'Der Download wurde gestartet, es kann einen Moment dauern, bis er abgeschlossen ist',
+  table: {
+    label: 'Objekte',
+    selectAll: 'Alle Objekte auswählen',
+    select: '{{name}} auswählen',
+    lastModified: 'Zuletzt geändert',
+    size: 'Größe',
+    download: '{{name}} herunterladen',
+    delete: '{{name}} löschen',
+  },
+  file: {
+    size: 'Größe: {{size}}',
+    lastModified: 'Zuletzt geändert: {{date}}',
+  },
+  addFolder: {
+    title: 'Ordner hinzufügen',
+    currentPath: 'Aktueller Pfad',
+    folderPath: 'Ordnerpfad',
+  },
+  delete: {
+    title: 'Objekte löschen',
+    question: 'Möchten Sie Folgendes wirklich löschen?',
+    folders: 'Ordner werden mit ihrem gesamten Inhalt gelöscht.',
+    deletedOne: "Objekt '{{name}}' erfolgreich gelöscht.",
+    deletedMany: 'Objekte erfolgreich gelöscht.',
+  },
+  uploads: {
+    label: 'Uploads',
+    files_one: '{{count}} Datei',
+    files_other: '{{count}} Dateien',
+    line: '{{label}} nach {{target}} – {{state}} ({{size}})',
+    failed: 'fehlgeschlagen',
+    done: 'fertig',
+    percent: '{{percent}} %',
+    dismiss: 'Upload von {{label}} ausblenden',
+    progress: 'Upload von {{label}}',
+  },
+};

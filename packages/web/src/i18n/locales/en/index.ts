@@ -1,0 +1,11 @@
+/** The English catalogues, one namespace per area; English is the source every language follows. */
+import { account } from './account.js';
+import { auth } from './auth.js';
+import { buckets } from './buckets.js';
+import { common } from './common.js';
+import { iam } from './iam.js';
+import { layout } from './layout.js';
+import { objects } from './objects.js';
+
+export const en = { common, layout, auth, account, buckets, objects, iam } as const;
+export type Messages = typeof en;
