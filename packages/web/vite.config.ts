@@ -1,12 +1,22 @@
 // Vite build of the console. Assets use relative URLs ("./assets/...") resolved against the page's
 // <base href>, which the console server rewrites when it serves the app under a sub-path, so one
 // build works at "/" and behind "/api/proxy/..." prefixes alike.
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   base: './',
   plugins: [react()],
+  // The contract's zod-free browser entry, from its sources (no contract build needed first).
+  resolve: {
+    alias: [
+      {
+        find: /^@coffer\/contract\/client$/,
+        replacement: fileURLToPath(new URL('../contract/src/client.ts', import.meta.url)),
+      },
+    ],
+  },
   // One bundle of about 200 KB gzipped (React, Mantine, TanStack): below MinIO console's 0.67 MB,
   // so the default 500 KB (minified) warning is raised rather than splitting for its own sake.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },

@@ -12,7 +12,6 @@ export const TEST_IDS = {
     retry: 'login-retry',
     accessKey: 'login-access-key',
     secretKey: 'login-secret-key',
-    jwt: 'login-jwt',
     submit: 'login-submit',
     ssoLink: 'login-sso-link',
   },
