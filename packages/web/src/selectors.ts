@@ -23,6 +23,7 @@ export const TEST_IDS = {
     menuItem: (path: string) => `menu-item-${path.replace(/^\//, '').replace(/\//g, '-')}`,
     menuGroup: (name: string) => `menu-group-${name.toLowerCase()}`,
     notFound: 'not-found',
+    screenLoading: 'screen-loading',
     notification: 'notification',
     notificationDetails: 'notification-details',
   },

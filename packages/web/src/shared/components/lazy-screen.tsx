@@ -1,0 +1,46 @@
+/**
+ * Route-level code splitting: each screen's component is loaded with `React.lazy` when its route
+ * first renders, so the first load holds only the shell and grows by nothing as areas are added.
+ * While a screen's code loads, its place in the layout shows a loading state: the side menu and
+ * header stay put (the fallback fills the main area, so nothing jumps), the spinner appears only
+ * if loading takes long enough to notice, and screen readers hear a polite status.
+ */
+import { Center, Loader } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { TEST_IDS } from '../../selectors.js';
+
+/** The loading state of a screen whose code is on its way. */
+export function ScreenLoading() {
+  return (
+    <Center
+      mih="50vh"
+      role="status"
+      aria-live="polite"
+      className="screen-loading"
+      data-testid={TEST_IDS.layout.screenLoading}
+    >
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/**
+ * A screen component loaded on first render: `lazyScreen(() => import('./users-page.js'),
+ * 'UsersPage')`. The module's named export is used (the features export components by name).
+ */
+export function lazyScreen<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): ComponentType<P> {
+  const Lazy = lazy<ComponentType<P>>(async () => ({ default: (await load())[name] }));
+  function Screen(props: P) {
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  Screen.displayName = `Lazy(${name})`;
+  return Screen;
+}
