@@ -45,16 +45,21 @@ export type QueryInput<T> = {
 
 type SchemaOf<R, K extends string> = R extends { readonly [P in K]: infer S extends z.ZodType } ? S : never;
 
+/** `{ [K]: T }`, optional when every field of T is (a query of optional filters may be left out). */
+type OptionalWhenEmpty<K extends string, T> = object extends T ? { [P in K]?: T } : { [P in K]: T };
+
 /**
  * The request parts of a route, from its schemas: `params` (the path's `:param`s), `query`,
- * `body` — each present exactly when the entry declares it.
+ * `body` — each present exactly when the entry declares it (a query whose fields are all optional
+ * may be left out). Query values travel as text, so a field the schema reads from text accepts any
+ * scalar; the keys, and which of them are required, are checked.
  */
 export type RouteRequest<R> = ([SchemaOf<R, 'params'>] extends [never]
   ? { params?: undefined }
   : { params: z.input<SchemaOf<R, 'params'>> }) &
   ([SchemaOf<R, 'querystring'>] extends [never]
     ? { query?: undefined }
-    : { query: QueryInput<z.input<SchemaOf<R, 'querystring'>>> }) &
+    : OptionalWhenEmpty<'query', QueryInput<z.input<SchemaOf<R, 'querystring'>>>>) &
   ([SchemaOf<R, 'body'>] extends [never] ? { body?: undefined } : { body: z.input<SchemaOf<R, 'body'>> });
 
 type SuccessStatus<R> = R extends { response: infer A } ? Extract<keyof A, 200 | 201 | 202 | 204> : never;
