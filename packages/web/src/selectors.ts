@@ -24,6 +24,7 @@ export const TEST_IDS = {
     menuGroup: (name: string) => `menu-group-${name.toLowerCase()}`,
     notFound: 'not-found',
     screenLoading: 'screen-loading',
+    screenLoadFailed: 'screen-load-failed',
     notification: 'notification',
     notificationDetails: 'notification-details',
   },
