@@ -18,6 +18,45 @@ const FORBIDDEN = {
   web: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server'],
 };
 
+/** Deep imports are refused; a workspace's declared sub-entries are its public entries too. */
+const DEEP_IMPORTS = {
+  group: ['@coffer/*/*', '!@coffer/contract/client'],
+  message: 'Import a workspace only through its public entry.',
+};
+
+/**
+ * The web calls the console API only through its typed client (`lib/api-client.ts`), by the
+ * contract's entries (`ENDPOINTS` of `@coffer/contract/client`): an API path written by hand (any
+ * string or template literal holding `/api/v1`) fails, and so does a raw `fetch` or
+ * `XMLHttpRequest` outside `lib/`, where the client and the upload helper live. Tests play the
+ * server's side of the wire and are exempt. Tested by `packages/contract/src/web-api-path-lint.test.ts`.
+ */
+const HAND_WRITTEN_API_PATH = [
+  {
+    selector: 'Literal[value=/\\/api\\/v1/]',
+    message: 'No hand-written API path: call the contract entry through the typed client (ENDPOINTS).',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/\\/api\\/v1/]',
+    message: 'No hand-written API path: call the contract entry through the typed client (ENDPOINTS).',
+  },
+];
+const RAW_REQUESTS = [
+  {
+    selector: "CallExpression[callee.name='fetch']",
+    message: 'No raw fetch outside lib/: use the typed API client.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='fetch'][callee.object.name=/^(window|globalThis|self)$/]",
+    message: 'No raw fetch outside lib/: use the typed API client.',
+  },
+  {
+    selector: "NewExpression[callee.name='XMLHttpRequest']",
+    message: 'No raw XMLHttpRequest outside lib/: use lib/xhr-upload.ts with a URL built from the contract.',
+  },
+];
+const WEB_TESTS = ['packages/web/**/*.test.{ts,tsx}', 'packages/web/src/test/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,9 +80,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' },
-          ],
+          patterns: [DEEP_IMPORTS],
         },
       ],
     },
@@ -58,9 +95,7 @@ export default tseslint.config(
             name,
             message: `packages/${pkg} must not import ${name} (architecture §2).`,
           })),
-          patterns: [
-            { group: ['@coffer/*/*'], message: 'Import a workspace only through its public entry.' },
-          ],
+          patterns: [DEEP_IMPORTS],
         },
       ],
     },
@@ -112,6 +147,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    ignores: WEB_TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...HAND_WRITTEN_API_PATH, ...RAW_REQUESTS] },
+  },
+  {
+    files: ['packages/web/src/lib/**/*.{ts,tsx}'],
+    ignores: WEB_TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...HAND_WRITTEN_API_PATH] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'packages/*/test/**/*.ts', 'e2e/**/*.ts', 'bench/**'],

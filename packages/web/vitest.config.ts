@@ -9,7 +9,17 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   plugins: [react()],
   resolve: {
-    alias: { '@coffer/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+    // Exact matches: '@coffer/contract/client' is the zod-free entry, the browser's run-time part.
+    alias: [
+      {
+        find: /^@coffer\/contract$/,
+        replacement: fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@coffer\/contract\/client$/,
+        replacement: fileURLToPath(new URL('../contract/src/client.ts', import.meta.url)),
+      },
+    ],
   },
   test: {
     name: 'web-unit',

@@ -16,6 +16,9 @@ import {
   SetPolicyRequestSchema,
   UpdateGroupRequestSchema,
   apiPath,
+  ENDPOINTS,
+  PAGES,
+  pageById,
   renderErrorCatalogue,
 } from './index.js';
 
@@ -169,5 +172,42 @@ describe('route table', () => {
       '/api/v1/buckets/my%20bucket/versioning',
     );
     expect(() => apiPath(API.deleteBucket.path)).toThrow(/missing parameter bucket/);
+  });
+});
+
+describe('route table composition', () => {
+  it('composes every area once: no entry name is shadowed by another area', async () => {
+    const areas = await Promise.all([
+      import('./routes/session-routes.js').then((m) => m.SESSION_ROUTES),
+      import('./routes/bucket-routes.js').then((m) => m.BUCKET_ROUTES),
+      import('./routes/object-routes.js').then((m) => m.OBJECT_ROUTES),
+      import('./routes/policy-routes.js').then((m) => m.POLICY_ROUTES),
+      import('./routes/user-routes.js').then((m) => m.USER_ROUTES),
+      import('./routes/group-routes.js').then((m) => m.GROUP_ROUTES),
+      import('./routes/account-routes.js').then((m) => m.ACCOUNT_ROUTES),
+    ]);
+    const names = areas.flatMap((area) => Object.keys(area));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual(Object.keys(API).sort());
+  });
+
+  it("the browser's endpoint table is the route table's name, method and path", () => {
+    const projected = Object.fromEntries(
+      Object.entries(API).map(([name, route]) => [name, { name, method: route.method, path: route.path }]),
+    );
+    expect(ENDPOINTS).toEqual(projected);
+    const keys = Object.values(API).map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('page catalogue', () => {
+  it('ids are the paths without their leading slash, each once', () => {
+    for (const page of PAGES) expect(`/${page.id}`).toBe(page.path);
+    expect(new Set(PAGES.map((p) => p.id)).size).toBe(PAGES.length);
+  });
+
+  it('finds a page by id', () => {
+    expect(pageById('health-info')).toMatchObject({ path: '/health-info', label: 'Diagnostics' });
   });
 });

@@ -8,67 +8,9 @@
  * rendered from the table (`renderErrorCatalogue`) and a test keeps the two equal.
  */
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
-export const ERROR_CODES = {
-  invalid_request: {
-    status: 400,
-    description:
-      'The request does not match the contract (path, query or body); detailedMessage says which field.',
-  },
-  not_authenticated: {
-    status: 401,
-    description:
-      'No session cookie, or the session is unknown, expired or logged out. The browser goes to /login.',
-  },
-  invalid_login: {
-    status: 401,
-    description:
-      "The storage server refused the access key and secret key; detailedMessage is the server's message.",
-  },
-  access_denied: {
-    status: 403,
-    description:
-      "The storage server refused the call for this account (its IAM policy); detailedMessage is the server's message.",
-  },
-  not_found: { status: 404, description: 'No such API path, bucket, object or version.' },
-  conflict: {
-    status: 409,
-    description:
-      'The resource is in a state that forbids the call (bucket already exists, bucket not empty, object locked).',
-  },
-  payload_too_large: {
-    status: 413,
-    description: 'An upload or body exceeded a limit of the console or the storage server.',
-  },
-  partial_failure: {
-    status: 500,
-    description:
-      'A bulk operation (recursive delete, delete-objects) finished with some items failed; `outcome` has the exact counts and the first errors. The status is that of the first failure.',
-  },
-  storage_error: {
-    status: 500,
-    description:
-      "Any other error answered by the storage server; detailedMessage has its code and message. The status follows the server's.",
-  },
-  not_implemented: {
-    status: 501,
-    description: 'The storage server, or this console, does not support the requested option (yet).',
-  },
-  sso_not_configured: {
-    status: 501,
-    description: 'Single sign-on was requested but no OpenID provider is configured for this console.',
-  },
-  storage_unreachable: {
-    status: 503,
-    description: 'The storage server cannot be reached (refused, reset or timed out).',
-  },
-  internal_error: {
-    status: 500,
-    description: 'An unexpected failure inside the console; it is logged with the request id.',
-  },
-} as const satisfies Record<string, { status: number; description: string }>;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
+export { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
@@ -109,7 +51,7 @@ export function renderErrorCatalogue(): string {
   return [
     '# Console API error codes',
     '',
-    'Generated from `ERROR_CODES` in `src/errors.ts` (a test keeps this file equal to it).',
+    'Generated from `ERROR_CODES` in `src/error-codes.ts` (a test keeps this file equal to it).',
     'Every error answer is `{ code?, message, detailedMessage, outcome? }`.',
     '',
     '| code | usual status | meaning |',

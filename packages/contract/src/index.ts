@@ -1,13 +1,17 @@
 /**
  * @coffer/contract — the console's REST contract (/api/v1) as zod schemas, inferred types, the
- * error catalogue and the route table. Shared by the server (validation, serialisation, OpenAPI)
- * and the web app (typed fetchers); it imports nothing of ours.
+ * error catalogue, the route table (composed per area, `routes/`) and the page catalogue. Shared by
+ * the server (validation, serialisation, OpenAPI, page rules) and the web app, which loads only the
+ * zod-free part at run time (`@coffer/contract/client`: endpoints, pages, error codes) and takes
+ * its types from here. It imports nothing of ours.
  */
 export * from './account.js';
 export * from './buckets.js';
+export * from './endpoints.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './objects.js';
+export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';
 export * from './session.js';

@@ -1,6 +1,8 @@
 /**
  * The route table, composed from each feature's `routes.tsx`: the public auth screens outside the
- * layout, everything else behind the session gate inside the layout. Cross-feature pieces (the
+ * layout, everything else behind the session gate inside the layout. Features name their screens
+ * by the contract's page catalogue; their paths are resolved from it here. Every screen's code is
+ * loaded lazily (features' `lazyScreen`), so this table pulls no screen into the first load. Cross-feature pieces (the
  * Create Bucket button on the object browser's bucket list) are handed in here, so features never
  * import each other.
  */
@@ -10,16 +12,16 @@ import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
-import type { FeatureRoute } from '../shared/routing.js';
+import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
 
-export const FEATURE_ROUTES: readonly FeatureRoute[] = [
+export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...objectsRoutes({ createBucketAction: <CreateBucketButton /> }),
   ...BUCKETS_ROUTES,
   ...ACCOUNT_ROUTES,
   ...IAM_ROUTES,
-];
+]);
 
 export function AppRoutes() {
   return (

@@ -4,6 +4,7 @@
  * sets already (Catalogue<…>); this test also catches what types cannot see.
  */
 import { describe, expect, it } from 'vitest';
+import { PAGES } from '@coffer/contract/client';
 import { LANGUAGES } from './languages.js';
 import { RESOURCES } from './resources.js';
 
@@ -65,5 +66,12 @@ describe('the marker check itself', () => {
     expect(markers('Delete <strong>{{name}}</strong>?')).toEqual(
       markers('<strong>{{name}}</strong> löschen?'),
     );
+  });
+});
+
+describe('menu texts', () => {
+  it("name every page of the contract's catalogue, in English as the catalogue words it", () => {
+    const menu = RESOURCES.en.layout.menu as Record<string, string>;
+    for (const page of PAGES) expect([page.id, menu[page.id]]).toEqual([page.id, page.label]);
   });
 });

@@ -1,25 +1,46 @@
 /**
- * The one HTTP client of the web app for the console API (`/api/v1`, architecture §6). It knows
- * the base path the app is served under, sends the session cookie, parses JSON, and turns every
- * failure into an `ApiError`. It holds no state beyond its options: the app creates one and hands it
- * down through React context; query options take it as a parameter.
+ * The one HTTP client of the web app for the console API (architecture §6). Every call names a
+ * contract entry — `client.call(ENDPOINTS.getUser, { query: { name } })` — and its path, method,
+ * path parameters, query, body and answer all come from that entry: the argument and result types
+ * are inferred from the entry's zod schemas (`RouteRequest` / `RouteAnswer` of the contract), the
+ * URL is the entry's `:param` pattern with each parameter URI-encoded, below the base path the app
+ * is served under. No API path is written here or in the features, so a change of the contract
+ * that the web does not follow fails to compile. Failures become an `ApiError` (keeping the
+ * catalogue `code`). The client holds no state beyond its options: the app creates one and hands
+ * it down through React context; query options take it as a parameter.
  */
+import {
+  apiPath,
+  type Api,
+  type ApiName,
+  type Endpoint,
+  type RouteAnswer,
+  type RouteRequest,
+} from '@coffer/contract/client';
 import { ApiError, apiErrorFromResponse, toApiError } from './api-error.js';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
-export interface RequestOptions {
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  signal?: AbortSignal;
-}
+/** What a call of entry `N` takes: its params, query and body as the contract declares them. */
+export type CallArgs<N extends ApiName> = RouteRequest<Api[N]> & { signal?: AbortSignal };
+
+/** What a call of entry `N` answers: its 2xx schema's output (`void` for No Content). */
+export type CallAnswer<N extends ApiName> = RouteAnswer<Api[N]>;
+
+/** The arguments are optional exactly when the entry has no params, query or body. */
+type CallRest<N extends ApiName> = object extends CallArgs<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>];
+
+/** A URL the browser opens itself (download, XHR upload): only params and query. */
+export type UrlArgs<N extends ApiName> = Pick<RouteRequest<Api[N]>, 'params' | 'query'>;
+type UrlRest<N extends ApiName> = object extends UrlArgs<N> ? [args?: UrlArgs<N>] : [args: UrlArgs<N>];
 
 export interface ApiClient {
   /** The path prefix the console is served under ('' at the root, '/sub/path' otherwise). */
   readonly basePath: string;
-  /** The absolute path of an API endpoint: `url('/buckets')` → '{basePath}/api/v1/buckets'. */
-  url(path: string, query?: Record<string, QueryValue>): string;
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  /** Calls a contract entry and answers its parsed JSON body (undefined when empty). */
+  call<N extends ApiName>(endpoint: Endpoint<N>, ...args: CallRest<N>): Promise<CallAnswer<N>>;
+  /** The absolute URL of a contract entry, for navigations and uploads the browser makes itself. */
+  url<N extends ApiName>(endpoint: Endpoint<N>, ...args: UrlRest<N>): string;
 }
 
 export interface ApiClientOptions {
@@ -28,7 +49,7 @@ export interface ApiClientOptions {
 }
 
 /** Encodes a query string, skipping undefined and null values. */
-export function queryString(query: Record<string, QueryValue> | undefined): string {
+export function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
   if (query === undefined) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -48,37 +69,51 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The request parts as the implementation sees them (the typed surface is `CallArgs`). */
+interface LooseArgs {
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const basePath = options.basePath.replace(/\/+$/, '');
-  const url = (path: string, query?: Record<string, QueryValue>): string =>
-    `${basePath}/api/v1${path}${queryString(query)}`;
+  const urlOf = (endpoint: Endpoint, args: LooseArgs = {}): string =>
+    `${basePath}${apiPath(endpoint.path, args.params)}${queryString(args.query)}`;
+
+  async function send(endpoint: Endpoint, args: LooseArgs = {}): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await doFetch(urlOf(endpoint, args), {
+        method: endpoint.method,
+        credentials: 'same-origin',
+        headers: args.body === undefined ? undefined : { 'Content-Type': 'application/json' },
+        body: args.body === undefined ? undefined : JSON.stringify(args.body),
+        signal: args.signal,
+      });
+    } catch (error) {
+      // An aborted request is the caller's own doing: let it through untouched.
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw toApiError(error);
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw apiErrorFromResponse(response.status, body);
+    // Spec 1 §7: a login answer carrying an error field counts as a failure.
+    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
+      throw new ApiError(response.status, body.error);
+    }
+    return body;
+  }
 
   return {
     basePath,
-    url,
-    async request<T>(method: string, path: string, request: RequestOptions = {}): Promise<T> {
-      let response: Response;
-      try {
-        response = await doFetch(url(path, request.query), {
-          method,
-          credentials: 'same-origin',
-          headers: request.body === undefined ? undefined : { 'Content-Type': 'application/json' },
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal: request.signal,
-        });
-      } catch (error) {
-        // An aborted request is the caller's own doing: let it through untouched.
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw toApiError(error);
-      }
-      const body = await readBody(response);
-      if (!response.ok) throw apiErrorFromResponse(response.status, body);
-      // Spec 1 §7: a login answer carrying an error field counts as a failure.
-      if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
-        throw new ApiError(response.status, body.error);
-      }
-      return body as T;
-    },
+    // The casts are the one place where the typed surface meets the wire: the answer is the JSON
+    // the server serialised with the entry's response schema.
+    call: <N extends ApiName>(endpoint: Endpoint<N>, ...[args]: CallRest<N>) =>
+      send(endpoint, args as LooseArgs | undefined) as Promise<CallAnswer<N>>,
+    url: <N extends ApiName>(endpoint: Endpoint<N>, ...[args]: UrlRest<N>) =>
+      urlOf(endpoint, args as LooseArgs | undefined),
   };
 }

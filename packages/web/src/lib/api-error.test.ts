@@ -24,6 +24,14 @@ describe('apiErrorFromResponse (spec 1 §8)', () => {
     ).toBeUndefined();
   });
 
+  it("keeps the body's catalogue code, and only a catalogue code", () => {
+    const body = { code: 'conflict', message: 'bucket not empty', detailedMessage: 'x' };
+    expect(apiErrorFromResponse(409, body).code).toBe('conflict');
+    expect(apiErrorFromResponse(409, { ...body, code: 'made_up' }).code).toBeUndefined();
+    expect(apiErrorFromResponse(409, { ...body, code: 'toString' }).code).toBeUndefined();
+    expect(apiErrorFromResponse(502, undefined).code).toBeUndefined();
+  });
+
   it('reads the errorMessage / detailedError shape too', () => {
     const error = apiErrorFromResponse(400, { errorMessage: 'oops', detailedError: 'deep reason' });
     expect([error.message, error.detailedMessage]).toEqual(['Oops', 'Deep reason']);

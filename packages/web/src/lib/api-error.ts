@@ -2,15 +2,21 @@
  * The one error type of the console's API layer, and the rules of spec 1 §8 for turning a failed
  * response into what users read: the body's `message` (or 'Error {status}' when there is none) and
  * an optional `detailedMessage`, each with its first letter capitalised, the detail dropped when it
- * repeats the message. The older `errorMessage` / `detailedError` shape is read too.
+ * repeats the message. The older `errorMessage` / `detailedError` shape is read too. The body's
+ * `code`, when it is one of the contract's error catalogue (`ERROR_CODES`), is kept, so callers
+ * can tell e.g. `conflict` from `access_denied` without reading texts.
  * A status of 0 means the request got no HTTP status at all (network failure).
  */
+import { ERROR_CODES, type ErrorCode } from '@coffer/contract/client';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
     readonly detailedMessage?: string,
+    /** The catalogue code of the server's error answer, when it sent one. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -32,13 +38,18 @@ function stringField(body: unknown, key: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
+function catalogueCode(body: unknown): ErrorCode | undefined {
+  const code = stringField(body, 'code');
+  return code !== undefined && Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : undefined;
+}
+
 /** Builds the ApiError for an HTTP error answer from its status and (parsed JSON or absent) body. */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const rawMessage = stringField(body, 'message') ?? stringField(body, 'errorMessage') ?? `Error ${status}`;
   const rawDetail = stringField(body, 'detailedMessage') ?? stringField(body, 'detailedError');
   const message = capitalizeFirst(rawMessage);
   const detail = rawDetail === undefined ? undefined : capitalizeFirst(rawDetail);
-  return new ApiError(status, message, detail === message ? undefined : detail);
+  return new ApiError(status, message, detail === message ? undefined : detail, catalogueCode(body));
 }
 
 /** Turns anything thrown into an ApiError (network failures become status 0). */

@@ -13,47 +13,15 @@
  * Credentials restricted by a policy of their own (a service account's) are judged by the
  * intersection: an action must pass both the account's policies and the restriction; and they
  * get no self-service pages, as the storage server refuses such credentials acting on their
- * account. `/login` (the sign-out entry of the side menu, spec 1 §2) is always listed. Detail pages
+ * account. `/login` (the sign-out entry of the side menu, spec 1 §2) is always listed (its `access` is `{}`). Detail pages
  * (/users/{name}, /policies/{name}, /buckets/{name}/…) go with their section's entry.
  *
- * | page                      | rule                                                                 |
- * |---------------------------|----------------------------------------------------------------------|
- * | /buckets                  | any of s3:ListAllMyBuckets, s3:ListBucket, s3:CreateBucket           |
- * | /object-browser           | any of s3:ListAllMyBuckets, s3:ListBucket, s3:GetObject, s3:PutObject|
- * | /account                  | self-service admin:CreateServiceAccount (not explicitly denied)      |
- * | /account/change-password  | own password changeable, and self-service admin:CreateUser           |
- * | /users                    | admin:ListUsers                                                      |
- * | /groups                   | admin:ListGroups                                                     |
- * | /policies                 | admin:ListUserPolicies                                               |
- * | /login                    | always                                                               |
+ * The pages and their rules are the contract's page catalogue (`PAGES` in
+ * packages/contract/src/pages.ts): pages without `access` are not served yet and never listed.
  */
-import type { PermissionCheck } from '@coffer/contract';
+import { PAGES, type PageAccess, type PermissionCheck } from '@coffer/contract';
 import { evaluate, isActionAllowedSomewhere, type Policy } from '@coffer/protocol';
 import type { AccountState } from '../../session/account-state.js';
-
-export interface PageRule {
-  page: string;
-  /** Listed when any of these is allowed somewhere. */
-  anyOf?: readonly string[];
-  /** Listed unless this action (on the account itself) is explicitly denied. */
-  selfService?: string;
-  /** Also needs an account that may change its own password. */
-  ownPassword?: boolean;
-}
-
-export const PAGE_RULES: readonly PageRule[] = [
-  { page: '/buckets', anyOf: ['s3:ListAllMyBuckets', 's3:ListBucket', 's3:CreateBucket'] },
-  {
-    page: '/object-browser',
-    anyOf: ['s3:ListAllMyBuckets', 's3:ListBucket', 's3:GetObject', 's3:PutObject'],
-  },
-  { page: '/account', selfService: 'admin:CreateServiceAccount' },
-  { page: '/account/change-password', selfService: 'admin:CreateUser', ownPassword: true },
-  { page: '/users', anyOf: ['admin:ListUsers'] },
-  { page: '/groups', anyOf: ['admin:ListGroups'] },
-  { page: '/policies', anyOf: ['admin:ListUserPolicies'] },
-  { page: '/login' },
-];
 
 /** Deny-only evaluation (MinIO `Args.DenyOnly`, the engine's too): allowed unless a Deny applies. */
 export function isNotDenied(policies: readonly Policy[], action: string, accountName: string): boolean {
@@ -70,7 +38,7 @@ function allowedSomewhere(state: PageState, action: string): boolean {
   );
 }
 
-function ruleHolds(rule: PageRule, state: PageState): boolean {
+function ruleHolds(rule: PageAccess, state: PageState): boolean {
   if (rule.ownPassword && !state.ownPasswordChangeable) return false;
   if (
     rule.selfService !== undefined &&
@@ -82,7 +50,7 @@ function ruleHolds(rule: PageRule, state: PageState): boolean {
 }
 
 export function allowedPages(state: PageState): string[] {
-  return PAGE_RULES.filter((rule) => ruleHolds(rule, state)).map((rule) => rule.page);
+  return PAGES.flatMap((page) => ('access' in page && ruleHolds(page.access, state) ? [page.path] : []));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PAGES } from '@coffer/contract/client';
 import { describe, expect, it } from 'vitest';
 import { firstAllowedPath, isKnownSection, visibleMenu } from './menu.js';
 
@@ -89,5 +90,29 @@ describe('firstAllowedPath and isKnownSection', () => {
     expect(isKnownSection('/buckets/b/events')).toBe(true);
     expect(isKnownSection('/bucketsx')).toBe(false);
     expect(isKnownSection('/no/such/page')).toBe(false);
+  });
+});
+
+describe('the page catalogue drives the menu', () => {
+  it('lists every catalogue page of a menu group, in catalogue order, keyed by page id', () => {
+    const groups = visibleMenu({
+      pages: [...ALL_PAGES, '/tenants', '/storage'],
+      builtPages: ALL_BUILT,
+      distributedMode: true,
+    });
+    const shown = groups.flatMap((g) => g.entries);
+    const inMenu = PAGES.filter((p) => 'menuGroup' in p);
+    expect(shown.map((e) => e.id).sort()).toEqual(inMenu.map((p) => p.id).sort());
+    for (const entry of shown) {
+      const page = PAGES.find((p) => p.id === entry.id);
+      expect(entry).toEqual({ id: page?.id, label: page?.label, path: page?.path });
+    }
+    expect(groups.find((g) => g.name === 'Tools')?.entries.map((e) => e.label)).toEqual([
+      'Logs',
+      'Watch',
+      'Trace',
+      'Heal',
+      'Diagnostics',
+    ]);
   });
 });

@@ -5,10 +5,16 @@
  * the server is distributed. Documentation always shows and opens the external documentation site
  * in a new tab. License sits under Operator when the tenants page is allowed, otherwise under its
  * own License group. Groups with nothing to show are left out rather than shown as empty titles.
+ * The entries, their groups, order, paths and texts are the contract's page catalogue (`PAGES`),
+ * the same one the server's page rules read.
  */
-export type MenuGroupName = 'common' | 'User' | 'Admin' | 'Tools' | 'Operator' | 'License';
+import { PAGES, pageById, type ConsolePage, type MenuGroupName } from '@coffer/contract/client';
+
+export type { MenuGroupName };
 
 export interface MenuEntry {
+  /** The catalogue's page id (`menu.<id>` names its text in the message catalogues). */
+  id: string;
   label: string;
   path: string;
   /** Opens this address in a new tab instead of routing. */
@@ -24,58 +30,33 @@ export interface MenuGroup {
 
 export const DOCUMENTATION_URL = 'https://min.io/docs/minio/linux/index.html';
 
-const GROUPS: { name: MenuGroupName; entries: MenuEntry[] }[] = [
-  { name: 'common', entries: [{ label: 'Dashboard', path: '/dashboard' }] },
-  {
-    name: 'User',
-    entries: [
-      { label: 'Object Browser', path: '/object-browser' },
-      { label: 'Account', path: '/account' },
-    ],
-  },
-  {
-    name: 'Admin',
-    entries: [
-      { label: 'Buckets', path: '/buckets' },
-      { label: 'Users', path: '/users' },
-      { label: 'Groups', path: '/groups' },
-      { label: 'Policies', path: '/policies' },
-      { label: 'Settings', path: '/settings' },
-    ],
-  },
-  {
-    name: 'Tools',
-    entries: [
-      { label: 'Logs', path: '/logs' },
-      { label: 'Watch', path: '/watch' },
-      { label: 'Trace', path: '/trace' },
-      { label: 'Heal', path: '/heal' },
-      { label: 'Diagnostics', path: '/health-info' },
-    ],
-  },
-  {
-    name: 'Operator',
-    entries: [
-      { label: 'Tenants', path: '/tenants' },
-      { label: 'Storage', path: '/storage' },
-    ],
-  },
-  { name: 'License', entries: [] },
-];
+const GROUP_ORDER: readonly MenuGroupName[] = ['common', 'User', 'Admin', 'Tools', 'Operator', 'License'];
 
-const LICENSE: MenuEntry = { label: 'License', path: '/license' };
+const entryOf = (page: ConsolePage): MenuEntry => ({ id: page.id, label: page.label, path: page.path });
+
+const LICENSE: MenuEntry = entryOf(pageById('license'));
+
+/** The menu's groups and entries in catalogue order; License is placed per session below. */
+const GROUPS: { name: MenuGroupName; entries: MenuEntry[] }[] = GROUP_ORDER.map((name) => ({
+  name,
+  entries: PAGES.filter((page: ConsolePage) => page.menuGroup === name && page.id !== LICENSE.id).map(
+    entryOf,
+  ),
+}));
+
 export const DOCUMENTATION: MenuEntry = {
+  id: 'documentation',
   label: 'Documentation',
   path: '/documentation',
   external: DOCUMENTATION_URL,
 };
 
 /** Every first path segment the console knows, built or not ('/buckets', '/users', ...). */
-export const KNOWN_SECTIONS: readonly string[] = [
-  ...GROUPS.flatMap((g) => g.entries.map((e) => e.path)),
-  LICENSE.path,
-  '/metrics',
-];
+export const KNOWN_SECTIONS: readonly string[] = PAGES.filter(
+  // The sign-out entry's /login is a public screen outside the layout; sub-pages (account/…)
+  // lie under their section already.
+  (page: ConsolePage) => page.id !== 'login' && !page.id.includes('/'),
+).map((page) => page.path);
 
 export interface MenuInput {
   pages: readonly string[];

@@ -1,7 +1,7 @@
-/** The account screen (spec 2 §2 Account page), under the session's '/account' page. */
-import type { FeatureRoute } from '../../shared/routing.js';
-import { AccountPage } from './components/account-page.js';
+/** The account screen (spec 2 §2 Account page), the catalogue's `account` page; loaded lazily. */
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
 
-export const ACCOUNT_ROUTES: FeatureRoute[] = [
-  { path: '/account', page: '/account', element: <AccountPage /> },
-];
+const AccountPage = lazyScreen(() => import('./components/account-page.js'), 'AccountPage');
+
+export const ACCOUNT_ROUTES: PageScreen[] = [{ page: 'account', element: <AccountPage /> }];

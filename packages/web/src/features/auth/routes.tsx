@@ -1,11 +1,18 @@
 /**
- * The public screens of the auth feature, outside the main layout (spec 1 §2).
+ * The public screens of the auth feature, outside the main layout (spec 1 §2), each loaded lazily.
  */
-import { LoginPage } from './components/login-page.js';
-import { OAuthCallbackPage } from './components/oauth-callback-page.js';
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import { pagePath } from '../../shared/routing.js';
+
+const LoginPage = lazyScreen(() => import('./components/login-page.js'), 'LoginPage');
+const OAuthCallbackPage = lazyScreen(
+  () => import('./components/oauth-callback-page.js'),
+  'OAuthCallbackPage',
+);
 
 export const AUTH_PUBLIC_ROUTES = [
-  { path: '/login', element: <LoginPage /> },
+  { path: pagePath('login'), element: <LoginPage /> },
+  // The identity provider's redirect target (spec 1 §5), not a page of the session's list.
   { path: '/oauth_callback', element: <OAuthCallbackPage /> },
 ];
 

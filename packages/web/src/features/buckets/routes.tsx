@@ -1,18 +1,38 @@
 /**
- * The buckets feature's screens: the list, the bucket summary and its Access Audit (spec 1 §2). All of them need
- * the '/buckets' page in the session. The bare /buckets/{bucketName} goes to its summary.
+ * The buckets feature's screens: the list, the bucket summary and its Access Audit (spec 1 §2), all
+ * of the catalogue's `buckets` page and each loaded lazily. The bare /buckets/{bucketName} goes to
+ * its summary.
  */
+import { Suspense } from 'react';
 import { Navigate } from 'react-router';
-import type { FeatureRoute } from '../../shared/routing.js';
-import { BucketAccessPage } from './components/bucket-access-page.js';
-import { BucketSummaryPage } from './components/bucket-summary-page.js';
-import { BucketsPage } from './components/buckets-page.js';
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
 
-export const BUCKETS_ROUTES: FeatureRoute[] = [
-  { path: '/buckets', page: '/buckets', element: <BucketsPage /> },
-  { path: '/buckets/:bucketName', page: '/buckets', element: <Navigate to="summary" replace /> },
-  { path: '/buckets/:bucketName/summary', page: '/buckets', element: <BucketSummaryPage /> },
-  { path: '/buckets/:bucketName/access', page: '/buckets', element: <BucketAccessPage /> },
+const BucketsPage = lazyScreen(() => import('./components/buckets-page.js'), 'BucketsPage');
+const BucketSummaryPage = lazyScreen(
+  () => import('./components/bucket-summary-page.js'),
+  'BucketSummaryPage',
+);
+const BucketAccessPage = lazyScreen(() => import('./components/bucket-access-page.js'), 'BucketAccessPage');
+const LazyCreateBucketButton = lazyScreen(
+  () => import('./components/create-bucket-button.js'),
+  'CreateBucketButton',
+);
+
+export const BUCKETS_ROUTES: PageScreen[] = [
+  { page: 'buckets', element: <BucketsPage /> },
+  { page: 'buckets', subpath: ':bucketName', element: <Navigate to="summary" replace /> },
+  { page: 'buckets', subpath: ':bucketName/summary', element: <BucketSummaryPage /> },
+  { page: 'buckets', subpath: ':bucketName/access', element: <BucketAccessPage /> },
 ];
 
-export { CreateBucketButton } from './components/create-bucket-button.js';
+/** The Create Bucket action other features show (the object browser's bucket list), loaded with it. */
+export function CreateBucketButton() {
+  // Its own boundary with no fallback: the button appears when its code is there, the screen
+  // around it does not wait for it.
+  return (
+    <Suspense fallback={null}>
+      <LazyCreateBucketButton />
+    </Suspense>
+  );
+}

@@ -1,19 +1,21 @@
 /**
- * The IAM screens (spec 2 §2): policies, users and groups. Each needs its section's page in the
- * session; detail screens go with their section (a user's or a policy's name may hold slashes, so
- * those routes are splats).
+ * The IAM screens (spec 2 §2): policies, users and groups, the catalogue's `policies`, `users` and
+ * `groups` pages, each screen loaded lazily. Detail screens go with their section (a user's or a
+ * policy's name may hold slashes, so those routes are splats).
  */
-import type { FeatureRoute } from '../../shared/routing.js';
-import { GroupsPage } from './components/groups-page.js';
-import { PoliciesPage } from './components/policies-page.js';
-import { PolicyDetailPage } from './components/policy-detail-page.js';
-import { UserDetailPage } from './components/user-detail-page.js';
-import { UsersPage } from './components/users-page.js';
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
 
-export const IAM_ROUTES: FeatureRoute[] = [
-  { path: '/policies', page: '/policies', element: <PoliciesPage /> },
-  { path: '/policies/*', page: '/policies', element: <PolicyDetailPage /> },
-  { path: '/users', page: '/users', element: <UsersPage /> },
-  { path: '/users/*', page: '/users', element: <UserDetailPage /> },
-  { path: '/groups', page: '/groups', element: <GroupsPage /> },
+const GroupsPage = lazyScreen(() => import('./components/groups-page.js'), 'GroupsPage');
+const PoliciesPage = lazyScreen(() => import('./components/policies-page.js'), 'PoliciesPage');
+const PolicyDetailPage = lazyScreen(() => import('./components/policy-detail-page.js'), 'PolicyDetailPage');
+const UserDetailPage = lazyScreen(() => import('./components/user-detail-page.js'), 'UserDetailPage');
+const UsersPage = lazyScreen(() => import('./components/users-page.js'), 'UsersPage');
+
+export const IAM_ROUTES: PageScreen[] = [
+  { page: 'policies', element: <PoliciesPage /> },
+  { page: 'policies', subpath: '*', element: <PolicyDetailPage /> },
+  { page: 'users', element: <UsersPage /> },
+  { page: 'users', subpath: '*', element: <UserDetailPage /> },
+  { page: 'groups', element: <GroupsPage /> },
 ];

@@ -1,23 +1,28 @@
 /**
- * The object browser's screens (spec 2 §2), all under the '/object-browser' page of the session.
- * The bucket list's Create Bucket action belongs to the buckets feature, so the app hands it in.
+ * The object browser's screens (spec 2 §2), the catalogue's `object-browser` page, each loaded
+ * lazily. The bucket list's Create Bucket action belongs to the buckets feature, so the app hands
+ * it in.
  */
 import type { ReactNode } from 'react';
-import type { FeatureRoute } from '../../shared/routing.js';
-import { ObjectBrowserBucketsPage } from './components/object-browser-buckets-page.js';
-import { ObjectBrowserPage } from './components/object-browser-page.js';
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
+
+const ObjectBrowserBucketsPage = lazyScreen(
+  () => import('./components/object-browser-buckets-page.js'),
+  'ObjectBrowserBucketsPage',
+);
+const ObjectBrowserPage = lazyScreen(
+  () => import('./components/object-browser-page.js'),
+  'ObjectBrowserPage',
+);
 
 export interface ObjectsRoutesOptions {
   createBucketAction?: ReactNode;
 }
 
-export function objectsRoutes({ createBucketAction }: ObjectsRoutesOptions = {}): FeatureRoute[] {
+export function objectsRoutes({ createBucketAction }: ObjectsRoutesOptions = {}): PageScreen[] {
   return [
-    {
-      path: '/object-browser',
-      page: '/object-browser',
-      element: <ObjectBrowserBucketsPage createBucketAction={createBucketAction} />,
-    },
-    { path: '/object-browser/:bucket/*', page: '/object-browser', element: <ObjectBrowserPage /> },
+    { page: 'object-browser', element: <ObjectBrowserBucketsPage createBucketAction={createBucketAction} /> },
+    { page: 'object-browser', subpath: ':bucket/*', element: <ObjectBrowserPage /> },
   ];
 }

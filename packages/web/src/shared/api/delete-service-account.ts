@@ -1,8 +1,9 @@
 /**
- * DELETE /api/v1/service-accounts/{key} — removes a service account, the signed-in account's own or
+ * DELETE /service-accounts/{key} — removes a service account, the signed-in account's own or
  * (for an administrator) another user's. Every service-account list lives under
  * SERVICE_ACCOUNTS_KEY, so all of them reload afterwards.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.js';
 import type { ApiError } from '../../lib/api-error.js';
@@ -12,7 +13,7 @@ import { useApiClient } from './api-client-context.js';
 export const SERVICE_ACCOUNTS_KEY = ['service-accounts'] as const;
 
 export function deleteServiceAccount(client: ApiClient, accessKey: string): Promise<void> {
-  return client.request<void>('DELETE', `/service-accounts/${encodeURIComponent(accessKey)}`);
+  return client.call(ENDPOINTS.deleteServiceAccount, { params: { key: accessKey } });
 }
 
 export function useDeleteServiceAccount() {

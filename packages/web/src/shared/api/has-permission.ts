@@ -1,21 +1,19 @@
 /**
- * POST /api/v1/has-permission — asks the server, which evaluates the account's effective policy,
+ * POST /has-permission — asks the server, which evaluates the account's effective policy,
  * whether actions are allowed (architecture §3: the UI never evaluates policies itself).
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.js';
 import { useApiClient } from './api-client-context.js';
-import type { HasPermissionResponse, PermissionCheck } from './types.js';
+import type { PermissionCheck } from './types.js';
 
 export async function hasPermission(
   client: ApiClient,
   actions: PermissionCheck[],
   signal?: AbortSignal,
 ): Promise<Record<string, boolean>> {
-  const answer = await client.request<HasPermissionResponse>('POST', '/has-permission', {
-    body: { actions },
-    signal,
-  });
+  const answer = await client.call(ENDPOINTS.hasPermission, { body: { actions }, signal });
   return Object.fromEntries(answer.permissions.map((p) => [p.id, p.can]));
 }
 

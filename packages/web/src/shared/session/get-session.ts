@@ -1,7 +1,8 @@
 /**
- * GET /api/v1/session — who is signed in and what they may see: allowed pages, features, operator
+ * GET /session — who is signed in and what they may see: allowed pages, features, operator
  * mode, distributed (erasure-coded) mode. Session data is server state and lives in the query cache.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../lib/api-client.js';
 import { useApiClient } from '../api/api-client-context.js';
@@ -10,7 +11,7 @@ import type { SessionResponse } from '../api/types.js';
 export const SESSION_KEY = ['session'] as const;
 
 export function getSession(client: ApiClient, signal?: AbortSignal): Promise<SessionResponse> {
-  return client.request<SessionResponse>('GET', '/session', { signal });
+  return client.call(ENDPOINTS.getSession, { signal });
 }
 
 export function sessionQuery(client: ApiClient) {

@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/service-accounts {policy} — a service account of the signed-in account, optionally
+ * POST /service-accounts {policy} — a service account of the signed-in account, optionally
  * restricted by a policy; the answer holds the access key and the secret key, shown once.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -13,9 +14,7 @@ export function createServiceAccount(
   client: ApiClient,
   policy: string | undefined,
 ): Promise<ServiceAccountCredentials> {
-  return client.request<ServiceAccountCredentials>('POST', '/service-accounts', {
-    body: policy === undefined ? {} : { policy },
-  });
+  return client.call(ENDPOINTS.createServiceAccount, { body: policy === undefined ? {} : { policy } });
 }
 
 export function useCreateServiceAccount() {

@@ -1,12 +1,12 @@
-/** GET /api/v1/service-accounts — the signed-in account's service accounts (access keys, sorted). */
+/** GET /service-accounts — the signed-in account's service accounts (access keys, sorted). */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { SERVICE_ACCOUNTS_KEY } from '../../../shared/api/delete-service-account.js';
-import type { ServiceAccountList } from '../../../shared/api/types.js';
 
 export function listServiceAccounts(client: ApiClient, signal?: AbortSignal) {
-  return client.request<ServiceAccountList>('GET', '/service-accounts', { signal });
+  return client.call(ENDPOINTS.listServiceAccounts, { signal });
 }
 
 export function serviceAccountsQuery(client: ApiClient) {

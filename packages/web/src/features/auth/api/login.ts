@@ -1,6 +1,7 @@
 /**
- * POST /api/v1/login with access key and secret key; the server answers with the session cookie.
+ * POST /login with access key and secret key; the server answers with the session cookie.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -14,7 +15,7 @@ export interface LoginCredentials {
 }
 
 export function login(client: ApiClient, credentials: LoginCredentials): Promise<void> {
-  return client.request<void>('POST', '/login', { body: credentials });
+  return client.call(ENDPOINTS.login, { body: credentials });
 }
 
 export function useLogin(onSuccess: () => void) {

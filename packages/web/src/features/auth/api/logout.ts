@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/logout. Whatever the answer, the browser forgets the sign-in and goes to /login
+ * POST /logout. Whatever the answer, the browser forgets the sign-in and goes to /login
  * (spec 1 §2); the server revokes the session so the old cookie stops working.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ApiClient } from '../../../lib/api-client.js';
@@ -10,7 +11,7 @@ import { storeSignedInUser } from '../../../shared/session/signed-in-user.js';
 import { setLoggedInFlag } from './logged-in-flag.js';
 
 export function logout(client: ApiClient): Promise<void> {
-  return client.request<void>('POST', '/logout');
+  return client.call(ENDPOINTS.logout);
 }
 
 export function useLogout() {

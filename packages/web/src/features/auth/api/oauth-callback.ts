@@ -1,6 +1,7 @@
 /**
- * POST /api/v1/login/oauth2/auth with the code and state the identity provider sent back.
+ * POST /login/oauth2/auth with the code and state the identity provider sent back.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import type { ApiClient } from '../../../lib/api-client.js';
 
 import type { OAuth2AuthResponse } from '../../../shared/api/types.js';
@@ -10,5 +11,5 @@ export function completeOAuthLogin(
   code: string,
   state: string,
 ): Promise<OAuth2AuthResponse> {
-  return client.request<OAuth2AuthResponse>('POST', '/login/oauth2/auth', { body: { code, state } });
+  return client.call(ENDPOINTS.loginOAuth2, { body: { code, state } });
 }

@@ -57,14 +57,6 @@ describe('LoginPage (spec 1 §2, §4, §5)', () => {
     );
   });
 
-  it("shows 'Operator Login' with one JWT field, Login disabled while it is empty", async () => {
-    renderWithApp(<LoginPage />, { handler: () => strategy('service-account'), session: null });
-    expect(await screen.findByRole('heading', { name: 'Operator Login' })).toBeTruthy();
-    expect((screen.getByTestId(TEST_IDS.login.submit) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByTestId(TEST_IDS.login.jwt), { target: { value: 'eyJ' } });
-    expect((screen.getByTestId(TEST_IDS.login.submit) as HTMLButtonElement).disabled).toBe(false);
-  });
-
   it('shows the unreachable message with Retry when the strategy cannot be fetched, and recovers', async () => {
     let up = false;
     const { authLost } = renderWithApp(<LoginPage />, {

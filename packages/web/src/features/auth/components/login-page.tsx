@@ -1,7 +1,8 @@
 /**
  * The login screen (spec 1 §2, §4, §5) in each of its states: loading while the strategy is
- * unknown, the form ('Console Login'), SSO redirect ('Welcome'), operator service account
- * ('Operator Login'), and backend unreachable with Retry. Submitting disables the fields and the
+ * unknown, the form ('Console Login'), SSO redirect ('Welcome'), and backend unreachable with
+ * Retry. Operator mode's service-account login ('Operator Login') comes with operator mode, which
+ * the server does not offer yet (it never answers the 'service-account' strategy). Submitting disables the fields and the
  * button; a failed login shows its message in the top banner; success goes to '/'.
  */
 import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -12,7 +13,6 @@ import { useNavigate } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { useLoginStrategy } from '../api/get-login-strategy.js';
 import { useLogin } from '../api/login.js';
-import { useLoginOperator } from '../api/login-operator.js';
 import { LoginScreenFrame } from './login-screen-frame.js';
 
 function FormLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
@@ -53,43 +53,6 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
           onChange={(e) => setSecretKey(e.currentTarget.value)}
           disabled={submitting}
           data-testid={TEST_IDS.login.secretKey}
-        />
-        <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
-          {t('login')}
-        </Button>
-      </Stack>
-    </form>
-  );
-}
-
-function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
-  const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const [jwt, setJwt] = useState('');
-  const mutation = useLoginOperator(() => void navigate('/', { replace: true }));
-  const submitting = mutation.isPending;
-  const canSubmit = jwt !== '' && !submitting;
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    onBanner(null);
-    mutation.mutate(jwt, { onError: (error) => onBanner(error.message) });
-  };
-
-  return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="sm">
-        <Title order={1} size="h3">
-          {t('operatorLogin')}
-        </Title>
-        <PasswordInput
-          label={t('jwt')}
-          value={jwt}
-          onChange={(e) => setJwt(e.currentTarget.value)}
-          disabled={submitting}
-          data-testid={TEST_IDS.login.jwt}
-          autoFocus
         />
         <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
           {t('login')}
@@ -142,8 +105,6 @@ export function LoginPage() {
         </Anchor>
       </Stack>
     );
-  } else if (strategy.data.loginStrategy === 'service-account') {
-    body = <OperatorLogin onBanner={setBanner} />;
   } else {
     body = <FormLogin onBanner={setBanner} />;
   }

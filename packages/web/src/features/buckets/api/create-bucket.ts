@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/buckets with the create payload of spec 1 §3: name, versioning, locking, optional
+ * POST /buckets with the create payload of spec 1 §3: name, versioning, locking, optional
  * quota {enabled, quota_type, amount in bytes}, optional retention {mode, unit, validity}.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -18,7 +19,7 @@ export type {
 } from '../../../shared/api/types.js';
 
 export function createBucket(client: ApiClient, request: CreateBucketRequest): Promise<unknown> {
-  return client.request<unknown>('POST', '/buckets', { body: request });
+  return client.call(ENDPOINTS.createBucket, { body: request });
 }
 
 export function useCreateBucket() {

@@ -1,6 +1,7 @@
 /**
- * DELETE /api/v1/buckets/{name}. The server refuses a bucket that is not empty.
+ * DELETE /buckets/{name}. The server refuses a bucket that is not empty.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -8,7 +9,7 @@ import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { BUCKETS_KEY } from '../../../shared/api/list-buckets.js';
 
 export function deleteBucket(client: ApiClient, name: string): Promise<void> {
-  return client.request<void>('DELETE', `/buckets/${encodeURIComponent(name)}`);
+  return client.call(ENDPOINTS.deleteBucket, { params: { bucket: name } });
 }
 
 export function useDeleteBucket() {

@@ -1,20 +1,13 @@
 /**
- * GET /api/v1/buckets/{bucket}/versioning — answer `is_versioned`.
+ * GET /buckets/{bucket}/versioning — answer `is_versioned`.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 
-import type { BucketVersioningResponse } from '../../../shared/api/types.js';
-
 export function getBucketVersioning(client: ApiClient, bucket: string, signal?: AbortSignal) {
-  return client.request<BucketVersioningResponse>(
-    'GET',
-    `/buckets/${encodeURIComponent(bucket)}/versioning`,
-    {
-      signal,
-    },
-  );
+  return client.call(ENDPOINTS.getBucketVersioning, { params: { bucket }, signal });
 }
 
 export function bucketVersioningQuery(client: ApiClient, bucket: string) {

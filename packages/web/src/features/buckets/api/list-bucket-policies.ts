@@ -1,13 +1,11 @@
-/** GET /api/v1/bucket-policy/{bucket} — Access Audit: the policies that reach the bucket. */
+/** GET /bucket-policy/{bucket} — Access Audit: the policies that reach the bucket. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { BucketPoliciesResponse } from '../../../shared/api/types.js';
 
 export function listBucketPolicies(client: ApiClient, bucket: string, signal?: AbortSignal) {
-  return client.request<BucketPoliciesResponse>('GET', `/bucket-policy/${encodeURIComponent(bucket)}`, {
-    signal,
-  });
+  return client.call(ENDPOINTS.listBucketPolicies, { params: { bucket }, signal });
 }
 
 export function bucketPoliciesQuery(client: ApiClient, bucket: string) {

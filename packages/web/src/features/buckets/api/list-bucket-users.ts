@@ -1,13 +1,11 @@
-/** GET /api/v1/bucket-users/{bucket} — Access Audit: the users that can reach the bucket. */
+/** GET /bucket-users/{bucket} — Access Audit: the users that can reach the bucket. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { BucketUsersResponse } from '../../../shared/api/types.js';
 
 export function listBucketUsers(client: ApiClient, bucket: string, signal?: AbortSignal) {
-  return client.request<BucketUsersResponse>('GET', `/bucket-users/${encodeURIComponent(bucket)}`, {
-    signal,
-  });
+  return client.call(ENDPOINTS.listBucketUsers, { params: { bucket }, signal });
 }
 
 export function bucketUsersQuery(client: ApiClient, bucket: string) {

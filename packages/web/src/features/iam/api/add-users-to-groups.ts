@@ -1,4 +1,5 @@
-/** PUT /api/v1/users-groups-bulk {groups, users} — every chosen user joins every chosen group. */
+/** PUT /users-groups-bulk {groups, users} — every chosen user joins every chosen group. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -7,7 +8,7 @@ import type { AddUsersToGroupsRequest } from '../../../shared/api/types.js';
 import { invalidateIam } from './iam-keys.js';
 
 export function addUsersToGroups(client: ApiClient, request: AddUsersToGroupsRequest): Promise<void> {
-  return client.request<void>('PUT', '/users-groups-bulk', { body: request });
+  return client.call(ENDPOINTS.addUsersToGroups, { body: request });
 }
 
 export function useAddUsersToGroups() {

@@ -1,4 +1,5 @@
-/** POST /api/v1/groups {group, members}. */
+/** POST /groups {group, members}. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -7,7 +8,7 @@ import type { CreateGroupRequest, Group } from '../../../shared/api/types.js';
 import { invalidateIam } from './iam-keys.js';
 
 export function createGroup(client: ApiClient, request: CreateGroupRequest): Promise<Group> {
-  return client.request<Group>('POST', '/groups', { body: request });
+  return client.call(ENDPOINTS.createGroup, { body: request });
 }
 
 export function useCreateGroup() {

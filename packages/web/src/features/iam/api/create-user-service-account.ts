@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/user/service-accounts?name={name} {policy} — a service account for another user;
+ * POST /user/service-accounts?name={name} {policy} — a service account for another user;
  * the secret key is in this answer only.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -18,7 +19,7 @@ export function createUserServiceAccount(
   client: ApiClient,
   { user, policy }: CreateUserServiceAccountInput,
 ): Promise<ServiceAccountCredentials> {
-  return client.request<ServiceAccountCredentials>('POST', '/user/service-accounts', {
+  return client.call(ENDPOINTS.createUserServiceAccount, {
     query: { name: user },
     body: policy === undefined ? {} : { policy },
   });

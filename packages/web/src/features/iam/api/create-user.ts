@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/users {accessKey, secretKey, groups, policies} — a new, enabled user in the chosen
+ * POST /users {accessKey, secretKey, groups, policies} — a new, enabled user in the chosen
  * groups with the chosen policies (spec 2 §7).
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -10,7 +11,7 @@ import type { CreateUserRequest, User } from '../../../shared/api/types.js';
 import { invalidateIam } from './iam-keys.js';
 
 export function createUser(client: ApiClient, request: CreateUserRequest): Promise<User> {
-  return client.request<User>('POST', '/users', { body: request });
+  return client.call(ENDPOINTS.createUser, { body: request });
 }
 
 export function useCreateUser() {

@@ -1,4 +1,5 @@
-/** DELETE /api/v1/policy?name={name} — the server refuses a policy that is still attached. */
+/** DELETE /policy?name={name} — the server refuses a policy that is still attached. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -6,7 +7,7 @@ import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { POLICIES_KEY, invalidateIam } from './iam-keys.js';
 
 export function deletePolicy(client: ApiClient, name: string): Promise<void> {
-  return client.request<void>('DELETE', '/policy', { query: { name } });
+  return client.call(ENDPOINTS.deletePolicy, { query: { name } });
 }
 
 export function useDeletePolicy() {

@@ -1,4 +1,5 @@
-/** DELETE /api/v1/user?name={accessKey}. */
+/** DELETE /user?name={accessKey}. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -6,7 +7,7 @@ import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { USERS_KEY, invalidateIam } from './iam-keys.js';
 
 export function deleteUser(client: ApiClient, name: string): Promise<void> {
-  return client.request<void>('DELETE', '/user', { query: { name } });
+  return client.call(ENDPOINTS.deleteUser, { query: { name } });
 }
 
 export function useDeleteUser() {

@@ -1,12 +1,12 @@
-/** GET /api/v1/group?name={name} — name, members and status of one group. */
+/** GET /group?name={name} — name, members and status of one group. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { Group } from '../../../shared/api/types.js';
 import { GROUPS_KEY } from './iam-keys.js';
 
 export function getGroup(client: ApiClient, name: string, signal?: AbortSignal) {
-  return client.request<Group>('GET', '/group', { query: { name }, signal });
+  return client.call(ENDPOINTS.getGroup, { query: { name }, signal });
 }
 
 export function groupQuery(client: ApiClient, name: string) {

@@ -1,12 +1,12 @@
-/** GET /api/v1/policy?name={name} — one policy and its document. */
+/** GET /policy?name={name} — one policy and its document. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { Policy } from '../../../shared/api/types.js';
 import { POLICIES_KEY } from './iam-keys.js';
 
 export function getPolicy(client: ApiClient, name: string, signal?: AbortSignal) {
-  return client.request<Policy>('GET', '/policy', { query: { name }, signal });
+  return client.call(ENDPOINTS.getPolicy, { query: { name }, signal });
 }
 
 export function policyQuery(client: ApiClient, name: string) {

@@ -1,12 +1,12 @@
-/** GET /api/v1/groups — the groups with members, status and their policies as a comma-separated string. */
+/** GET /groups — the groups with members, status and their policies as a comma-separated string. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { ListGroupsResponse } from '../../../shared/api/types.js';
 import { GROUPS_KEY } from './iam-keys.js';
 
 export function listGroups(client: ApiClient, signal?: AbortSignal) {
-  return client.request<ListGroupsResponse>('GET', '/groups', { signal });
+  return client.call(ENDPOINTS.listGroups, { signal });
 }
 
 export function listGroupsQuery(client: ApiClient) {

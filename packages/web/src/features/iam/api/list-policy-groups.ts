@@ -1,11 +1,12 @@
-/** GET /api/v1/policies/{name}/groups — the groups the policy is attached to (Groups tab). */
+/** GET /policies/{name}/groups — the groups the policy is attached to (Groups tab). */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { POLICIES_KEY } from './iam-keys.js';
 
 export function listPolicyGroups(client: ApiClient, name: string, signal?: AbortSignal) {
-  return client.request<string[]>('GET', `/policies/${encodeURIComponent(name)}/groups`, { signal });
+  return client.call(ENDPOINTS.listPolicyGroups, { params: { name }, signal });
 }
 
 export function policyGroupsQuery(client: ApiClient, name: string) {

@@ -1,11 +1,12 @@
-/** GET /api/v1/policies/{name}/users — the users the policy is attached to (Users tab). */
+/** GET /policies/{name}/users — the users the policy is attached to (Users tab). */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { POLICIES_KEY } from './iam-keys.js';
 
 export function listPolicyUsers(client: ApiClient, name: string, signal?: AbortSignal) {
-  return client.request<string[]>('GET', `/policies/${encodeURIComponent(name)}/users`, { signal });
+  return client.call(ENDPOINTS.listPolicyUsers, { params: { name }, signal });
 }
 
 export function policyUsersQuery(client: ApiClient, name: string) {

@@ -1,12 +1,12 @@
-/** GET /api/v1/user/service-accounts?name={name} — a user's service accounts (access keys). */
+/** GET /user/service-accounts?name={name} — a user's service accounts (access keys). */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { SERVICE_ACCOUNTS_KEY } from '../../../shared/api/delete-service-account.js';
-import type { ServiceAccountList } from '../../../shared/api/types.js';
 
 export function listUserServiceAccounts(client: ApiClient, name: string, signal?: AbortSignal) {
-  return client.request<ServiceAccountList>('GET', '/user/service-accounts', { query: { name }, signal });
+  return client.call(ENDPOINTS.listUserServiceAccounts, { query: { name }, signal });
 }
 
 export function userServiceAccountsQuery(client: ApiClient, name: string) {

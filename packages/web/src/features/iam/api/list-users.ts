@@ -1,12 +1,12 @@
-/** GET /api/v1/users — the users, sorted by access key (spec 2 §7). */
+/** GET /users — the users, sorted by access key (spec 2 §7). */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
-import type { ListUsersResponse } from '../../../shared/api/types.js';
 import { USERS_KEY } from './iam-keys.js';
 
 export function listUsers(client: ApiClient, signal?: AbortSignal) {
-  return client.request<ListUsersResponse>('GET', '/users', { signal });
+  return client.call(ENDPOINTS.listUsers, { signal });
 }
 
 export function listUsersQuery(client: ApiClient) {

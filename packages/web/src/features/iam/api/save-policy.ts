@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/policies {name, policy} — creates a policy or replaces its document (spec 2 §7). The
+ * POST /policies {name, policy} — creates a policy or replaces its document (spec 2 §7). The
  * document travels as the JSON text typed.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -10,7 +11,7 @@ import type { Policy, SavePolicyRequest } from '../../../shared/api/types.js';
 import { invalidateIam } from './iam-keys.js';
 
 export function savePolicy(client: ApiClient, request: SavePolicyRequest): Promise<Policy> {
-  return client.request<Policy>('POST', '/policies', { body: request });
+  return client.call(ENDPOINTS.savePolicy, { body: request });
 }
 
 export function useSavePolicy() {

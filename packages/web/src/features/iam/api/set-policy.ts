@@ -1,7 +1,8 @@
 /**
- * PUT /api/v1/set-policy/{policyNames} {entityName, entityType} — gives a user or a group exactly
+ * PUT /set-policy/{policyNames} {entityName, entityType} — gives a user or a group exactly
  * these policies, comma-separated in the path (spec 2 §7), replacing the ones it had.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -16,7 +17,8 @@ export interface SetPolicyInput {
 }
 
 export function setPolicy(client: ApiClient, input: SetPolicyInput): Promise<void> {
-  return client.request<void>('PUT', `/set-policy/${encodeURIComponent(input.policies.join(','))}`, {
+  return client.call(ENDPOINTS.setPolicy, {
+    params: { policyNames: input.policies.join(',') },
     body: { entityName: input.entityName, entityType: input.entityType },
   });
 }

@@ -1,4 +1,5 @@
-/** PUT /api/v1/group?name={name} {group, members, status} — exactly these members, this status. */
+/** PUT /group?name={name} {group, members, status} — exactly these members, this status. */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -11,7 +12,7 @@ export interface UpdateGroupInput extends UpdateGroupRequest {
 }
 
 export function updateGroup(client: ApiClient, { name, ...body }: UpdateGroupInput): Promise<Group> {
-  return client.request<Group>('PUT', '/group', { query: { name }, body: { group: name, ...body } });
+  return client.call(ENDPOINTS.updateGroup, { query: { name }, body: { group: name, ...body } });
 }
 
 export function useUpdateGroup() {

@@ -1,7 +1,8 @@
 /**
- * PUT /api/v1/user?name={accessKey} {status, groups} — sets a user's status and exactly its groups.
+ * PUT /user?name={accessKey} {status, groups} — sets a user's status and exactly its groups.
  * The detail screen sends the status together with the current groups (spec 2 §4).
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -14,7 +15,7 @@ export interface UpdateUserInput extends UpdateUserRequest {
 }
 
 export function updateUser(client: ApiClient, { name, ...body }: UpdateUserInput): Promise<User> {
-  return client.request<User>('PUT', '/user', { query: { name }, body });
+  return client.call(ENDPOINTS.updateUser, { query: { name }, body });
 }
 
 /** `silent`: the caller shows failures itself (a modal); otherwise the error toast does. */

@@ -1,8 +1,9 @@
 /**
- * DELETE /api/v1/buckets/{bucket}/objects?path=&recursive= — one object, or a folder and all it
+ * DELETE /buckets/{bucket}/objects?path=&recursive= — one object, or a folder and all it
  * holds (recursive when the path ends with a slash, spec 2 §7). The server deletes recursively and
  * answers only when done, so success means the folder is really gone (user needs #10).
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -13,7 +14,8 @@ import { isFolder } from './object-paths.js';
 import { objectsKey } from './list-objects.js';
 
 export function deleteObject(client: ApiClient, bucket: string, path: string): Promise<DeleteOutcome> {
-  return client.request<DeleteOutcome>('DELETE', `/buckets/${encodeURIComponent(bucket)}/objects`, {
+  return client.call(ENDPOINTS.deleteObject, {
+    params: { bucket },
     query: { path, recursive: isFolder(path) },
   });
 }

@@ -1,8 +1,9 @@
 /**
- * POST /api/v1/buckets/{bucket}/delete-objects with a list of {path, versionID, recursive}
+ * POST /buckets/{bucket}/delete-objects with a list of {path, versionID, recursive}
  * (spec 2 §3, §7). The server answers the exact counts (`DeleteOutcome`); a partial failure is an
  * error answer, so the user reads the real outcome rather than a blanket success (user needs #10).
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import type { ApiError } from '../../../lib/api-error.js';
@@ -17,7 +18,8 @@ export function deleteObjects(
   bucket: string,
   paths: readonly string[],
 ): Promise<DeleteOutcome> {
-  return client.request<DeleteOutcome>('POST', `/buckets/${encodeURIComponent(bucket)}/delete-objects`, {
+  return client.call(ENDPOINTS.deleteObjects, {
+    params: { bucket },
     body: paths.map((path) => ({ path, recursive: isFolder(path) })),
   });
 }

@@ -1,9 +1,10 @@
 /**
- * GET /api/v1/buckets/{bucket}/objects?prefix=&limit=&continuation=&search= — one level of a
+ * GET /buckets/{bucket}/objects?prefix=&limit=&continuation=&search= — one level of a
  * bucket, a page at a time. The object list reads it as an infinite query so a prefix of 100,000
  * entries shows its first page at once and loads more while the user scrolls (user needs #1); a
  * `search` asks the server to match names under the whole prefix, not only the loaded rows (#3).
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
@@ -28,7 +29,8 @@ export function listObjects(
   params: ListObjectsParams,
   signal?: AbortSignal,
 ): Promise<ListObjectsResponse> {
-  return client.request<ListObjectsResponse>('GET', `/buckets/${encodeURIComponent(params.bucket)}/objects`, {
+  return client.call(ENDPOINTS.listObjects, {
+    params: { bucket: params.bucket },
     query: {
       prefix: params.prefix,
       limit: params.limit ?? OBJECT_PAGE_SIZE,

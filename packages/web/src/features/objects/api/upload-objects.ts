@@ -1,8 +1,9 @@
 /**
- * POST /api/v1/buckets/{bucket}/objects/upload?prefix= — a multipart form, one part per file, sent
+ * POST /buckets/{bucket}/objects/upload?prefix= — a multipart form, one part per file, sent
  * with XMLHttpRequest for progress (spec 2 §7). `useUploads` keeps the list of transfers of this
  * browser tab (client state, not server state) and refreshes the listing when one ends.
  */
+import { ENDPOINTS } from '@coffer/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ApiClient } from '../../../lib/api-client.js';
@@ -28,7 +29,7 @@ export interface Upload {
 }
 
 export function uploadUrl(client: ApiClient, bucket: string, prefix: string): string {
-  return client.url(`/buckets/${encodeURIComponent(bucket)}/objects/upload`, { prefix });
+  return client.url(ENDPOINTS.uploadObjects, { params: { bucket }, query: { prefix } });
 }
 
 /** Spec 2 §8: 200 is success; 400, 401, 403, 500 and network errors are failures. */

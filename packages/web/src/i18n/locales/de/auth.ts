@@ -4,10 +4,8 @@ import type { auth as en } from '../en/auth.js';
 
 export const auth: Catalogue<typeof en> = {
   consoleLogin: 'Konsolen-Anmeldung',
-  operatorLogin: 'Operator-Anmeldung',
   username: 'Benutzername',
   password: 'Passwort',
-  jwt: 'JWT',
   login: 'Anmelden',
   backendUnreachable: 'Ein Fehler ist aufgetreten, das Backend ist nicht erreichbar.',
   welcome: 'Willkommen',

@@ -30,6 +30,8 @@ export const layout: Catalogue<typeof en> = {
     License: 'Lizenz',
   },
   logout: 'Abmelden',
+  screenLoadFailed: 'Diese Ansicht konnte nicht geladen werden.',
+  reload: 'Neu laden',
   mainMenu: 'Hauptmenü',
   toggleMenu: 'Menü ein- oder ausblenden',
   notFoundTitle: '404 Nicht gefunden',

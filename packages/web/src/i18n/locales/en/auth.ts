@@ -1,10 +1,8 @@
 /** English texts of the login screens (spec 1 §2, §4, §5). */
 export const auth = {
   consoleLogin: 'Console Login',
-  operatorLogin: 'Operator Login',
   username: 'Username',
   password: 'Password',
-  jwt: 'JWT',
   login: 'Login',
   backendUnreachable: 'An error has ocurred, the backend cannot be reached.',
   welcome: 'Welcome',

@@ -27,6 +27,8 @@ export const layout = {
     License: 'License',
   },
   logout: 'Logout',
+  screenLoadFailed: 'This screen could not be loaded.',
+  reload: 'Reload',
   mainMenu: 'Main menu',
   toggleMenu: 'Toggle the menu',
   notFoundTitle: '404 Not Found',

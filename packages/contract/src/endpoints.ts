@@ -1,0 +1,102 @@
+/**
+ * The browser's zod-free view of the route table: for each `API` entry its name, method and path,
+ * which is all a client needs at run time. The web app imports this (through
+ * `@coffer/contract/client`) instead of `API`, so the zod schemas — about 100 KB gzipped — stay out
+ * of its bundle; the types of each call still come from `API`'s schemas (`RouteRequest`,
+ * `RouteAnswer`). The `satisfies` clause makes the compiler hold this table equal to `API`: a
+ * missing, extra or changed entry (name, method or path) does not compile.
+ */
+import { API_PREFIX } from './api-paths.js';
+import type { Api, ApiName } from './routes.js';
+
+/** One route as the browser sees it; `N` carries the entry's name for type inference. */
+export interface Endpoint<N extends ApiName = ApiName> {
+  readonly name: N;
+  readonly method: Api[N]['method'];
+  readonly path: Api[N]['path'];
+}
+
+export const ENDPOINTS = {
+  getLoginStrategy: { name: 'getLoginStrategy', method: 'GET', path: `${API_PREFIX}/login` },
+  login: { name: 'login', method: 'POST', path: `${API_PREFIX}/login` },
+  loginOAuth2: { name: 'loginOAuth2', method: 'POST', path: `${API_PREFIX}/login/oauth2/auth` },
+  getSession: { name: 'getSession', method: 'GET', path: `${API_PREFIX}/session` },
+  logout: { name: 'logout', method: 'POST', path: `${API_PREFIX}/logout` },
+  hasPermission: { name: 'hasPermission', method: 'POST', path: `${API_PREFIX}/has-permission` },
+  listBuckets: { name: 'listBuckets', method: 'GET', path: `${API_PREFIX}/buckets` },
+  createBucket: { name: 'createBucket', method: 'POST', path: `${API_PREFIX}/buckets` },
+  deleteBucket: { name: 'deleteBucket', method: 'DELETE', path: `${API_PREFIX}/buckets/:bucket` },
+  getBucketVersioning: {
+    name: 'getBucketVersioning',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/versioning`,
+  },
+  listObjects: { name: 'listObjects', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/objects` },
+  deleteObject: { name: 'deleteObject', method: 'DELETE', path: `${API_PREFIX}/buckets/:bucket/objects` },
+  deleteObjects: {
+    name: 'deleteObjects',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/delete-objects`,
+  },
+  downloadObject: {
+    name: 'downloadObject',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/objects/download`,
+  },
+  uploadObjects: {
+    name: 'uploadObjects',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/objects/upload`,
+  },
+  listPolicies: { name: 'listPolicies', method: 'GET', path: `${API_PREFIX}/policies` },
+  savePolicy: { name: 'savePolicy', method: 'POST', path: `${API_PREFIX}/policies` },
+  getPolicy: { name: 'getPolicy', method: 'GET', path: `${API_PREFIX}/policy` },
+  deletePolicy: { name: 'deletePolicy', method: 'DELETE', path: `${API_PREFIX}/policy` },
+  listPolicyUsers: { name: 'listPolicyUsers', method: 'GET', path: `${API_PREFIX}/policies/:name/users` },
+  listPolicyGroups: { name: 'listPolicyGroups', method: 'GET', path: `${API_PREFIX}/policies/:name/groups` },
+  setPolicy: { name: 'setPolicy', method: 'PUT', path: `${API_PREFIX}/set-policy/:policyNames` },
+  listBucketPolicies: {
+    name: 'listBucketPolicies',
+    method: 'GET',
+    path: `${API_PREFIX}/bucket-policy/:bucket`,
+  },
+  listUsers: { name: 'listUsers', method: 'GET', path: `${API_PREFIX}/users` },
+  createUser: { name: 'createUser', method: 'POST', path: `${API_PREFIX}/users` },
+  getUser: { name: 'getUser', method: 'GET', path: `${API_PREFIX}/user` },
+  updateUser: { name: 'updateUser', method: 'PUT', path: `${API_PREFIX}/user` },
+  deleteUser: { name: 'deleteUser', method: 'DELETE', path: `${API_PREFIX}/user` },
+  listUserServiceAccounts: {
+    name: 'listUserServiceAccounts',
+    method: 'GET',
+    path: `${API_PREFIX}/user/service-accounts`,
+  },
+  createUserServiceAccount: {
+    name: 'createUserServiceAccount',
+    method: 'POST',
+    path: `${API_PREFIX}/user/service-accounts`,
+  },
+  changeUserPassword: {
+    name: 'changeUserPassword',
+    method: 'POST',
+    path: `${API_PREFIX}/account/change-user-password`,
+  },
+  addUsersToGroups: { name: 'addUsersToGroups', method: 'PUT', path: `${API_PREFIX}/users-groups-bulk` },
+  listBucketUsers: { name: 'listBucketUsers', method: 'GET', path: `${API_PREFIX}/bucket-users/:bucket` },
+  listGroups: { name: 'listGroups', method: 'GET', path: `${API_PREFIX}/groups` },
+  createGroup: { name: 'createGroup', method: 'POST', path: `${API_PREFIX}/groups` },
+  getGroup: { name: 'getGroup', method: 'GET', path: `${API_PREFIX}/group` },
+  updateGroup: { name: 'updateGroup', method: 'PUT', path: `${API_PREFIX}/group` },
+  deleteGroup: { name: 'deleteGroup', method: 'DELETE', path: `${API_PREFIX}/group` },
+  createServiceAccount: {
+    name: 'createServiceAccount',
+    method: 'POST',
+    path: `${API_PREFIX}/service-accounts`,
+  },
+  listServiceAccounts: { name: 'listServiceAccounts', method: 'GET', path: `${API_PREFIX}/service-accounts` },
+  deleteServiceAccount: {
+    name: 'deleteServiceAccount',
+    method: 'DELETE',
+    path: `${API_PREFIX}/service-accounts/:key`,
+  },
+  changePassword: { name: 'changePassword', method: 'POST', path: `${API_PREFIX}/account/change-password` },
+} as const satisfies { readonly [N in ApiName]: Endpoint<N> };

@@ -1,0 +1,107 @@
+/**
+ * The console's page catalogue: every page the console knows (spec 1 §2), the one source of the
+ * server's page rules (which pages a session lists), the web's side menu and the web's routes.
+ *
+ * - `id`: the path without its leading slash (`object-browser`); the web keys its route elements
+ *   and menu texts (`menu.<id>`) by it.
+ * - `access`: when the server lists the page for an account — absent while the page is not served
+ *   yet (the server never lists it, so the menu never shows it). `{}` is always. Otherwise:
+ *   `anyOf` — one of the actions is allowed on at least one resource (a place to work; the storage
+ *   server still decides every call made from it); `selfService` — MinIO's self-service rule, the
+ *   account acts on itself, allowed unless explicitly denied; `ownPassword` — a built-in user
+ *   signed in with its own keys. The server evaluates these (`routes/session/pages.ts`).
+ * - `menuGroup`: the side-menu group the entry sits in (none: not a menu entry).
+ *
+ * Order matters: it is the order of the session's page list and, within each group, of the menu.
+ * Detail pages (/users/{name}, /buckets/{name}/…) go with their section's entry. Free of zod: the
+ * browser imports it through `@coffer/contract/client`.
+ */
+
+export type MenuGroupName = 'common' | 'User' | 'Admin' | 'Tools' | 'Operator' | 'License';
+
+export interface PageAccess {
+  /** Listed when any of these actions is allowed somewhere. */
+  readonly anyOf?: readonly string[];
+  /** Listed unless this action (on the account itself) is explicitly denied. */
+  readonly selfService?: string;
+  /** Also needs an account that may change its own password. */
+  readonly ownPassword?: boolean;
+}
+
+export interface ConsolePage {
+  readonly id: string;
+  readonly path: string;
+  /** The page's name as the spec words it (the side menu's English text). */
+  readonly label: string;
+  readonly access?: PageAccess;
+  readonly menuGroup?: MenuGroupName;
+}
+
+export const PAGES = [
+  {
+    id: 'buckets',
+    path: '/buckets',
+    label: 'Buckets',
+    access: { anyOf: ['s3:ListAllMyBuckets', 's3:ListBucket', 's3:CreateBucket'] },
+    menuGroup: 'Admin',
+  },
+  {
+    id: 'object-browser',
+    path: '/object-browser',
+    label: 'Object Browser',
+    access: { anyOf: ['s3:ListAllMyBuckets', 's3:ListBucket', 's3:GetObject', 's3:PutObject'] },
+    menuGroup: 'User',
+  },
+  {
+    id: 'account',
+    path: '/account',
+    label: 'Account',
+    access: { selfService: 'admin:CreateServiceAccount' },
+    menuGroup: 'User',
+  },
+  {
+    id: 'account/change-password',
+    path: '/account/change-password',
+    label: 'Change Password',
+    access: { selfService: 'admin:CreateUser', ownPassword: true },
+  },
+  { id: 'users', path: '/users', label: 'Users', access: { anyOf: ['admin:ListUsers'] }, menuGroup: 'Admin' },
+  {
+    id: 'groups',
+    path: '/groups',
+    label: 'Groups',
+    access: { anyOf: ['admin:ListGroups'] },
+    menuGroup: 'Admin',
+  },
+  {
+    id: 'policies',
+    path: '/policies',
+    label: 'Policies',
+    access: { anyOf: ['admin:ListUserPolicies'] },
+    menuGroup: 'Admin',
+  },
+  // The sign-out entry of the side menu (spec 1 §2): always listed.
+  { id: 'login', path: '/login', label: 'Logout', access: {} },
+  // Known to the console, not served yet (later issues).
+  { id: 'dashboard', path: '/dashboard', label: 'Dashboard', menuGroup: 'common' },
+  { id: 'settings', path: '/settings', label: 'Settings', menuGroup: 'Admin' },
+  { id: 'logs', path: '/logs', label: 'Logs', menuGroup: 'Tools' },
+  { id: 'watch', path: '/watch', label: 'Watch', menuGroup: 'Tools' },
+  { id: 'trace', path: '/trace', label: 'Trace', menuGroup: 'Tools' },
+  { id: 'heal', path: '/heal', label: 'Heal', menuGroup: 'Tools' },
+  { id: 'health-info', path: '/health-info', label: 'Diagnostics', menuGroup: 'Tools' },
+  { id: 'tenants', path: '/tenants', label: 'Tenants', menuGroup: 'Operator' },
+  { id: 'storage', path: '/storage', label: 'Storage', menuGroup: 'Operator' },
+  { id: 'license', path: '/license', label: 'License', menuGroup: 'License' },
+  { id: 'metrics', path: '/metrics', label: 'Metrics' },
+] as const satisfies readonly ConsolePage[];
+
+export type PageId = (typeof PAGES)[number]['id'];
+
+/** The catalogue entry of a page id. */
+export function pageById(id: PageId): ConsolePage {
+  const page = PAGES.find((p) => p.id === id);
+  // Cannot happen: PageId is the union of the catalogue's ids.
+  if (page === undefined) throw new Error(`unknown page id ${id}`);
+  return page;
+}

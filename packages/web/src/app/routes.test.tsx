@@ -1,0 +1,27 @@
+import { PAGES } from '@coffer/contract/client';
+import { describe, expect, it } from 'vitest';
+import { FEATURE_ROUTES } from './routes.js';
+
+describe('the route table', () => {
+  it("mounts every screen under its catalogue page's path", () => {
+    const served = new Set<string>(PAGES.filter((p) => 'access' in p).map((p) => p.path));
+    for (const route of FEATURE_ROUTES) {
+      expect(served.has(route.page)).toBe(true);
+      expect(route.path === route.page || route.path.startsWith(`${route.page}/`)).toBe(true);
+    }
+    expect(FEATURE_ROUTES.map((r) => r.path)).toEqual([
+      '/object-browser',
+      '/object-browser/:bucket/*',
+      '/buckets',
+      '/buckets/:bucketName',
+      '/buckets/:bucketName/summary',
+      '/buckets/:bucketName/access',
+      '/account',
+      '/policies',
+      '/policies/*',
+      '/users',
+      '/users/*',
+      '/groups',
+    ]);
+  });
+});
