@@ -64,13 +64,9 @@ export async function accountInfo(ctx: RequestContext): Promise<void> {
   const credential = ctx.auth?.credential;
   if (!credential) throw new AccessDenied();
   const iam = engine.iam;
-  const accountName = iam
-    ? iam.accountOf(credential)
-    : credential.kind === 'root'
-      ? credential.accessKey
-      : (credential.parentUser ?? credential.accessKey);
+  const accountName = iam.accountOf(credential);
   const rootDerived = accountName === engine.root.accessKey || actsForRoot(engine.root, credential);
-  const policy = rootDerived || !iam ? CONSOLE_ADMIN_POLICY : iam.combinedPolicy(credential);
+  const policy = rootDerived ? CONSOLE_ADMIN_POLICY : iam.combinedPolicy(credential);
   const may = (action: string, bucket: string): boolean =>
     isAuthorized(ctx, action, bucket, undefined, { extraConditions: LISTING_CONDITIONS });
 

@@ -16,7 +16,7 @@ import { findAdminRoute, handleAdminRequest } from './index.js';
 import { backendInfoJson, infoBackendJson } from './presenters.js';
 
 async function call(path: string, credential: Credential = ROOT, method = 'GET') {
-  const engine = fakeEngineContext();
+  const engine = await fakeEngineContext();
   const { ctx, response } = fakeRequestContext({ engine, method, path, credential });
   await handleAdminRequest(ctx);
   expect(response.headers['content-type']).toBe('application/json');
@@ -63,7 +63,7 @@ describe('admin routing', () => {
   it('lets root and its temporary credentials in, and a user without a policy not', async () => {
     const iam = await IamSystem.load({ root: ROOT, store: createMemoryIamStore() });
     const temp = await iam.issueTemporaryCredential({ parentUser: ROOT.accessKey, durationSeconds: 900 });
-    const engine = fakeEngineContext({ iam, credentials: iam });
+    const engine = await fakeEngineContext({ iam, credentials: iam });
     const ok = fakeRequestContext({ engine, path: '/minio/admin/v3/info', credential: temp });
     await handleAdminRequest(ok.ctx);
     expect(ok.response.status).toBe(200);
@@ -265,7 +265,7 @@ describe('admin accountinfo', () => {
 
   it('skips a bucket deleted while the listing is built', async () => {
     const layer = fakeObjectLayer();
-    const engine = fakeEngineContext({ objectLayer: layer });
+    const engine = await fakeEngineContext({ objectLayer: layer });
     layer.state.buckets = layer.state.buckets.slice(0, 1);
     const listed = layer.listBuckets.bind(layer);
     layer.listBuckets = async () => [...(await listed()), { name: 'ghost', created: new Date() }];

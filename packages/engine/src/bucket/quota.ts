@@ -116,13 +116,8 @@ export function bucketQuotaOf(meta: BucketMetadata): BucketQuota | undefined {
 /** Bytes the bucket holds now, as far as the engine knows. */
 async function usedBytes(ctx: RequestContext, bucket: string): Promise<number> {
   const tracker = ctx.engine.usageTracker;
-  if (tracker !== undefined) {
-    await tracker.ready();
-    return tracker.used(bucket);
-  }
-  // A context without a tracker (handler tests): the last scan alone.
-  const usage = await ctx.engine.objectLayer.dataUsage();
-  return usage.buckets[bucket]?.size ?? 0;
+  await tracker.ready();
+  return tracker.used(bucket);
 }
 
 /**
@@ -191,7 +186,7 @@ export async function beginQuotaWrite(
   const credit = quota !== undefined && replaces ? await nullVersionSize(ctx, bucket, key) : 0;
   if (quota !== undefined) await enforceQuota(ctx, meta, size, credit);
   const tracker = ctx.engine.usageTracker;
-  const reservation: UsageReservation | undefined = tracker?.reserve(bucket, Math.max(0, size - credit));
+  const reservation: UsageReservation | undefined = tracker.reserve(bucket, Math.max(0, size - credit));
   let replaced = 0;
   return {
     verify: (inner) => {
@@ -224,5 +219,5 @@ export async function beginQuotaWrite(
 /** Record bytes removed by a delete (the size of the version the layer removed). */
 export function recordRemoved(ctx: RequestContext, bucket: string, removed: ObjectInfo | undefined): void {
   if (removed === undefined || removed.deleteMarker) return;
-  ctx.engine.usageTracker?.record(bucket, -removed.size);
+  ctx.engine.usageTracker.record(bucket, -removed.size);
 }

@@ -40,7 +40,6 @@ import type { Credential } from '../iam/types.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
 import { Sha256VerifyStream } from './payload-hash.js';
-import { SigningKeyCache } from './signing-key-cache.js';
 import {
   AccessDenied,
   AdminConfigTooLarge,
@@ -166,7 +165,6 @@ export async function authenticateRequest(
   }
 
   // Derived once per secret and scope (a day), not per request: signing-key-cache.ts.
-  ctx.engine.signingKeys ??= new SigningKeyCache();
   const signingKey = ctx.engine.signingKeys.get(
     credential.secretKey,
     parts.credential.date,

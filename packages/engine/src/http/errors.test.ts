@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describe, expect, it } from 'vitest';
-import type { EngineContext, RequestContext } from './context.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RequestContext } from './context.js';
+import type { EngineContext } from '../engine-context.js';
+import { fakeEngineContext } from '../../test/helpers/fake-engine-context.js';
 import { ERROR_TABLE, toApiError, writeError } from './errors.js';
 import * as engineErrors from '../object-layer/errors.js';
 import { parseXml } from './xml.js';
@@ -84,9 +86,13 @@ class FakeResponse {
   }
 }
 
+let engine: EngineContext;
+beforeAll(async () => {
+  engine = await fakeEngineContext();
+});
+
 function makeCtx(method: string, path: string, target: RequestContext['target'] = {}) {
   const res = new FakeResponse();
-  const engine = { region: 'us-east-1', endpoint: () => '127.0.0.1:9000' } as unknown as EngineContext;
   const ctx: RequestContext = {
     req: { headers: {} } as IncomingMessage,
     res: res as unknown as ServerResponse,

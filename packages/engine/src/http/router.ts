@@ -4,7 +4,8 @@
  * STS on `POST /`, and everything else is S3.
  * S3 addressing (bucket and key) is resolved by `target.ts`.
  */
-import type { EngineContext, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { EngineContext } from '../engine-context.js';
 import { authenticateRequest } from './auth.js';
 import { authorize } from './authorize.js';
 import { handleHealthRequest, isHealthPath, type HealthState } from './health.js';

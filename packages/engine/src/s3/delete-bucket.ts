@@ -15,7 +15,7 @@ export async function deleteBucket(ctx: RequestContext): Promise<void> {
     throw new MethodNotAllowed('Bucket with object lock enabled cannot be force deleted.', { bucket });
   }
   await layer.deleteBucket(bucket, { force });
-  ctx.engine.usageTracker?.forget(bucket);
+  ctx.engine.usageTracker.forget(bucket);
   ctx.res.statusCode = 204;
   ctx.res.end();
 }

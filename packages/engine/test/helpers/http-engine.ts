@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { EngineContext } from '../../src/http/context.js';
+import { assembleEngineContext, type EngineContext } from '../../src/engine-context.js';
+import { createObjectLayerIamStore } from '../../src/iam/iam-store.js';
+import { IamSystem } from '../../src/iam/iam-system.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { Credential } from '../../src/iam/types.js';
 import { openObjectLayer } from '../../src/object-layer/index.js';
@@ -39,16 +41,14 @@ export async function startHttpEngine(options: {
     enabled: true,
   };
   let endpoint = '127.0.0.1:0';
-  const engine: EngineContext = {
+  const iam = await IamSystem.load({ root, store: createObjectLayerIamStore(opened.layer) });
+  const engine: EngineContext = assembleEngineContext({
     objectLayer: opened.layer,
-    credentials: { lookup: async (ak) => (ak === root.accessKey ? root : undefined) },
-    root,
-    region: 'us-east-1',
+    iam,
     domains: options.domains ?? [],
     deploymentId: opened.deploymentId,
-    startedAt: new Date(),
     endpoint: () => endpoint,
-  };
+  });
   const server = createHttpServer(engine);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
