@@ -7,7 +7,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { bucketQuotaOf, quotaJson } from '../bucket/quota.js';
-import { AdminNoSuchQuotaConfiguration } from '../object-layer/errors.js';
+import { AdminNoSuchQuotaConfiguration } from '../bucket/errors.js';
 import { sendAdminJson } from './admin-json.js';
 import { quotaBucketParam } from './set-bucket-quota.js';
 

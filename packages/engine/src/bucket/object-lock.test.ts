@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AccessDenied,
-  InvalidBucketObjectLockConfiguration,
-  InvalidRequest,
-  MalformedXML,
-  ObjectLocked,
-} from '../object-layer/errors.js';
+import { InvalidBucketObjectLockConfiguration, ObjectLocked } from './errors.js';
+import { AccessDenied, InvalidRequest, MalformedXML } from '../common/errors.js';
 import type { BucketMetadata, ObjectInfo } from '../object-layer/types.js';
 import {
   checkDeleteAllowed,

@@ -23,14 +23,9 @@
  *   only adds a delete marker, which is always allowed.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { asArray, parseXml, toXml, type XmlObject } from '../http/xml.js';
-import {
-  AccessDenied,
-  InvalidBucketObjectLockConfiguration,
-  InvalidRequest,
-  MalformedXML,
-  ObjectLocked,
-} from '../object-layer/errors.js';
+import { asArray, parseXml, toXml, type XmlObject } from '../common/xml.js';
+import { InvalidBucketObjectLockConfiguration, ObjectLocked } from './errors.js';
+import { AccessDenied, InvalidRequest, MalformedXML } from '../common/errors.js';
 import type { BucketMetadata, ObjectInfo } from '../object-layer/types.js';
 import { BUCKET_CONFIG } from './configs.js';
 

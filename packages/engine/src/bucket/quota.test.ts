@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminConfigBadJson, AdminInvalidArgument } from '../object-layer/errors.js';
+import { AdminConfigBadJson, AdminInvalidArgument } from './errors.js';
 import type { BucketMetadata } from '../object-layer/types.js';
 import { bucketQuotaOf, parseQuotaRequest, quotaJson } from './quota.js';
 

@@ -5,9 +5,9 @@
  * supported.
  */
 import type { BucketMetadata } from '../object-layer/types.js';
-import type { XmlObject } from '../http/xml.js';
-import { asArray, parseXml } from '../http/xml.js';
-import { InvalidArgument, MalformedXML, NotImplemented } from '../object-layer/errors.js';
+import type { XmlObject } from '../common/xml.js';
+import { asArray, parseXml } from '../common/xml.js';
+import { InvalidArgument, MalformedXML, NotImplemented } from '../common/errors.js';
 
 export interface VersioningConfig {
   status: 'Enabled' | 'Suspended';

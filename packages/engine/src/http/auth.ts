@@ -41,23 +41,19 @@ import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
 import { Sha256VerifyStream } from './payload-hash.js';
 import {
-  AccessDenied,
   AdminConfigTooLarge,
   AuthorizationHeaderMalformed,
   AuthorizationQueryParametersError,
   ContentSha256Mismatch,
-  EntityTooLarge,
-  ExpiredToken,
-  IncompleteBody,
-  InvalidAccessKeyId,
-  InvalidTokenId,
   MissingContentLength,
   MissingSecurityHeader,
   RequestExpired,
   RequestTimeTooSkewed,
   SignatureDoesNotMatch,
   UnsignedHeaders,
-} from '../object-layer/errors.js';
+} from './request-errors.js';
+import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
+import { AccessDenied, EntityTooLarge, IncompleteBody } from '../object-layer/errors.js';
 
 export interface AuthenticateOptions {
   /** SigV4 service the credential scope must name: `s3` (S3 and admin) or `sts`. */

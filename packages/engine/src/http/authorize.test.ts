@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeEngineContext, fakeRequestContext, ROOT } from '../../test/helpers/fake-engine-context.js';
 import { createMemoryIamStore } from '../iam/iam-store.js';
 import { IamSystem } from '../iam/iam-system.js';
-import { requestConditions } from '../iam/request-conditions.js';
+import { requestConditions } from './request-conditions.js';
 import type { Credential } from '../iam/types.js';
 import { AccessDenied } from '../object-layer/errors.js';
 import { authorize, isAuthorized, resourceArn } from './authorize.js';

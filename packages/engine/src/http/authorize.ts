@@ -20,7 +20,7 @@
  */
 import type { PolicyRequest } from '@coffer/protocol';
 import type { RequestContext } from './context.js';
-import { requestConditions } from '../iam/request-conditions.js';
+import { requestConditions } from './request-conditions.js';
 import { AccessDenied } from '../object-layer/errors.js';
 
 /** S3 operations whose handler makes the real check (see the module comment). */

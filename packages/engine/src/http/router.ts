@@ -13,7 +13,7 @@ import { handleAdminRequest } from '../admin/index.js';
 import { handleMetricsRequest, isMetricsPath } from '../metrics/index.js';
 import { handleStsRequest } from '../sts/index.js';
 import { matchS3Route } from '../s3/routes.js';
-import { AdminVersionMismatch } from '../object-layer/errors.js';
+import { AdminVersionMismatch } from './request-errors.js';
 import { resolveS3Target, splitRequestUrl } from './target.js';
 
 function isForm(ctx: RequestContext): boolean {

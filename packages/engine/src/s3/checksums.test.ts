@@ -5,9 +5,9 @@ import {
   ChecksumMismatch,
   IncompleteBody,
   InvalidArgument,
-  InvalidDigest,
   InvalidRequest,
 } from '../object-layer/errors.js';
+import { InvalidDigest } from './errors.js';
 import {
   checksumOf,
   compositeChecksum,

@@ -120,7 +120,7 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   // The assembled object must fit in the bucket's hard quota (its parts were checked one by one).
   const size =
     bucketQuotaOf(bucketMeta) !== undefined ? await listedPartsSize(ctx, target, uploadId, parts) : 0;
-  const quota = await beginQuotaWrite(ctx, bucketMeta, target.key, size);
+  const quota = await beginQuotaWrite(ctx.engine, bucketMeta, target.key, size);
   const precondition = quota.precondition(writePrecondition(ctx.req.headers, target));
   let info: ObjectInfo;
   try {

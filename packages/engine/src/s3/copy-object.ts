@@ -100,7 +100,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   // The new version's object lock (headers or default retention) and the target's quota.
   const targetMeta = await layer.getBucketMetadata(target.bucket);
   addUploadLockFields(ctx, targetMeta, metadata, target);
-  const quota = await beginQuotaWrite(ctx, targetMeta, target.key, sourceInfo.size);
+  const quota = await beginQuotaWrite(ctx.engine, targetMeta, target.key, sourceInfo.size);
 
   let info;
   try {

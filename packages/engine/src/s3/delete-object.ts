@@ -38,7 +38,7 @@ export async function deleteOne(
       key,
       versionId !== undefined ? { versionId, guard } : { guard },
     );
-    recordRemoved(ctx, bucket, removed);
+    recordRemoved(ctx.engine, bucket, removed);
     return result;
   } catch (err) {
     if (err instanceof ObjectNotFound || err instanceof VersionNotFound) {

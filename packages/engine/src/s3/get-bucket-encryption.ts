@@ -1,7 +1,8 @@
 /** GetBucketEncryption (`GET /<bucket>?encryption`): the stored document, else 404 ServerSideEncryptionConfigurationNotFoundError. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfig } from '../bucket/configs.js';
-import { ServerSideEncryptionConfigurationNotFoundError } from '../object-layer/errors.js';
+import { BUCKET_CONFIG } from '../bucket/configs.js';
+import { sendBucketConfig } from './bucket-config-reply.js';
+import { ServerSideEncryptionConfigurationNotFoundError } from '../bucket/errors.js';
 
 export async function getBucketEncryption(ctx: RequestContext): Promise<void> {
   await sendBucketConfig(

@@ -4,7 +4,8 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendRawXml, sendXml } from '../http/xml.js';
-import { BUCKET_CONFIG, readBucketConfig } from '../bucket/configs.js';
+import { BUCKET_CONFIG } from '../bucket/configs.js';
+import { readBucketConfig } from './bucket-config-reply.js';
 
 export async function getBucketNotification(ctx: RequestContext): Promise<void> {
   const stored = await readBucketConfig(ctx, ctx.target.bucket ?? '', BUCKET_CONFIG.notification);

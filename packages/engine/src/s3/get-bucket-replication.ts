@@ -1,7 +1,8 @@
 /** GetBucketReplication (`GET /<bucket>?replication`): the stored document, else 404 ReplicationConfigurationNotFoundError. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfig } from '../bucket/configs.js';
-import { ReplicationConfigurationNotFoundError } from '../object-layer/errors.js';
+import { BUCKET_CONFIG } from '../bucket/configs.js';
+import { sendBucketConfig } from './bucket-config-reply.js';
+import { ReplicationConfigurationNotFoundError } from '../bucket/errors.js';
 
 export async function getBucketReplication(ctx: RequestContext): Promise<void> {
   await sendBucketConfig(

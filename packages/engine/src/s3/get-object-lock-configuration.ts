@@ -6,7 +6,7 @@
 import type { RequestContext } from '../http/context.js';
 import { sendRawXml, sendXml } from '../http/xml.js';
 import { BUCKET_CONFIG } from '../bucket/configs.js';
-import { ObjectLockConfigurationNotFoundError } from '../object-layer/errors.js';
+import { ObjectLockConfigurationNotFoundError } from '../bucket/errors.js';
 
 export async function getObjectLockConfiguration(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';

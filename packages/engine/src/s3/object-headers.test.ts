@@ -1,7 +1,7 @@
 import { ServerResponse, IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { InvalidStorageClass, InvalidTag, MetadataTooLarge } from '../object-layer/errors.js';
+import { InvalidStorageClass, InvalidTag, MetadataTooLarge } from './errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import {
   DEFAULT_CONTENT_TYPE,

@@ -9,7 +9,7 @@
 import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import { bypassGovernanceRequested, lockFieldsForUpload, type LockOverride } from '../bucket/object-lock.js';
-import { InvalidBucketObjectLockConfiguration } from '../object-layer/errors.js';
+import { InvalidBucketObjectLockConfiguration } from '../bucket/errors.js';
 import type { BucketMetadata, ObjectMetadataInput } from '../object-layer/types.js';
 
 /** The bucket's metadata; 400 "Bucket is missing ObjectLockConfiguration" unless it has object lock. */

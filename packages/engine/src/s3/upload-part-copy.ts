@@ -49,7 +49,7 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   if (size > MAX_PART_SIZE)
     throw new EntityTooLarge('Your proposed upload exceeds the maximum allowed part size.', target);
   // As UploadPart: the part must fit in what is left of the target bucket's hard quota.
-  await enforceQuota(ctx, await layer.getBucketMetadata(target.bucket), size);
+  await enforceQuota(ctx.engine, await layer.getBucketMetadata(target.bucket), size);
 
   const read = await layer.getObject(source.bucket, source.key, {
     versionId: sourceInfo.versionId,

@@ -14,7 +14,8 @@ import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
 import { authenticateRequest } from '../http/auth.js';
 import { PolicyDocumentError, parsePolicyDocument } from '../iam/policy-document.js';
-import { AccessDenied, InvalidParameterValue } from '../object-layer/errors.js';
+import { AccessDenied } from '../object-layer/errors.js';
+import { InvalidParameterValue } from './errors.js';
 import { STS_XMLNS, checkVersion, readStsForm } from './sts-form.js';
 
 export const MIN_DURATION_SECONDS = 900;
