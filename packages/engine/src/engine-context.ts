@@ -13,6 +13,7 @@ import type { IamSystem } from './iam/iam-system.js';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
 import type { ObjectLayer } from './object-layer/types.js';
+import { BucketMetadataService } from './bucket/bucket-metadata.js';
 import { BucketUsageTracker } from './bucket/usage-tracker.js';
 import { createMetrics } from './metrics/registry.js';
 import { SigningKeyCache } from './http/signing-key-cache.js';
@@ -44,6 +45,8 @@ export interface EngineContext {
   signingKeys: SigningKeyCache;
   /** Per-bucket usage since the last scan, for hard quotas (`bucket/usage-tracker.ts`). */
   usageTracker: BucketUsageTracker;
+  /** Every bucket configuration, typed, cached, with a change hook (`bucket/bucket-metadata.ts`). */
+  bucketMetadata: BucketMetadataService;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -63,6 +66,9 @@ export interface EngineContextParts {
   version?: string;
   signingKeys?: SigningKeyCache;
   usageTracker?: BucketUsageTracker;
+  bucketMetadata?: BucketMetadataService;
+  /** Where services report problems that do not fail a request. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -87,5 +93,8 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     signingKeys: parts.signingKeys ?? new SigningKeyCache(),
     // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
     usageTracker: parts.usageTracker ?? new BucketUsageTracker(() => objectLayer.dataUsage()),
+    bucketMetadata:
+      parts.bucketMetadata ??
+      new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
   };
 }

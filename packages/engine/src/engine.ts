@@ -237,6 +237,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       endpoint: () => endpoint,
       metrics,
       version: await engineVersion(),
+      log,
     });
     const { usageTracker } = context;
 

@@ -227,7 +227,7 @@ describe('admin accountinfo', () => {
           locking: true,
           replication: false,
           tags: null,
-          quota: { quota: 1048576, quotatype: 'hard' },
+          quota: { quota: 1048576, size: 1048576, rate: 0, requests: 0, quotatype: 'hard' },
         },
         created: '2026-01-01T00:00:00.000Z',
         access: { read: true, write: true },

@@ -35,3 +35,7 @@ export class InvalidBucketObjectLockConfiguration extends defineError(
 export class AdminConfigBadJson extends defineError('AdminConfigBadJson') {}
 /** XMinioAdminInvalidArgument, 400. */
 export class AdminInvalidArgument extends defineError('AdminInvalidArgument') {}
+/** Tags broke S3's limits (count, key ≤ 128, value ≤ 256, unique keys). 400. */
+export class InvalidTag extends defineError('InvalidTag') {}
+/** MalformedPolicy, 400: a bucket policy that is not a policy document. */
+export class MalformedBucketPolicy extends defineError('MalformedBucketPolicy') {}

@@ -29,13 +29,14 @@ import type {
   PutObjectOptions,
   WriteBodyOptions,
 } from '../object-layer/types.js';
-import { BUCKET_CONFIG } from './configs.js';
+import type { BucketMetadataService } from './bucket-metadata.js';
 import type { BucketUsageTracker, UsageReservation } from './usage-tracker.js';
 
-/** What quota checks need of the engine (an `EngineContext` has both). */
+/** What quota checks need of the engine (an `EngineContext` has them). */
 export interface QuotaServices {
   objectLayer: ObjectLayer;
   usageTracker: BucketUsageTracker;
+  bucketMetadata: BucketMetadataService;
 }
 
 export interface BucketQuota {
@@ -102,17 +103,6 @@ export function quotaJson(quota: BucketQuota): Record<string, unknown> {
   };
 }
 
-/** The bucket's quota, or undefined when none (or the stored document is unreadable). */
-export function bucketQuotaOf(meta: BucketMetadata): BucketQuota | undefined {
-  const stored = meta.configs[BUCKET_CONFIG.quota];
-  if (stored === undefined || stored === '') return undefined;
-  try {
-    return parseQuotaRequest(Buffer.from(stored, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Bytes the bucket holds now, as far as the engine knows. */
 async function usedBytes(engine: QuotaServices, bucket: string): Promise<number> {
   const tracker = engine.usageTracker;
@@ -130,7 +120,7 @@ export async function enforceQuota(
   bytes: number,
   credit = 0,
 ): Promise<void> {
-  const quota = bucketQuotaOf(meta);
+  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
   if (quota === undefined) return;
   const used = await usedBytes(engine, meta.name);
   if (used - credit + Math.max(0, bytes) > quota.size) {
@@ -179,7 +169,7 @@ export async function beginQuotaWrite(
   size: number,
 ): Promise<QuotaWrite> {
   const bucket = meta.name;
-  const quota = bucketQuotaOf(meta);
+  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
   // Only a write into an unversioned (or suspended) bucket replaces a version: the null one.
   const replaces = meta.versioning !== 'Enabled';
   // With a quota, an overwrite is judged by what it adds, not by its whole size.

@@ -399,6 +399,11 @@ const TABLE = {
   },
   MalformedIamPolicy: { code: 'XMinioMalformedIAMPolicy', status: 400, message: 'The policy is malformed.' },
   PolicyMissingVersion: { code: 'MalformedPolicy', status: 400, message: 'Policy must have a Version.' },
+  MalformedBucketPolicy: {
+    code: 'MalformedPolicy',
+    status: 400,
+    message: 'The bucket policy is not a valid policy document.',
+  },
   PolicyInvalidName: { code: 'PolicyInvalidName', status: 400, message: 'Policy name may not contain comma' },
   IamPolicyInUse: {
     code: 'XMinioIAMPolicyInUse',

@@ -1,31 +1,10 @@
 /**
  * GET and DELETE of the bucket configuration sub-resources that are stored as sent (policy, CORS,
- * tagging, encryption, lifecycle, replication, website): the stored document, or S3's "not set"
- * error.
+ * tagging, encryption, lifecycle, replication, website), through the bucket metadata service: the
+ * stored document, or S3's "not set" error. Their PUTs are not served yet.
  */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, type BucketConfigName } from '../bucket/configs.js';
-
-/** The stored document, or undefined when none is set. Throws BucketNotFound for a missing bucket. */
-export async function readBucketConfig(
-  ctx: RequestContext,
-  bucket: string,
-  name: BucketConfigName,
-): Promise<string | undefined> {
-  const meta = await ctx.engine.objectLayer.getBucketMetadata(bucket);
-  return meta.configs[name];
-}
-
-/** Remove a stored document (no-op when none is set). Throws BucketNotFound for a missing bucket. */
-export async function deleteBucketConfig(
-  ctx: RequestContext,
-  bucket: string,
-  name: BucketConfigName,
-): Promise<void> {
-  await ctx.engine.objectLayer.updateBucketMetadata(bucket, (meta) => {
-    delete meta.configs[name];
-  });
-}
+import type { BucketConfigKind } from '../bucket/bucket-metadata.js';
 
 /**
  * Answer a GET of a configuration sub-resource: the stored document when set, else the S3 "not
@@ -33,22 +12,22 @@ export async function deleteBucketConfig(
  */
 export async function sendBucketConfig(
   ctx: RequestContext,
-  name: BucketConfigName,
+  kind: BucketConfigKind,
   notFound: (bucket: string) => Error,
 ): Promise<void> {
   const bucket = ctx.target.bucket ?? '';
-  const doc = await readBucketConfig(ctx, bucket, name);
-  if (doc === undefined) throw notFound(bucket);
-  const body = Buffer.from(doc, 'utf8');
+  const stored = await ctx.engine.bucketMetadata.getStored(bucket, kind);
+  if (stored === undefined) throw notFound(bucket);
+  const body = Buffer.from(stored.text, 'utf8');
   ctx.res.statusCode = 200;
-  ctx.res.setHeader('Content-Type', name === BUCKET_CONFIG.policy ? 'application/json' : 'application/xml');
+  ctx.res.setHeader('Content-Type', kind === 'policy' ? 'application/json' : 'application/xml');
   ctx.res.setHeader('Content-Length', body.length);
   ctx.res.end(body);
 }
 
 /** Answer a DELETE of a configuration sub-resource: 204 whether or not one was set. */
-export async function sendBucketConfigDeleted(ctx: RequestContext, name: BucketConfigName): Promise<void> {
-  await deleteBucketConfig(ctx, ctx.target.bucket ?? '', name);
+export async function sendBucketConfigDeleted(ctx: RequestContext, kind: BucketConfigKind): Promise<void> {
+  await ctx.engine.bucketMetadata.delete(ctx.target.bucket ?? '', kind);
   ctx.res.statusCode = 204;
   ctx.res.end();
 }

@@ -16,6 +16,7 @@ export async function deleteBucket(ctx: RequestContext): Promise<void> {
   }
   await layer.deleteBucket(bucket, { force });
   ctx.engine.usageTracker.forget(bucket);
+  ctx.engine.bucketMetadata.forget(bucket);
   ctx.res.statusCode = 204;
   ctx.res.end();
 }

@@ -8,8 +8,6 @@ export class InvalidRegion extends defineError('InvalidRegion') {}
 export class PostPolicyConditionFailed extends defineError('PostPolicyConditionFailed') {}
 export class EntityTooSmallForPolicy extends defineError('EntityTooSmallForPolicy') {}
 export class EntityTooLargeForPolicy extends defineError('EntityTooLargeForPolicy') {}
-/** Object tags broke S3's limits (10 per object, key ≤ 128, value ≤ 256, unique keys). 400. */
-export class InvalidTag extends defineError('InvalidTag') {}
 /** x-amz-storage-class other than STANDARD / REDUCED_REDUNDANCY. 400. */
 export class InvalidStorageClass extends defineError('InvalidStorageClass') {}
 /** GET/HEAD ?partNumber beyond the object's parts. 416 "The requested partnumber is not satisfiable". */

@@ -13,7 +13,8 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ObjectInfo, ObjectMetadataInput } from '../object-layer/types.js';
 import { InvalidArgument } from '../object-layer/errors.js';
-import { InvalidStorageClass, InvalidTag, MetadataTooLarge } from './errors.js';
+import { InvalidStorageClass, MetadataTooLarge } from './errors.js';
+import { InvalidTag } from '../bucket/errors.js';
 import { lockResponseHeaders } from '../bucket/object-lock.js';
 import { checksumResponseHeaders } from './checksums.js';
 import type { ObjectTarget } from './object-request.js';

@@ -41,6 +41,7 @@ export function addUploadLockFields(
 ): void {
   const fields = lockFieldsForUpload(ctx.req.headers, meta, {
     now: Date.now(),
+    lockConfig: ctx.engine.bucketMetadata.fromMetadata(meta, 'objectLock'),
     may: (action) => isAuthorized(ctx, action, target.bucket, target.key),
     where: target,
   });

@@ -8,7 +8,6 @@
  * versions without retention headers get its default retention.
  */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG } from '../bucket/configs.js';
 import {
   LOCK_MESSAGES,
   objectLockConfigurationXml,
@@ -32,10 +31,12 @@ export async function putObjectLockConfiguration(ctx: RequestContext): Promise<v
     if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, { bucket });
     throw err;
   }
+  // Parsed here for the error's bucket; stored in its canonical form.
   const config = parseObjectLockConfiguration(body.toString('utf8'), { bucket });
-  await layer.updateBucketMetadata(bucket, (meta) => {
-    if (!meta.objectLockEnabled) throw new InvalidBucketState(LOCK_MESSAGES.notLockBucket, { bucket });
-    meta.configs[BUCKET_CONFIG.objectLock] = objectLockConfigurationXml(config);
+  await ctx.engine.bucketMetadata.put(bucket, 'objectLock', objectLockConfigurationXml(config), {
+    check: (meta) => {
+      if (!meta.objectLockEnabled) throw new InvalidBucketState(LOCK_MESSAGES.notLockBucket, { bucket });
+    },
   });
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);
