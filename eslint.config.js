@@ -113,6 +113,25 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', workspaceImports('engine', layerPatterns(layer))] },
   })),
+  // Handlers and http/ see the engine context as a type only: they receive it, never build it.
+  {
+    files: [...HANDLERS, 'http'].map((folder) => `packages/engine/src/${folder}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+engine-context\\.js$',
+              allowTypeImports: true,
+              message: 'Handlers and http/ import the engine context as a type only (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],

@@ -58,6 +58,21 @@ describe('engine layers (lint)', () => {
     expect(await restrictedImports(path, importOf(from))).toEqual([]);
   });
 
+  it('lets handlers and http/ import the engine context as a type only', async () => {
+    const [value] = await eslint.lintText(
+      `import { assembleEngineContext } from '../engine-context.js';\nexport const y = assembleEngineContext;\n`,
+      {
+        filePath: `${REPO}packages/engine/src/s3/fixture.ts`,
+      },
+    );
+    expect(value?.messages.map((m) => m.ruleId)).toContain('@typescript-eslint/no-restricted-imports');
+    const [typeOnly] = await eslint.lintText(
+      `import type { EngineContext } from '../engine-context.js';\nexport type Y = EngineContext;\n`,
+      { filePath: `${REPO}packages/engine/src/http/fixture.ts` },
+    );
+    expect(typeOnly?.messages).toEqual([]);
+  });
+
   it('keeps the workspace rules in every layer', async () => {
     const messages = await restrictedImports('bucket/fixture.ts', importOf('@coffer/server'));
     expect(messages).toEqual([expect.stringMatching(/must not import @coffer\/server/)]);
