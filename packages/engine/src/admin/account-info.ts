@@ -15,7 +15,7 @@ import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import { actsForRoot } from '../iam/iam-system.js';
 import type { BucketInfo, BucketMetadata, BucketUsage } from '../object-layer/types.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { quotaJson, type BucketQuota } from '../bucket/quota.js';
 import { sendAdminJson } from './admin-json.js';
 import { backendInfoJson } from './presenters.js';

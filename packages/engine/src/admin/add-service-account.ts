@@ -13,7 +13,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { AdminInvalidIamCredentials, AdminNoSuchUser } from '../iam/errors.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { callerOf, iamOf, requireAdminAction, requireNotDenied } from './admin-auth.js';
 import { readEncryptedJson, sendEncryptedJson, stringField, timeField } from './admin-body.js';
 import { NO_EXPIRATION } from './iam-json.js';

@@ -11,7 +11,7 @@ import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import type { IamSystem } from '../iam/iam-system.js';
 import type { Credential } from '../iam/types.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 
 /** The authenticated caller (the router authenticated every admin request). */
 export function callerOf(ctx: RequestContext): Credential {

@@ -10,7 +10,7 @@ import { createMemoryIamStore } from '../iam/iam-store.js';
 import { IamSystem } from '../iam/iam-system.js';
 import type { Credential } from '../iam/types.js';
 import { AdminVersionMismatch } from '../http/request-errors.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { GO_ZERO_TIME, goJson } from './admin-json.js';
 import { dataUsageInfoJson } from './data-usage-info.js';
 import { findAdminRoute, handleAdminRequest } from './index.js';

@@ -8,7 +8,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { AdminNoSuchAccessKey } from './errors.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { accountOfCaller, callerMay, callerOf, iamOf } from './admin-auth.js';
 import { sendEncryptedJson } from './admin-body.js';
 import { reportedPolicy } from './service-account-policy.js';

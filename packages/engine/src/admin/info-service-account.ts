@@ -6,7 +6,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { AdminServiceAccountNotFound } from '../iam/errors.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { accountOfCaller, callerMay, iamOf } from './admin-auth.js';
 import { queryParam, sendEncryptedJson } from './admin-body.js';
 import { reportedPolicy } from './service-account-policy.js';

@@ -5,7 +5,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { IamActionNotAllowed } from '../iam/errors.js';
-import { InvalidRequest } from '../object-layer/errors.js';
+import { InvalidRequest } from '../common/errors.js';
 import { accountOfCaller, callerOf, iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 

@@ -9,7 +9,7 @@ import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { parseQuotaRequest, quotaJson } from '../bucket/quota.js';
 import { AdminConfigTooLarge, AdminVersionMismatch } from '../http/request-errors.js';
-import { EntityTooLarge } from '../object-layer/errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 
 /** A BucketQuota document is a few dozen bytes; MinIO caps admin config bodies at this size. */

@@ -6,7 +6,7 @@
 import type { RequestContext } from '../http/context.js';
 import { AdminInvalidArgument } from '../bucket/errors.js';
 import { IamActionNotAllowed } from '../iam/errors.js';
-import { InvalidRequest } from '../object-layer/errors.js';
+import { InvalidRequest } from '../common/errors.js';
 import { accountOfCaller, iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 

@@ -53,7 +53,8 @@ import {
   UnsignedHeaders,
 } from './request-errors.js';
 import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
-import { AccessDenied, EntityTooLarge, IncompleteBody } from '../object-layer/errors.js';
+import { AccessDenied, EntityTooLarge } from '../common/errors.js';
+import { IncompleteBody } from '../object-layer/errors.js';
 
 export interface AuthenticateOptions {
   /** SigV4 service the credential scope must name: `s3` (S3 and admin) or `sts`. */

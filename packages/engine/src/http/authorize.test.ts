@@ -4,7 +4,7 @@ import { createMemoryIamStore } from '../iam/iam-store.js';
 import { IamSystem } from '../iam/iam-system.js';
 import { requestConditions } from './request-conditions.js';
 import type { Credential } from '../iam/types.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { authorize, isAuthorized, resourceArn } from './authorize.js';
 
 const PREFIX_POLICY = JSON.stringify({

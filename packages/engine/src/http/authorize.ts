@@ -21,7 +21,7 @@
 import type { PolicyRequest } from '@coffer/protocol';
 import type { RequestContext } from './context.js';
 import { requestConditions } from './request-conditions.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 
 /** S3 operations whose handler makes the real check (see the module comment). */
 const CHECKED_IN_HANDLER: ReadonlySet<string> = new Set(['ListBuckets', 'DeleteObjects']);

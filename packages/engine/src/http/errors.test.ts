@@ -7,6 +7,7 @@ import type { EngineContext } from '../engine-context.js';
 import { fakeEngineContext } from '../../test/helpers/fake-engine-context.js';
 import { ERROR_TABLE, toApiError, writeError } from './errors.js';
 import * as engineErrors from '../object-layer/errors.js';
+import { EngineError, InvalidArgument } from '../common/errors.js';
 import { AdminVersionMismatch, SignatureDoesNotMatch } from './request-errors.js';
 import { parseXml } from './xml.js';
 
@@ -27,9 +28,9 @@ async function engineErrorNames(): Promise<string[]> {
   for (const file of files) {
     const module = (await import(`${SRC}${file}`)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
-      if (typeof value !== 'function' || value === engineErrors.EngineError) continue;
-      if (!(value.prototype instanceof engineErrors.EngineError)) continue;
-      names.add(new (value as new () => engineErrors.EngineError)().name);
+      if (typeof value !== 'function' || value === EngineError) continue;
+      if (!(value.prototype instanceof EngineError)) continue;
+      names.add(new (value as new () => EngineError)().name);
     }
   }
   return [...names].sort();
@@ -161,10 +162,7 @@ describe('writeError (S3)', () => {
 
   it('prefers the bucket/key carried by the error and a custom message', () => {
     const { ctx, res } = makeCtx('GET', '/b');
-    writeError(
-      ctx,
-      new engineErrors.InvalidArgument('Argument maxKeys must be an integer', { bucket: 'other' }),
-    );
+    writeError(ctx, new InvalidArgument('Argument maxKeys must be an integer', { bucket: 'other' }));
     const err = parseXml(res.body?.toString('utf8') ?? '').Error as Record<string, string>;
     expect(err.Code).toBe('InvalidArgument');
     expect(err.Message).toBe('Argument maxKeys must be an integer');

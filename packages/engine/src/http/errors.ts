@@ -26,7 +26,8 @@ import * as requestErrors from './request-errors.js';
 import * as s3Errors from '../s3/errors.js';
 import * as adminErrors from '../admin/errors.js';
 import * as stsErrors from '../sts/errors.js';
-import { EngineError, InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
+import { EngineError } from '../common/errors.js';
+import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
 
 /** Every module that defines error classes, for the table's type and the completeness test. */
 export const ERROR_MODULES = {

@@ -1,7 +1,7 @@
 import { signJwt } from '@coffer/protocol';
 import { describe, expect, it } from 'vitest';
 import { fakeEngineContext, fakeRequestContext, ROOT } from '../../test/helpers/fake-engine-context.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { authenticateMetricsRequest } from './bearer-auth.js';
 import { createMetrics } from './registry.js';
 

@@ -10,7 +10,7 @@ import { JwtError, decodeJwt, verifyJwt } from '@coffer/protocol';
 import type { Credential } from '../iam/types.js';
 import type { RequestContext } from '../http/context.js';
 import { actsForRoot } from '../iam/iam-system.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 
 export const PROMETHEUS_ISSUER = 'prometheus';
 

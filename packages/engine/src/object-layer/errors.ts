@@ -1,12 +1,11 @@
 /**
  * Errors of the object layer: buckets, objects, versions, multipart uploads, digests, ranges and
- * preconditions. The errors of the layers below (`common/errors.ts`: the `EngineError` base and the
- * generic request errors; `storage/errors.ts`: quorum and corruption) are re-exported, so a
- * handler imports what the object layer may throw from one place.
+ * preconditions. The storage layer's errors (quorum, corruption) are re-exported: they reach
+ * handlers through the object layer. The `EngineError` base and the generic request errors
+ * (InvalidArgument, MalformedXML, AccessDenied, …) are `common/errors.ts`.
  */
 import { defineError } from '../common/errors.js';
 
-export * from '../common/errors.js';
 export * from '../storage/errors.js';
 
 export class BucketNotFound extends defineError('BucketNotFound') {}

@@ -9,7 +9,8 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { asArray, parseXml, sendXml } from '../http/xml.js';
-import { EntityTooLarge, InvalidPartOrder, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidPartOrder } from '../object-layer/errors.js';
 import type { Checksums, CompletePart, ObjectInfo } from '../object-layer/types.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
 import {

@@ -13,7 +13,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { authorize } from '../http/authorize.js';
-import { InternalError, InvalidArgument, InvalidRequest } from '../object-layer/errors.js';
+import { InternalError, InvalidArgument, InvalidRequest } from '../common/errors.js';
 import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput } from '../object-layer/types.js';
 import { sendXml } from '../http/xml.js';
 import { checksumElements, toChecksumAlgorithm } from './checksums.js';

@@ -5,7 +5,7 @@
  * bucket's quota usage figures are forgotten, so a new bucket of the same name starts from zero.
  */
 import type { RequestContext } from '../http/context.js';
-import { MethodNotAllowed } from '../object-layer/errors.js';
+import { MethodNotAllowed } from '../common/errors.js';
 
 export async function deleteBucket(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';

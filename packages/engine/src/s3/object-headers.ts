@@ -12,7 +12,7 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ObjectInfo, ObjectMetadataInput } from '../object-layer/types.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { InvalidStorageClass, MetadataTooLarge } from './errors.js';
 import { InvalidTag } from '../bucket/errors.js';
 import { lockResponseHeaders } from '../bucket/object-lock.js';

@@ -27,7 +27,7 @@ import { sendXml } from '../http/xml.js';
 import type { Credential } from '../iam/types.js';
 import { SignatureDoesNotMatch } from '../http/request-errors.js';
 import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
-import { AccessDenied, InvalidArgument } from '../object-layer/errors.js';
+import { AccessDenied, InvalidArgument } from '../common/errors.js';
 import {
   EntityTooLargeForPolicy,
   EntityTooSmallForPolicy,

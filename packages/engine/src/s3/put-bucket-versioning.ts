@@ -6,7 +6,8 @@
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { parseVersioningConfiguration } from '../bucket/versioning.js';
-import { EntityTooLarge, InvalidBucketState, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidBucketState } from '../object-layer/errors.js';
 
 const MAX_CONFIG_BYTES = 64 * 1024;
 

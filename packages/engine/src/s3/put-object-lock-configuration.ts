@@ -13,7 +13,8 @@ import {
   objectLockConfigurationXml,
   parseObjectLockConfiguration,
 } from '../bucket/object-lock.js';
-import { EntityTooLarge, InvalidBucketState, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidBucketState } from '../object-layer/errors.js';
 import { readVerifiedBody } from './checksums.js';
 
 /** MinIO reads at most 4 KiB of an ObjectLockConfiguration; anything much bigger is not one. */

@@ -12,7 +12,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { MissingContentLength } from '../http/request-errors.js';
-import { EntityTooLarge } from '../object-layer/errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 import type { ObjectInfo, WriteBodyOptions } from '../object-layer/types.js';
 import type { Checksums } from '../object-layer/types.js';
 import { checksumResponseHeaders, readRequestChecksums, verifyDigests } from './checksums.js';

@@ -9,7 +9,7 @@ import type { RequestContext } from '../http/context.js';
 import { enforceQuota } from '../bucket/quota.js';
 import { authorize } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
-import { EntityTooLarge, InternalError } from '../object-layer/errors.js';
+import { EntityTooLarge, InternalError } from '../common/errors.js';
 import type { Checksums } from '../object-layer/types.js';
 import { checksumElements, checksumResponseHeaders } from './checksums.js';
 import { checkCopySourceConditionals } from './conditional.js';

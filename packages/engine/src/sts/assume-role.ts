@@ -14,7 +14,7 @@ import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
 import { authenticateRequest } from '../http/auth.js';
 import { PolicyDocumentError, parsePolicyDocument } from '../iam/policy-document.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { InvalidParameterValue } from './errors.js';
 import { STS_XMLNS, checkVersion, readStsForm } from './sts-form.js';
 

@@ -5,7 +5,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { EntityTooLarge } from '../object-layer/errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 import { InvalidParameterValue, MissingParameter } from './errors.js';
 
 /** Generous for JWT identity tokens and a 2,048-character policy once URL-encoded. */
