@@ -18,6 +18,8 @@ import type { ObjectLayer } from '../../src/object-layer/types.js';
 
 export interface HttpEngine {
   layer: ObjectLayer;
+  /** The engine context the handlers receive (its services: bucket metadata, IAM, …). */
+  context: EngineContext;
   server: http.Server;
   port: number;
   dataDir: string;
@@ -55,6 +57,7 @@ export async function startHttpEngine(options: {
   endpoint = `127.0.0.1:${port}`;
   return {
     layer: opened.layer,
+    context: engine,
     server,
     port,
     dataDir,
