@@ -20,6 +20,7 @@ import {
   defaultConfigCodecs,
   type BucketConfigKind,
   type BucketConfigTypes,
+  type ConfigCodec,
   type ConfigCodecs,
 } from './config-codecs.js';
 
@@ -102,7 +103,7 @@ export class BucketMetadataService {
     meta: BucketMetadata,
     kind: K,
   ): StoredBucketConfig<BucketConfigTypes[K]> | undefined {
-    const codec = this.codecs[kind] as ConfigCodecs[K];
+    const codec = this.codecOf(kind);
     const text = codec.read(meta);
     if (text === undefined) return undefined;
     const cached = this.cache.get(meta.name)?.get(kind);
@@ -112,7 +113,7 @@ export class BucketMetadataService {
     }
     let value: BucketConfigTypes[K] | undefined;
     try {
-      value = codec.parse(text) as BucketConfigTypes[K] | undefined;
+      value = codec.parse(text);
     } catch (err) {
       // A stored document was validated when written; one that no longer parses (written by an
       // older engine, or damaged) counts as not set rather than failing every request.
@@ -133,11 +134,11 @@ export class BucketMetadataService {
     text: string,
     options: ChangeOptions = {},
   ): Promise<BucketConfigTypes[K] | undefined> {
-    const codec = this.codecs[kind] as ConfigCodecs[K];
-    const value = codec.parse(text) as BucketConfigTypes[K] | undefined;
+    const codec = this.codecOf(kind);
+    const value = codec.parse(text);
     const updated = await this.store.updateBucketMetadata(bucket, (meta) => {
       options.check?.(meta);
-      codec.write(meta, value === undefined ? undefined : text, value as never);
+      codec.write(meta, value === undefined ? undefined : text, value);
     });
     // Cache under the text as stored (versioning keeps only its extension document).
     const stored = codec.read(updated);
@@ -169,6 +170,11 @@ export class BucketMetadataService {
   /** Drop what is cached for a bucket (it was deleted; a new one of that name starts clean). */
   forget(bucket: string): void {
     this.cache.delete(bucket);
+  }
+
+  /** The codec of one kind (a mapped type TypeScript cannot index by a generic key on its own). */
+  private codecOf<K extends BucketConfigKind>(kind: K): ConfigCodec<BucketConfigTypes[K]> {
+    return this.codecs[kind] as ConfigCodec<BucketConfigTypes[K]>;
   }
 
   private remember(bucket: string, kind: BucketConfigKind, text: string, value: unknown): void {

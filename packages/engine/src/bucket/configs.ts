@@ -1,7 +1,7 @@
 /**
- * Bucket configuration documents kept in `BucketMetadata.configs` (the object layer stores them
- * opaquely; their meaning lives here and in the handlers). One name per S3 sub-resource; the value
- * is the document as the client sent it (XML, or JSON for the policy).
+ * Where bucket configuration documents are kept in `BucketMetadata.configs` (the object layer
+ * stores them opaquely; `bucket-metadata.ts` and `config-codecs.ts` give them their meaning). One
+ * name per S3 sub-resource; the value is the document as stored (XML, or JSON for policy and quota).
  */
 /** Keys of `BucketMetadata.configs`. */
 export const BUCKET_CONFIG = {

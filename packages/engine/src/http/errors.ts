@@ -29,7 +29,7 @@ import * as stsErrors from '../sts/errors.js';
 import { EngineError } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
 
-/** Every module that defines error classes, for the table's type and the completeness test. */
+/** Every module that defines error classes: the table's keys are typed against their names. */
 export const ERROR_MODULES = {
   common: commonErrors,
   storage: storageErrors,
