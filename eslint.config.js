@@ -1,5 +1,6 @@
 // Lint for the whole repo. Besides the usual rules it enforces the dependency direction of
-// docs/architecture.md §2: which workspace may import which.
+// docs/architecture.md §2 (which workspace may import which) and, inside the engine, the layer
+// order of its engine section (a layer imports only the layers below it).
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,12 +17,6 @@ const FORBIDDEN = {
   server: ['@coffer/engine', '@coffer/web'],
   // The browser gets policy answers from the server, never evaluates them itself.
   web: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server'],
-};
-
-/** Deep imports are refused; a workspace's declared sub-entries are its public entries too. */
-const DEEP_IMPORTS = {
-  group: ['@coffer/*/*', '!@coffer/contract/client'],
-  message: 'Import a workspace only through its public entry.',
 };
 
 /**
@@ -57,6 +52,72 @@ const RAW_REQUESTS = [
 ];
 const WEB_TESTS = ['packages/web/**/*.test.{ts,tsx}', 'packages/web/src/test/**'];
 
+/** The public-entry rule every workspace keeps (a later `no-restricted-imports` replaces an earlier one). */
+/** A workspace's declared sub-entries (`@coffer/contract/client`) are public entries too. */
+const PUBLIC_ENTRY = {
+  group: ['@coffer/*/*', '!@coffer/contract/client'],
+  message: 'Import a workspace only through its public entry.',
+};
+
+/** `no-restricted-imports` options of one workspace: its forbidden workspaces plus `patterns`. */
+function workspaceImports(pkg, patterns = []) {
+  return {
+    paths: FORBIDDEN[pkg].map((name) => ({
+      name,
+      message: `packages/${pkg} must not import ${name} (architecture §2).`,
+    })),
+    patterns: [PUBLIC_ENTRY, ...patterns],
+  };
+}
+
+/**
+ * Engine layers, top to bottom (docs/architecture.md, engine section): `http/` → handlers → `iam/`
+ * → `bucket/` → `events/` → `object-layer/` → `storage/`, with `common/` (the error base and the XML
+ * codec) under all of them. `background/` workers sit beside the handlers but may only use
+ * `bucket/` and below; only the composition root (`engine.ts`, `engine-context.ts`, `cli*.ts`,
+ * `index.ts`) starts them. Handlers may use `http/`'s request toolkit (the request context, body
+ * and XML writers, authorisation) but not the router or server that call them. Each entry: the
+ * folders of one layer and the engine folders or root modules they must not import.
+ */
+const HANDLERS = ['s3', 'admin', 'sts', 'metrics'];
+const ROOT_MODULES = ['engine', 'engine-context', 'cli', 'cli-args', 'index'];
+const ENGINE_LAYERS = [
+  {
+    folders: ['common'],
+    above: ['storage', 'object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
+  },
+  {
+    folders: ['storage'],
+    above: ['object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
+  },
+  { folders: ['object-layer'], above: ['events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
+  { folders: ['events'], above: ['bucket', 'iam', 'background', 'http', ...HANDLERS] },
+  { folders: ['bucket'], above: ['iam', 'background', 'http', ...HANDLERS] },
+  { folders: ['background'], above: ['iam', 'http', ...HANDLERS] },
+  { folders: ['iam'], above: ['background', 'http', ...HANDLERS] },
+  {
+    folders: HANDLERS,
+    above: ['background', 'http/router', 'http/server'],
+    rootModules: ['engine', 'cli', 'cli-args', 'index'],
+  },
+  { folders: ['http'], above: ['background'], rootModules: ['engine', 'cli', 'cli-args', 'index'] },
+];
+
+/** One regex pattern per forbidden folder or root module, matching relative import paths. */
+function layerPatterns({ folders, above, rootModules = ROOT_MODULES }) {
+  const where = folders.join(', ');
+  return [
+    ...above.map((target) => ({
+      regex: `^(\\.\\./)+${target.replace('/', '\\/')}(/|\\.js$)`,
+      message: `${where} must not import ${target}/: the engine's layers import only the layers below them (docs/architecture.md, engine).`,
+    })),
+    {
+      regex: `^(\\.\\./)+(${rootModules.join('|')})\\.js$`,
+      message: `${where} must not import the composition root (${rootModules.join(', ')}): it receives its services.`,
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,29 +138,38 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: [PUBLIC_ENTRY] }],
+    },
+  },
+  ...Object.keys(FORBIDDEN).map((pkg) => ({
+    files: [`packages/${pkg}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', workspaceImports(pkg)] },
+  })),
+  // Engine layers. Tests may reach across layers to build what they exercise.
+  ...ENGINE_LAYERS.map((layer) => ({
+    files: layer.folders.map((folder) => `packages/engine/src/${folder}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', workspaceImports('engine', layerPatterns(layer))] },
+  })),
+  // Handlers and http/ see the engine context as a type only: they receive it, never build it.
+  {
+    files: [...HANDLERS, 'http'].map((folder) => `packages/engine/src/${folder}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [DEEP_IMPORTS],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+engine-context\\.js$',
+              allowTypeImports: true,
+              message: 'Handlers and http/ import the engine context as a type only (import type).',
+            },
+          ],
         },
       ],
     },
   },
-  ...Object.entries(FORBIDDEN).map(([pkg, names]) => ({
-    files: [`packages/${pkg}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: names.map((name) => ({
-            name,
-            message: `packages/${pkg} must not import ${name} (architecture §2).`,
-          })),
-          patterns: [DEEP_IMPORTS],
-        },
-      ],
-    },
-  })),
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
-import type { EngineContext } from './http/context.js';
+import { assembleEngineContext, type EngineContext } from './engine-context.js';
 import { createHttpServer } from './http/server.js';
 import { createObjectLayerIamStore } from './iam/iam-store.js';
 import { IamSystem } from './iam/iam-system.js';
@@ -23,8 +23,7 @@ import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
 import type { DataUsage, ObjectLayer } from './object-layer/types.js';
 import { startHealer, startScanner } from './background/index.js';
-import { BucketUsageTracker } from './bucket/usage-tracker.js';
-import { createEventHub, withObjectEvents, type ObjectEventHub } from './events/index.js';
+import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 
 export interface EngineOptions {
@@ -232,28 +231,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     const metrics = createMetrics({ authType });
 
-    // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
-    const usageTracker = new BucketUsageTracker(() => layer.dataUsage());
     let endpoint = `${urlHost(host)}:${port}`;
-    // Every writer goes through the eventing layer, so no object change goes unannounced.
-    const events = createEventHub({ region, deploymentId, endpoint: () => endpoint, log });
-    cleanups.push(() => Promise.resolve(events.close()));
-    const objectLayer = withObjectEvents(layer, events);
-    const context: EngineContext = {
-      objectLayer,
-      events,
-      credentials: iam,
-      root: iam.root,
+    const context: EngineContext = assembleEngineContext({
+      objectLayer: layer,
+      iam,
       region,
       domains,
       deploymentId,
-      startedAt: new Date(),
       endpoint: () => endpoint,
-      iam,
       metrics,
       version: await engineVersion(),
-      usageTracker,
-    };
+      log,
+    });
+    // Every writer goes through the context's eventing object layer, so no object change goes
+    // unannounced; the hub closes with the engine.
+    const { usageTracker, events, objectLayer } = context;
+    cleanups.push(() => Promise.resolve(events.close()));
 
     const server = createHttpServer(context);
     const sockets = new Set<Socket>();

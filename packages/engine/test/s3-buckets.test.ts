@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'minio';
 import {
   CreateBucketCommand,
+  DeleteBucketLifecycleCommand,
   DeleteObjectCommand,
   GetBucketAclCommand,
   GetBucketCorsCommand,
@@ -25,6 +26,7 @@ import {
   ListObjectVersionsCommand,
   ListObjectsCommand,
   ListObjectsV2Command,
+  PutBucketLifecycleConfigurationCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   S3Client,
@@ -285,6 +287,59 @@ describe('versioning', () => {
         ),
       ),
     ).toEqual({ name: 'InvalidBucketState', status: 409 });
+  });
+});
+
+describe('bucket configuration through the bucket metadata service', () => {
+  const LIFECYCLE =
+    '<LifecycleConfiguration><Rule><ID>old</ID><Status>Enabled</Status><Filter><Prefix>tmp/</Prefix></Filter>' +
+    '<Expiration><Days>3</Days></Expiration></Rule></LifecycleConfiguration>';
+
+  it('persists S3 changes through the service, with one change event each', async () => {
+    const service = engine!.context.bucketMetadata;
+    const changes: unknown[] = [];
+    const stop = service.onChange((change) => changes.push(change));
+    try {
+      await s3.send(new CreateBucketCommand({ Bucket: 'svc' }));
+      await s3.send(
+        new PutBucketVersioningCommand({ Bucket: 'svc', VersioningConfiguration: { Status: 'Enabled' } }),
+      );
+      expect(await service.get('svc', 'versioning')).toEqual({
+        status: 'Enabled',
+        excludedPrefixes: [],
+        excludeFolders: false,
+      });
+
+      // A lifecycle set with no request (as a later PutBucketLifecycle or a replica would) is
+      // answered by GET ?lifecycle and removed by DELETE ?lifecycle.
+      await service.put('svc', 'lifecycle', LIFECYCLE);
+      const got = await s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: 'svc' }));
+      expect(got.Rules?.map((r) => [r.ID, r.Status, r.Expiration?.Days])).toEqual([['old', 'Enabled', 3]]);
+      await s3.send(new DeleteBucketLifecycleCommand({ Bucket: 'svc' }));
+      expect(await service.get('svc', 'lifecycle')).toBeUndefined();
+      expect(changes).toEqual([
+        { bucket: 'svc', kind: 'versioning', set: true },
+        { bucket: 'svc', kind: 'lifecycle', set: true },
+        { bucket: 'svc', kind: 'lifecycle', set: false },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('still answers 501 to the PUTs a later issue turns on', async () => {
+    expect(
+      await s3Error(
+        s3.send(
+          new PutBucketLifecycleConfigurationCommand({
+            Bucket: 'svc',
+            LifecycleConfiguration: {
+              Rules: [{ ID: 'x', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
+            },
+          }),
+        ),
+      ),
+    ).toEqual({ name: 'NotImplemented', status: 501 });
   });
 });
 

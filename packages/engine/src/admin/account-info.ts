@@ -15,24 +15,15 @@ import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import { actsForRoot } from '../iam/iam-system.js';
 import type { BucketInfo, BucketMetadata, BucketUsage } from '../object-layer/types.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
+import { quotaJson, type BucketQuota } from '../bucket/quota.js';
 import { sendAdminJson } from './admin-json.js';
 import { backendInfoJson } from './presenters.js';
-
-/** The quota document kept in the bucket's configs (JSON `{"quota":N,"quotatype":"hard"}`), or null. */
-function quotaOf(meta: BucketMetadata): unknown {
-  const text = meta.configs.quota;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 export function bucketAccessJson(
   bucket: BucketInfo,
   meta: BucketMetadata,
+  configs: { quota: BucketQuota | undefined; replication: boolean },
   usage: BucketUsage | undefined,
   access: { read: boolean; write: boolean } = { read: true, write: true },
 ): Record<string, unknown> {
@@ -46,10 +37,10 @@ export function bucketAccessJson(
       versioning: meta.versioning === 'Enabled',
       versioningSuspended: meta.versioning === 'Suspended',
       locking: meta.objectLockEnabled,
-      replication: meta.configs.replication !== undefined && meta.configs.replication !== '',
+      replication: configs.replication,
       // madmin decodes tags into minio-go's tags.Tags; null is the one form every version accepts.
       tags: null,
-      quota: quotaOf(meta),
+      quota: configs.quota === undefined ? null : quotaJson(configs.quota),
     },
     created: bucket.created.toISOString(),
     access,
@@ -64,13 +55,9 @@ export async function accountInfo(ctx: RequestContext): Promise<void> {
   const credential = ctx.auth?.credential;
   if (!credential) throw new AccessDenied();
   const iam = engine.iam;
-  const accountName = iam
-    ? iam.accountOf(credential)
-    : credential.kind === 'root'
-      ? credential.accessKey
-      : (credential.parentUser ?? credential.accessKey);
+  const accountName = iam.accountOf(credential);
   const rootDerived = accountName === engine.root.accessKey || actsForRoot(engine.root, credential);
-  const policy = rootDerived || !iam ? CONSOLE_ADMIN_POLICY : iam.combinedPolicy(credential);
+  const policy = rootDerived ? CONSOLE_ADMIN_POLICY : iam.combinedPolicy(credential);
   const may = (action: string, bucket: string): boolean =>
     isAuthorized(ctx, action, bucket, undefined, { extraConditions: LISTING_CONDITIONS });
 
@@ -92,7 +79,11 @@ export async function accountInfo(ctx: RequestContext): Promise<void> {
       // Deleted between the listing and now: leave it out.
       continue;
     }
-    entries.push(bucketAccessJson(bucket, meta, usage.buckets[bucket.name], { read, write }));
+    const configs = {
+      quota: engine.bucketMetadata.fromMetadata(meta, 'quota'),
+      replication: engine.bucketMetadata.fromMetadata(meta, 'replication') !== undefined,
+    };
+    entries.push(bucketAccessJson(bucket, meta, configs, usage.buckets[bucket.name], { read, write }));
   }
   sendAdminJson(ctx, {
     AccountName: accountName,

@@ -12,7 +12,8 @@
  * the user must exist.
  */
 import type { RequestContext } from '../http/context.js';
-import { AccessDenied, AdminInvalidIamCredentials, AdminNoSuchUser } from '../object-layer/errors.js';
+import { AdminInvalidIamCredentials, AdminNoSuchUser } from '../iam/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { callerOf, iamOf, requireAdminAction, requireNotDenied } from './admin-auth.js';
 import { readEncryptedJson, sendEncryptedJson, stringField, timeField } from './admin-body.js';
 import { NO_EXPIRATION } from './iam-json.js';

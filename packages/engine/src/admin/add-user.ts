@@ -13,7 +13,8 @@
 import type { RequestContext } from '../http/context.js';
 import { splitPolicyNames } from '../iam/iam-names.js';
 import type { AccountStatus } from '../iam/iam-store.js';
-import { AdminInvalidArgument, AdminInvalidIamCredentials } from '../object-layer/errors.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
+import { AdminInvalidIamCredentials } from '../iam/errors.js';
 import { callerOf, iamOf, requireAdminAction, requireNotDenied } from './admin-auth.js';
 import { queryParam, readEncryptedJson, sendEmptyOk, stringField } from './admin-body.js';
 

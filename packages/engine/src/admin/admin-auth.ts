@@ -11,7 +11,7 @@ import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import type { IamSystem } from '../iam/iam-system.js';
 import type { Credential } from '../iam/types.js';
-import { AccessDenied, InternalError } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 
 /** The authenticated caller (the router authenticated every admin request). */
 export function callerOf(ctx: RequestContext): Credential {
@@ -20,19 +20,15 @@ export function callerOf(ctx: RequestContext): Credential {
   return credential;
 }
 
-/** The engine's IAM system (every engine has one; handler unit tests may not). */
+/** The engine's IAM system. */
 export function iamOf(ctx: RequestContext): IamSystem {
-  const iam = ctx.engine.iam;
-  if (!iam) throw new InternalError('IAM is not initialised');
-  return iam;
+  return ctx.engine.iam;
 }
 
 /** The account the caller acts for: itself, or the parent user of derived credentials. */
 export function accountOfCaller(ctx: RequestContext): string {
   const credential = callerOf(ctx);
-  const iam = ctx.engine.iam;
-  if (iam) return iam.accountOf(credential);
-  return credential.kind === 'root' ? credential.accessKey : (credential.parentUser ?? credential.accessKey);
+  return ctx.engine.iam.accountOf(credential);
 }
 
 /** May the caller perform any of `actions`? */

@@ -16,12 +16,9 @@
 import { PayloadDecryptError, decryptData, encryptData } from '@coffer/protocol';
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import {
-  AdminConfigBadJson,
-  AdminConfigTooLarge,
-  EntityTooLarge,
-  MissingContentLength,
-} from '../object-layer/errors.js';
+import { AdminConfigBadJson } from '../bucket/errors.js';
+import { AdminConfigTooLarge, MissingContentLength } from '../http/request-errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 import { goJson } from './admin-json.js';
 import { callerOf } from './admin-auth.js';
 

@@ -9,14 +9,15 @@ import {
 import { createMemoryIamStore } from '../iam/iam-store.js';
 import { IamSystem } from '../iam/iam-system.js';
 import type { Credential } from '../iam/types.js';
-import { AccessDenied, AdminVersionMismatch } from '../object-layer/errors.js';
+import { AdminVersionMismatch } from '../http/request-errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { GO_ZERO_TIME, goJson } from './admin-json.js';
 import { dataUsageInfoJson } from './data-usage-info.js';
 import { findAdminRoute, handleAdminRequest } from './index.js';
 import { backendInfoJson, infoBackendJson } from './presenters.js';
 
 async function call(path: string, credential: Credential = ROOT, method = 'GET') {
-  const engine = fakeEngineContext();
+  const engine = await fakeEngineContext();
   const { ctx, response } = fakeRequestContext({ engine, method, path, credential });
   await handleAdminRequest(ctx);
   expect(response.headers['content-type']).toBe('application/json');
@@ -63,7 +64,7 @@ describe('admin routing', () => {
   it('lets root and its temporary credentials in, and a user without a policy not', async () => {
     const iam = await IamSystem.load({ root: ROOT, store: createMemoryIamStore() });
     const temp = await iam.issueTemporaryCredential({ parentUser: ROOT.accessKey, durationSeconds: 900 });
-    const engine = fakeEngineContext({ iam, credentials: iam });
+    const engine = await fakeEngineContext({ iam, credentials: iam });
     const ok = fakeRequestContext({ engine, path: '/minio/admin/v3/info', credential: temp });
     await handleAdminRequest(ok.ctx);
     expect(ok.response.status).toBe(200);
@@ -226,7 +227,7 @@ describe('admin accountinfo', () => {
           locking: true,
           replication: false,
           tags: null,
-          quota: { quota: 1048576, quotatype: 'hard' },
+          quota: { quota: 1048576, size: 1048576, rate: 0, requests: 0, quotatype: 'hard' },
         },
         created: '2026-01-01T00:00:00.000Z',
         access: { read: true, write: true },
@@ -265,7 +266,7 @@ describe('admin accountinfo', () => {
 
   it('skips a bucket deleted while the listing is built', async () => {
     const layer = fakeObjectLayer();
-    const engine = fakeEngineContext({ objectLayer: layer });
+    const engine = await fakeEngineContext({ objectLayer: layer });
     layer.state.buckets = layer.state.buckets.slice(0, 1);
     const listed = layer.listBuckets.bind(layer);
     layer.listBuckets = async () => [...(await listed()), { name: 'ghost', created: new Date() }];

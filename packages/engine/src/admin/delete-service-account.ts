@@ -5,7 +5,8 @@
  * key stops working at once.
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminInvalidArgument, AdminServiceAccountNotFound } from '../object-layer/errors.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
+import { AdminServiceAccountNotFound } from '../iam/errors.js';
 import { accountOfCaller, callerMay, iamOf } from './admin-auth.js';
 import { queryParam, sendNoContent } from './admin-body.js';
 

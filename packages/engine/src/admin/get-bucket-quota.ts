@@ -6,15 +6,14 @@
  * NoSuchBucket for an unknown bucket.
  */
 import type { RequestContext } from '../http/context.js';
-import { bucketQuotaOf, quotaJson } from '../bucket/quota.js';
-import { AdminNoSuchQuotaConfiguration } from '../object-layer/errors.js';
+import { quotaJson } from '../bucket/quota.js';
+import { AdminNoSuchQuotaConfiguration } from '../bucket/errors.js';
 import { sendAdminJson } from './admin-json.js';
 import { quotaBucketParam } from './set-bucket-quota.js';
 
 export async function getBucketQuota(ctx: RequestContext): Promise<void> {
   const bucket = quotaBucketParam(ctx);
-  const meta = await ctx.engine.objectLayer.getBucketMetadata(bucket);
-  const quota = bucketQuotaOf(meta);
+  const quota = await ctx.engine.bucketMetadata.get(bucket, 'quota');
   if (quota === undefined) throw new AdminNoSuchQuotaConfiguration(undefined, { bucket });
   sendAdminJson(ctx, quotaJson(quota));
 }

@@ -11,7 +11,7 @@
  * Root may do everything; other callers by their effective IAM policy (`admin-auth.ts`).
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminVersionMismatch } from '../object-layer/errors.js';
+import { AdminVersionMismatch } from '../http/request-errors.js';
 import { accountInfo } from './account-info.js';
 import { addCannedPolicy } from './add-canned-policy.js';
 import { addServiceAccount } from './add-service-account.js';

@@ -7,7 +7,8 @@
  * (AccessDenied when the caller could not have seen it anyway).
  */
 import type { RequestContext } from '../http/context.js';
-import { AccessDenied, AdminNoSuchAccessKey } from '../object-layer/errors.js';
+import { AdminNoSuchAccessKey } from './errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { accountOfCaller, callerMay, callerOf, iamOf } from './admin-auth.js';
 import { sendEncryptedJson } from './admin-body.js';
 import { reportedPolicy } from './service-account-policy.js';

@@ -5,7 +5,7 @@
  * admin:GetPolicy.
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminInvalidRequest } from '../object-layer/errors.js';
+import { AdminInvalidRequest } from './errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam } from './admin-body.js';
 import { goTime } from './admin-json.js';

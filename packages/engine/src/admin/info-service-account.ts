@@ -5,7 +5,8 @@
  * XMinioInvalidIAMCredentials.
  */
 import type { RequestContext } from '../http/context.js';
-import { AccessDenied, AdminServiceAccountNotFound } from '../object-layer/errors.js';
+import { AdminServiceAccountNotFound } from '../iam/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { accountOfCaller, callerMay, iamOf } from './admin-auth.js';
 import { queryParam, sendEncryptedJson } from './admin-body.js';
 import { reportedPolicy } from './service-account-policy.js';

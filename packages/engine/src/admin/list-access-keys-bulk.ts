@@ -9,7 +9,7 @@
  * left out.
  */
 import type { RequestContext } from '../http/context.js';
-import { InvalidRequest } from '../object-layer/errors.js';
+import { InvalidRequest } from '../common/errors.js';
 import { accountOfCaller, callerOf, iamOf, requireAdminAction, requireNotDenied } from './admin-auth.js';
 import { sendEncryptedJson } from './admin-body.js';
 import { NO_EXPIRATION, serviceAccountInfoJson } from './iam-json.js';

@@ -12,7 +12,8 @@
  * get that form; see ./iam-json.ts.
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminInvalidArgument, BadRequest } from '../object-layer/errors.js';
+import { BadRequest } from './errors.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { readEncryptedJson, sendEncryptedJson, stringField, stringListField } from './admin-body.js';
 import { goTime } from './admin-json.js';

@@ -4,7 +4,8 @@
  * not for root, the caller itself, service accounts or temporary credentials.
  */
 import type { RequestContext } from '../http/context.js';
-import { IamActionNotAllowed, InvalidRequest } from '../object-layer/errors.js';
+import { IamActionNotAllowed } from '../iam/errors.js';
+import { InvalidRequest } from '../common/errors.js';
 import { accountOfCaller, callerOf, iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 

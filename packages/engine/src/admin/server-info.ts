@@ -43,7 +43,7 @@ export async function serverInfo(ctx: RequestContext): Promise<void> {
         endpoint,
         scheme: 'http',
         uptime: Math.max(0, Math.floor((Date.now() - engine.startedAt.getTime()) / 1000)),
-        version: engine.version ?? '0.0.0',
+        version: engine.version,
         commitID: '',
         network: { [endpoint]: 'online' },
         drives: info.drives.map(diskJson),

@@ -7,9 +7,9 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { BUCKET_CONFIG } from '../bucket/configs.js';
 import { parseQuotaRequest, quotaJson } from '../bucket/quota.js';
-import { AdminConfigTooLarge, AdminVersionMismatch, EntityTooLarge } from '../object-layer/errors.js';
+import { AdminConfigTooLarge, AdminVersionMismatch } from '../http/request-errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 
 /** A BucketQuota document is a few dozen bytes; MinIO caps admin config bodies at this size. */
@@ -38,9 +38,8 @@ export async function setBucketQuota(ctx: RequestContext): Promise<void> {
     throw err;
   }
   const quota = parseQuotaRequest(body);
-  await layer.updateBucketMetadata(bucket, (meta) => {
-    if (quota === undefined) delete meta.configs[BUCKET_CONFIG.quota];
-    else meta.configs[BUCKET_CONFIG.quota] = JSON.stringify(quotaJson(quota));
-  });
+  const service = ctx.engine.bucketMetadata;
+  if (quota === undefined) await service.delete(bucket, 'quota');
+  else await service.put(bucket, 'quota', JSON.stringify(quotaJson(quota)));
   sendEmptyOk(ctx);
 }

@@ -4,7 +4,7 @@
  * stop applying to its members on their next request.
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminInvalidArgument } from '../object-layer/errors.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 

@@ -4,7 +4,9 @@
  * caller's own cannot be changed. Takes effect on the user's next request.
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminInvalidArgument, IamActionNotAllowed, InvalidRequest } from '../object-layer/errors.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
+import { IamActionNotAllowed } from '../iam/errors.js';
+import { InvalidRequest } from '../common/errors.js';
 import { accountOfCaller, iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, sendEmptyOk } from './admin-body.js';
 

@@ -5,7 +5,7 @@
  * XMinioAdminNoSuchAccessKey.
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminNoSuchAccessKey } from '../object-layer/errors.js';
+import { AdminNoSuchAccessKey } from './errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, sendEncryptedJson } from './admin-body.js';
 import { reportedPolicy } from './service-account-policy.js';

@@ -7,7 +7,7 @@
  * for removals; admin:RemoveUserFromGroup is accepted for removals too).
  */
 import type { RequestContext } from '../http/context.js';
-import { InvalidRequest } from '../object-layer/errors.js';
+import { InvalidRequest } from '../common/errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { parseJsonObject, readPlainBody, sendEmptyOk, stringField, stringListField } from './admin-body.js';
 

@@ -7,7 +7,8 @@
  * current MinIO (users delete and re-create their keys instead).
  */
 import type { RequestContext } from '../http/context.js';
-import { AdminInvalidArgument, AdminServiceAccountNotFound } from '../object-layer/errors.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
+import { AdminServiceAccountNotFound } from '../iam/errors.js';
 import { iamOf, requireAdminAction } from './admin-auth.js';
 import { queryParam, readEncryptedJson, sendNoContent, stringField, timeField } from './admin-body.js';
 import { requestedSessionPolicy } from './service-account-policy.js';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AccessDenied,
-  InvalidBucketObjectLockConfiguration,
-  InvalidRequest,
-  MalformedXML,
-  ObjectLocked,
-} from '../object-layer/errors.js';
+import { InvalidBucketObjectLockConfiguration, ObjectLocked } from './errors.js';
+import { AccessDenied, InvalidRequest, MalformedXML } from '../common/errors.js';
 import type { BucketMetadata, ObjectInfo } from '../object-layer/types.js';
 import {
   checkDeleteAllowed,
@@ -212,7 +207,7 @@ describe('dates, retention and legal hold documents', () => {
 });
 
 describe('lock fields of an upload', () => {
-  const allowAll = { now: NOW, may: () => true };
+  const allowAll = { now: NOW, may: () => true, lockConfig: undefined };
 
   it('takes the lock headers', () => {
     const until = new Date(NOW + DAY).toISOString();
@@ -238,7 +233,11 @@ describe('lock fields of an upload', () => {
         '<Rule><DefaultRetention><Mode>GOVERNANCE</Mode><Days>2</Days></DefaultRetention></Rule>',
       ),
     });
-    expect(lockFieldsForUpload({}, meta, allowAll)).toEqual({
+    const withDefault = {
+      ...allowAll,
+      lockConfig: parseObjectLockConfiguration(meta.configs['object-lock'] ?? ''),
+    };
+    expect(lockFieldsForUpload({}, meta, withDefault)).toEqual({
       'x-amz-object-lock-mode': 'GOVERNANCE',
       'x-amz-object-lock-retain-until-date': new Date(NOW + 2 * DAY).toISOString(),
     });
@@ -248,7 +247,7 @@ describe('lock fields of an upload', () => {
       lockFieldsForUpload(
         { 'x-amz-object-lock-mode': 'COMPLIANCE', 'x-amz-object-lock-retain-until-date': until },
         meta,
-        allowAll,
+        withDefault,
       ),
     ).toEqual({ 'x-amz-object-lock-mode': 'COMPLIANCE', 'x-amz-object-lock-retain-until-date': until });
     expect(lockFieldsForUpload({}, bucketMeta(true), allowAll)).toEqual({});
@@ -288,7 +287,7 @@ describe('lock fields of an upload', () => {
       lockFieldsForUpload(
         { 'x-amz-object-lock-mode': 'GOVERNANCE', 'x-amz-object-lock-retain-until-date': until },
         bucketMeta(true),
-        { now: NOW, may },
+        { now: NOW, may, lockConfig: undefined },
       ),
     ).toThrow(AccessDenied);
   });

@@ -23,16 +23,10 @@
  *   only adds a delete marker, which is always allowed.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { asArray, parseXml, toXml, type XmlObject } from '../http/xml.js';
-import {
-  AccessDenied,
-  InvalidBucketObjectLockConfiguration,
-  InvalidRequest,
-  MalformedXML,
-  ObjectLocked,
-} from '../object-layer/errors.js';
+import { asArray, parseXml, toXml, type XmlObject } from '../common/xml.js';
+import { InvalidBucketObjectLockConfiguration, ObjectLocked } from './errors.js';
+import { AccessDenied, InvalidRequest, MalformedXML } from '../common/errors.js';
 import type { BucketMetadata, ObjectInfo } from '../object-layer/types.js';
-import { BUCKET_CONFIG } from './configs.js';
 
 export type RetentionMode = 'GOVERNANCE' | 'COMPLIANCE';
 export type LegalHoldStatus = 'ON' | 'OFF';
@@ -187,17 +181,6 @@ export function objectLockConfigurationXml(config: ObjectLockConfig): string {
   return toXml('ObjectLockConfiguration', body);
 }
 
-/** The bucket's stored configuration (undefined when none or unreadable). */
-export function storedObjectLockConfig(meta: BucketMetadata): ObjectLockConfig | undefined {
-  const stored = meta.configs[BUCKET_CONFIG.objectLock];
-  if (stored === undefined || stored === '') return undefined;
-  try {
-    return parseObjectLockConfiguration(stored);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Retain-until date of the default retention for a version written at `now` (calendar arithmetic, UTC). */
 export function defaultRetainUntil(rule: DefaultRetention, now: number): Date {
   const d = new Date(now);
@@ -310,6 +293,8 @@ export function bypassGovernanceRequested(headers: IncomingHttpHeaders): boolean
 export interface UploadLockOptions {
   /** ms since the epoch. */
   now: number;
+  /** The bucket's object-lock configuration (`BucketMetadataService`), for its default retention. */
+  lockConfig: ObjectLockConfig | undefined;
   /** May the caller perform this IAM action on the object (s3:PutObjectRetention / s3:PutObjectLegalHold)? */
   may: (action: string) => boolean;
   where?: Where;
@@ -361,7 +346,7 @@ export function lockFieldsForUpload(
     setRetention(fields, { mode, retainUntil });
     return fields;
   }
-  const rule = storedObjectLockConfig(meta)?.defaultRetention;
+  const rule = options.lockConfig?.defaultRetention;
   if (rule !== undefined) {
     setRetention(fields, { mode: rule.mode, retainUntil: defaultRetainUntil(rule, options.now) });
   }

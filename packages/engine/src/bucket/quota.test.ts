@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AdminConfigBadJson, AdminInvalidArgument } from '../object-layer/errors.js';
+import { AdminConfigBadJson, AdminInvalidArgument } from './errors.js';
 import type { BucketMetadata } from '../object-layer/types.js';
-import { bucketQuotaOf, parseQuotaRequest, quotaJson } from './quota.js';
+import { BucketMetadataService } from './bucket-metadata.js';
+import { parseQuotaRequest, quotaJson } from './quota.js';
 
 const body = (v: unknown): Buffer => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v), 'utf8');
 
@@ -49,8 +50,12 @@ describe('set-bucket-quota bodies', () => {
     const q = { size: 5000, type: 'hard' as const, rate: 0, requests: 0 };
     const stored = JSON.stringify(quotaJson(q));
     expect(JSON.parse(stored)).toEqual({ quota: 5000, size: 5000, rate: 0, requests: 0, quotatype: 'hard' });
-    expect(bucketQuotaOf(meta({ quota: stored }))).toEqual(q);
-    expect(bucketQuotaOf(meta({}))).toBeUndefined();
-    expect(bucketQuotaOf(meta({ quota: 'not json' }))).toBeUndefined();
+    const service = new BucketMetadataService({
+      getBucketMetadata: () => Promise.reject(new Error('not used')),
+      updateBucketMetadata: () => Promise.reject(new Error('not used')),
+    });
+    expect(service.fromMetadata(meta({ quota: stored }), 'quota')).toEqual(q);
+    expect(service.fromMetadata(meta({}), 'quota')).toBeUndefined();
+    expect(service.fromMetadata(meta({ quota: 'not json' }), 'quota')).toBeUndefined();
   });
 });

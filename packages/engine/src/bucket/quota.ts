@@ -20,23 +20,24 @@
  * this engine lets a bucket fill exactly to its limit, which is what a console user setting
  * "1 GiB" expects.
  */
-import type { RequestContext } from '../http/context.js';
-import {
-  AdminConfigBadJson,
-  AdminInvalidArgument,
-  BucketQuotaExceeded,
-  ObjectIsDeleteMarker,
-  ObjectNotFound,
-  VersionNotFound,
-} from '../object-layer/errors.js';
+import { AdminConfigBadJson, AdminInvalidArgument, BucketQuotaExceeded } from './errors.js';
+import { ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
 import type {
   BucketMetadata,
   ObjectInfo,
+  ObjectLayer,
   PutObjectOptions,
   WriteBodyOptions,
 } from '../object-layer/types.js';
-import { BUCKET_CONFIG } from './configs.js';
-import type { UsageReservation } from './usage-tracker.js';
+import type { BucketMetadataService } from './bucket-metadata.js';
+import type { BucketUsageTracker, UsageReservation } from './usage-tracker.js';
+
+/** What quota checks need of the engine (an `EngineContext` has them). */
+export interface QuotaServices {
+  objectLayer: ObjectLayer;
+  usageTracker: BucketUsageTracker;
+  bucketMetadata: BucketMetadataService;
+}
 
 export interface BucketQuota {
   /** The limit in bytes (> 0). */
@@ -102,27 +103,11 @@ export function quotaJson(quota: BucketQuota): Record<string, unknown> {
   };
 }
 
-/** The bucket's quota, or undefined when none (or the stored document is unreadable). */
-export function bucketQuotaOf(meta: BucketMetadata): BucketQuota | undefined {
-  const stored = meta.configs[BUCKET_CONFIG.quota];
-  if (stored === undefined || stored === '') return undefined;
-  try {
-    return parseQuotaRequest(Buffer.from(stored, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Bytes the bucket holds now, as far as the engine knows. */
-async function usedBytes(ctx: RequestContext, bucket: string): Promise<number> {
-  const tracker = ctx.engine.usageTracker;
-  if (tracker !== undefined) {
-    await tracker.ready();
-    return tracker.used(bucket);
-  }
-  // A context without a tracker (handler tests): the last scan alone.
-  const usage = await ctx.engine.objectLayer.dataUsage();
-  return usage.buckets[bucket]?.size ?? 0;
+async function usedBytes(engine: QuotaServices, bucket: string): Promise<number> {
+  const tracker = engine.usageTracker;
+  await tracker.ready();
+  return tracker.used(bucket);
 }
 
 /**
@@ -130,23 +115,23 @@ async function usedBytes(ctx: RequestContext, bucket: string): Promise<number> {
  * `credit` is what the write frees at the same time (the null version an overwrite replaces).
  */
 export async function enforceQuota(
-  ctx: RequestContext,
+  engine: QuotaServices,
   meta: BucketMetadata,
   bytes: number,
   credit = 0,
 ): Promise<void> {
-  const quota = bucketQuotaOf(meta);
+  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
   if (quota === undefined) return;
-  const used = await usedBytes(ctx, meta.name);
+  const used = await usedBytes(engine, meta.name);
   if (used - credit + Math.max(0, bytes) > quota.size) {
     throw new BucketQuotaExceeded('Bucket quota exceeded', { bucket: meta.name });
   }
 }
 
 /** Size of the null version a write to `key` would replace (0 when there is none). */
-async function nullVersionSize(ctx: RequestContext, bucket: string, key: string): Promise<number> {
+async function nullVersionSize(engine: QuotaServices, bucket: string, key: string): Promise<number> {
   try {
-    const current = await ctx.engine.objectLayer.getObjectInfo(bucket, key, { versionId: 'null' });
+    const current = await engine.objectLayer.getObjectInfo(bucket, key, { versionId: 'null' });
     return current.deleteMarker ? 0 : current.size;
   } catch (err) {
     if (
@@ -178,20 +163,20 @@ export interface QuotaWrite {
  * stays right if a quota is set later.
  */
 export async function beginQuotaWrite(
-  ctx: RequestContext,
+  engine: QuotaServices,
   meta: BucketMetadata,
   key: string,
   size: number,
 ): Promise<QuotaWrite> {
   const bucket = meta.name;
-  const quota = bucketQuotaOf(meta);
+  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
   // Only a write into an unversioned (or suspended) bucket replaces a version: the null one.
   const replaces = meta.versioning !== 'Enabled';
   // With a quota, an overwrite is judged by what it adds, not by its whole size.
-  const credit = quota !== undefined && replaces ? await nullVersionSize(ctx, bucket, key) : 0;
-  if (quota !== undefined) await enforceQuota(ctx, meta, size, credit);
-  const tracker = ctx.engine.usageTracker;
-  const reservation: UsageReservation | undefined = tracker?.reserve(bucket, Math.max(0, size - credit));
+  const credit = quota !== undefined && replaces ? await nullVersionSize(engine, bucket, key) : 0;
+  if (quota !== undefined) await enforceQuota(engine, meta, size, credit);
+  const tracker = engine.usageTracker;
+  const reservation: UsageReservation | undefined = tracker.reserve(bucket, Math.max(0, size - credit));
   let replaced = 0;
   return {
     verify: (inner) => {
@@ -199,7 +184,7 @@ export async function beginQuotaWrite(
       return async (digests) => {
         await inner?.(digests);
         // Our own reservation was 0 bytes: `used` is everyone else's usage.
-        const used = await usedBytes(ctx, bucket);
+        const used = await usedBytes(engine, bucket);
         if (used - credit + digests.size > quota.size) {
           throw new BucketQuotaExceeded('Bucket quota exceeded', { bucket });
         }
@@ -222,7 +207,7 @@ export async function beginQuotaWrite(
 }
 
 /** Record bytes removed by a delete (the size of the version the layer removed). */
-export function recordRemoved(ctx: RequestContext, bucket: string, removed: ObjectInfo | undefined): void {
+export function recordRemoved(engine: QuotaServices, bucket: string, removed: ObjectInfo | undefined): void {
   if (removed === undefined || removed.deleteMarker) return;
-  ctx.engine.usageTracker?.record(bucket, -removed.size);
+  engine.usageTracker.record(bucket, -removed.size);
 }

@@ -4,10 +4,9 @@
  * most 10) and `<ExcludeFolders>true</ExcludeFolders>`, both only with Enabled. MFA delete is not
  * supported.
  */
-import type { BucketMetadata } from '../object-layer/types.js';
-import type { XmlObject } from '../http/xml.js';
-import { asArray, parseXml } from '../http/xml.js';
-import { InvalidArgument, MalformedXML, NotImplemented } from '../object-layer/errors.js';
+import type { XmlObject } from '../common/xml.js';
+import { asArray, parseXml } from '../common/xml.js';
+import { InvalidArgument, MalformedXML, NotImplemented } from '../common/errors.js';
 
 export interface VersioningConfig {
   status: 'Enabled' | 'Suspended';
@@ -52,20 +51,14 @@ export function parseVersioningConfiguration(xml: string): VersioningConfig {
   return { status, excludedPrefixes, excludeFolders };
 }
 
-/** The GET ?versioning document body (children of VersioningConfiguration). */
-export function versioningDocument(meta: BucketMetadata, stored?: string): XmlObject {
-  if (meta.versioning === 'Unversioned') return {};
-  const out: XmlObject = { Status: meta.versioning };
-  if (meta.versioning === 'Enabled' && stored !== undefined) {
-    try {
-      const cfg = parseVersioningConfiguration(stored);
-      if (cfg.excludedPrefixes.length > 0) {
-        out.ExcludedPrefixes = cfg.excludedPrefixes.map((p) => ({ Prefix: p }));
-      }
-      if (cfg.excludeFolders) out.ExcludeFolders = true;
-    } catch {
-      // A stored document that no longer parses is ignored: Status alone is still right.
-    }
+/** The GET ?versioning document body (children of VersioningConfiguration); empty when never set. */
+export function versioningDocument(config: VersioningConfig | undefined): XmlObject {
+  if (config === undefined) return {};
+  const out: XmlObject = { Status: config.status };
+  if (config.status === 'Enabled') {
+    if (config.excludedPrefixes.length > 0)
+      out.ExcludedPrefixes = config.excludedPrefixes.map((p) => ({ Prefix: p }));
+    if (config.excludeFolders) out.ExcludeFolders = true;
   }
   return out;
 }

@@ -27,7 +27,8 @@ import {
   stringToSign,
 } from '@coffer/protocol';
 import type { Credential } from '../iam/types.js';
-import type { EngineContext, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import { fakeEngineContext } from '../../test/helpers/fake-engine-context.js';
 import { authenticateRequest, type AuthenticateOptions } from './auth.js';
 import { encodeAwsChunked } from './aws-chunked.js';
 
@@ -62,10 +63,9 @@ function collect(stream: Readable): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  const engine = {
+  const engine = await fakeEngineContext({
     credentials: { lookup: (ak: string) => Promise.resolve(credentials.get(ak)) },
-    region: 'us-east-1',
-  } as unknown as EngineContext;
+  });
   server = http.createServer((req, res) => {
     const ctx = {
       req,

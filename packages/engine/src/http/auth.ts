@@ -40,25 +40,21 @@ import type { Credential } from '../iam/types.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
 import { Sha256VerifyStream } from './payload-hash.js';
-import { SigningKeyCache } from './signing-key-cache.js';
 import {
-  AccessDenied,
   AdminConfigTooLarge,
   AuthorizationHeaderMalformed,
   AuthorizationQueryParametersError,
   ContentSha256Mismatch,
-  EntityTooLarge,
-  ExpiredToken,
-  IncompleteBody,
-  InvalidAccessKeyId,
-  InvalidTokenId,
   MissingContentLength,
   MissingSecurityHeader,
   RequestExpired,
   RequestTimeTooSkewed,
   SignatureDoesNotMatch,
   UnsignedHeaders,
-} from '../object-layer/errors.js';
+} from './request-errors.js';
+import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
+import { AccessDenied, EntityTooLarge } from '../common/errors.js';
+import { IncompleteBody } from '../object-layer/errors.js';
 
 export interface AuthenticateOptions {
   /** SigV4 service the credential scope must name: `s3` (S3 and admin) or `sts`. */
@@ -166,7 +162,6 @@ export async function authenticateRequest(
   }
 
   // Derived once per secret and scope (a day), not per request: signing-key-cache.ts.
-  ctx.engine.signingKeys ??= new SigningKeyCache();
   const signingKey = ctx.engine.signingKeys.get(
     credential.secretKey,
     parts.credential.date,

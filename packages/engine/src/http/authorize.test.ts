@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeEngineContext, fakeRequestContext, ROOT } from '../../test/helpers/fake-engine-context.js';
 import { createMemoryIamStore } from '../iam/iam-store.js';
 import { IamSystem } from '../iam/iam-system.js';
-import { requestConditions } from '../iam/request-conditions.js';
+import { requestConditions } from './request-conditions.js';
 import type { Credential } from '../iam/types.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { authorize, isAuthorized, resourceArn } from './authorize.js';
 
 const PREFIX_POLICY = JSON.stringify({
@@ -35,15 +35,15 @@ describe('authorize', () => {
     expect(resourceArn('b', 'k/x')).toBe('arn:aws:s3:::b/k/x');
   });
 
-  it('lets root do anything without consulting IAM', () => {
-    const { ctx } = fakeRequestContext({ path: '/b/k', credential: ROOT });
+  it('lets root do anything without consulting IAM', async () => {
+    const { ctx } = fakeRequestContext({ engine: await fakeEngineContext(), path: '/b/k', credential: ROOT });
     expect(isAuthorized(ctx, 's3:DeleteBucket', 'b')).toBe(true);
     expect(isAuthorized(ctx, 'admin:ListUsers')).toBe(true);
   });
 
   it('refuses anonymous requests unless the anonymous-access hook allows them', async () => {
     const { iam } = await setup();
-    const engine = fakeEngineContext({ iam, credentials: iam });
+    const engine = await fakeEngineContext({ iam, credentials: iam });
     const { ctx } = fakeRequestContext({ engine, path: '/b/k' });
     expect(() => authorize(ctx, 's3:GetObject', 'b', 'k')).toThrow(AccessDenied);
     iam.setAnonymousAccess((bucket, request) => bucket === 'b' && request.action === 's3:GetObject');
@@ -53,7 +53,7 @@ describe('authorize', () => {
 
   it("evaluates the user's policy with the request's condition values", async () => {
     const { iam, user } = await setup();
-    const engine = fakeEngineContext({ iam, credentials: iam });
+    const engine = await fakeEngineContext({ iam, credentials: iam });
     const own = fakeRequestContext({
       engine,
       path: '/b',
@@ -75,7 +75,7 @@ describe('authorize', () => {
 
   it('leaves ListBuckets and DeleteObjects to their handlers, but still checks per key', async () => {
     const { iam, user } = await setup();
-    const engine = fakeEngineContext({ iam, credentials: iam });
+    const engine = await fakeEngineContext({ iam, credentials: iam });
     const { ctx } = fakeRequestContext({
       engine,
       method: 'POST',
@@ -95,8 +95,9 @@ describe('authorize', () => {
 });
 
 describe('requestConditions', () => {
-  it('carries the account, transport, time, query parameters and x-amz headers', () => {
+  it('carries the account, transport, time, query parameters and x-amz headers', async () => {
     const { ctx } = fakeRequestContext({
+      engine: await fakeEngineContext(),
       path: '/b',
       query: 'prefix=a/&max-keys=10&delimiter=%2F',
       headers: { 'x-amz-copy-source': '/src/k', 'user-agent': 'test-agent', host: 'h' },

@@ -20,9 +20,8 @@
  */
 import type { PolicyRequest } from '@coffer/protocol';
 import type { RequestContext } from './context.js';
-import { actsForRoot } from '../iam/iam-system.js';
-import { requestConditions } from '../iam/request-conditions.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { requestConditions } from './request-conditions.js';
+import { AccessDenied } from '../common/errors.js';
 
 /** S3 operations whose handler makes the real check (see the module comment). */
 const CHECKED_IN_HANDLER: ReadonlySet<string> = new Set(['ListBuckets', 'DeleteObjects']);
@@ -46,7 +45,7 @@ export function isAuthorized(
   const iam = engine.iam;
   const resource = resourceArn(bucket, key);
   if (credential === undefined) {
-    if (!iam || bucket === undefined || bucket === '') return false;
+    if (bucket === undefined || bucket === '') return false;
     const request: PolicyRequest = { action, conditions: requestConditions(ctx, undefined) };
     if (resource !== undefined) request.resource = resource;
     return iam.allowsAnonymous(bucket, request);
@@ -54,7 +53,6 @@ export function isAuthorized(
   if (!credential.enabled) return false;
   // Root needs no policy work: the hot path of a single-user engine.
   if (credential.kind === 'root') return credential.accessKey === engine.root.accessKey;
-  if (!iam) return actsForRoot(engine.root, credential);
   const conditions = requestConditions(ctx, iam.accountOf(credential));
   if (options.extraConditions) Object.assign(conditions, options.extraConditions);
   const request: PolicyRequest = { action, conditions };

@@ -19,7 +19,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { chunkSignature, timingSafeEqualString, trailerSignature } from '@coffer/protocol';
-import { IncompleteBody, MalformedChunkedEncoding, SignatureDoesNotMatch } from '../object-layer/errors.js';
+import { MalformedChunkedEncoding, SignatureDoesNotMatch } from './request-errors.js';
+import { IncompleteBody } from '../object-layer/errors.js';
 
 export type AwsChunkedMode = 'signed' | 'signed-trailer' | 'unsigned-trailer';
 

@@ -8,7 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { RequestContext } from './context.js';
-import { EntityTooLarge } from '../object-layer/errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 
 /**
  * Read the (authenticated) request body fully into a Buffer. More than `limit` bytes → throws

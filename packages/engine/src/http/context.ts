@@ -1,48 +1,13 @@
 /**
  * What every handler receives. The router (`http/router.ts`) builds one `RequestContext` per
  * request; handlers read the parsed request from it and answer through `res`, or throw an
- * `EngineError` that `http/errors.ts` turns into bytes.
+ * `EngineError` that `http/errors.ts` turns into bytes. The engine's long-lived services are in
+ * `engine` (`../engine-context.ts`, built once by `createEngine`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Credential, CredentialProvider } from '../iam/types.js';
-import type { ObjectLayer } from '../object-layer/types.js';
-import type { IamSystem } from '../iam/iam-system.js';
-import type { MetricsRegistry } from '../metrics/registry.js';
-import type { SigningKeyCache } from './signing-key-cache.js';
-import type { BucketUsageTracker } from '../bucket/usage-tracker.js';
-import type { ObjectEventHub } from '../events/event-hub.js';
-
-/** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
-export interface EngineContext {
-  /** The object layer wrapped so that each committed object change is published to `events`. */
-  objectLayer: ObjectLayer;
-  /** Object events (`events/`): subscribe here to hear about every committed object change. */
-  events: ObjectEventHub;
-  credentials: CredentialProvider;
-  /** The root credential (access key + secret), from the environment or the data dir. */
-  root: Credential;
-  /** Configured region; MinIO's default is us-east-1 for S3 responses. */
-  region: string;
-  /** Domains for virtual-host-style requests (MINIO_DOMAIN / COFFER_DOMAIN), may be empty. */
-  domains: string[];
-  /** Unique per deployment (from the drives' format). */
-  deploymentId: string;
-  /** When the engine started (uptime in admin info). */
-  startedAt: Date;
-  /** The address the engine listens on, host:port. */
-  endpoint: () => string;
-  /** The IAM registry behind `credentials` (STS issues temporary credentials through it). */
-  iam?: IamSystem;
-  /** Request counters for Prometheus: the router calls `metrics.recordRequest` once per request. */
-  metrics?: MetricsRegistry;
-  /** Engine version (package.json), reported by admin info. */
-  version?: string;
-  /** SigV4 signing keys already derived (auth.ts creates it on first use). */
-  signingKeys?: SigningKeyCache;
-  /** Per-bucket usage since the last scan, for hard quotas (`bucket/usage-tracker.ts`). */
-  usageTracker?: BucketUsageTracker;
-}
+import type { Credential } from '../iam/types.js';
+import type { EngineContext } from '../engine-context.js';
 
 /** Where S3 path-style or virtual-host-style addressing put the request. */
 export interface S3Target {

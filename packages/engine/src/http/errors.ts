@@ -1,5 +1,5 @@
 /**
- * The one place an error becomes bytes. Every `EngineError` class (object-layer/errors.ts) has one
+ * The one place an error becomes bytes. Every `EngineError` class (the layers' `errors.ts`) has one
  * entry in `ERROR_TABLE`: its S3 code, HTTP status and default message, taken from S3's documented
  * error responses and MinIO's `cmd/api-errors.go`. `writeError` turns any thrown value into the
  * reply format of the API the request was routed to:
@@ -10,13 +10,53 @@
  * - STS: XML `<ErrorResponse>` (wire doc §4.4), authentication failures folded into AccessDenied.
  *
  * Errors without a table entry (bugs, I/O failures) become 500 InternalError with the stack logged.
- * A unit test checks that the table covers every exported EngineError class and that
+ * The compiler keeps the table complete (`satisfies Record<EngineErrorName, …>`); a unit test also
+ * checks every exported EngineError class found on disk and that
  * `docs/s3-errors.md` lists the table as it is.
  */
 import { createHash } from 'node:crypto';
 import type { RequestContext } from './context.js';
 import { toXml } from './xml.js';
-import { EngineError, InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
+import * as commonErrors from '../common/errors.js';
+import * as storageErrors from '../storage/errors.js';
+import * as objectLayerErrors from '../object-layer/errors.js';
+import * as bucketErrors from '../bucket/errors.js';
+import * as iamErrors from '../iam/errors.js';
+import * as requestErrors from './request-errors.js';
+import * as s3Errors from '../s3/errors.js';
+import * as adminErrors from '../admin/errors.js';
+import * as stsErrors from '../sts/errors.js';
+import { EngineError } from '../common/errors.js';
+import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
+
+/** Every module that defines error classes: the table's keys are typed against their names. */
+export const ERROR_MODULES = {
+  common: commonErrors,
+  storage: storageErrors,
+  objectLayer: objectLayerErrors,
+  bucket: bucketErrors,
+  iam: iamErrors,
+  request: requestErrors,
+  s3: s3Errors,
+  admin: adminErrors,
+  sts: stsErrors,
+} as const;
+
+/** The `name` of a concrete error class among a module's exports. */
+type ErrorNameOf<M> = {
+  [K in keyof M]: M[K] extends abstract new (...args: never[]) => infer I
+    ? I extends EngineError
+      ? M[K] extends new (...args: never[]) => EngineError
+        ? I['name']
+        : never
+      : never
+    : never;
+}[keyof M];
+
+/** The name of every concrete `EngineError` class of the engine: the table must map each one. */
+export type EngineErrorName = {
+  [K in keyof typeof ERROR_MODULES]: ErrorNameOf<(typeof ERROR_MODULES)[K]>;
+}[keyof typeof ERROR_MODULES];
 
 export interface ErrorMapping {
   code: string;
@@ -28,7 +68,7 @@ export interface ErrorMapping {
  * EngineError class name → S3 error. Codes and messages follow AWS S3 and MinIO; where MinIO
  * and AWS differ, MinIO's wording wins (clients of this engine are MinIO clients first).
  */
-export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
+const TABLE = {
   // Buckets.
   BucketNotFound: { code: 'NoSuchBucket', status: 404, message: 'The specified bucket does not exist' },
   BucketAlreadyOwnedByYou: {
@@ -360,6 +400,11 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   },
   MalformedIamPolicy: { code: 'XMinioMalformedIAMPolicy', status: 400, message: 'The policy is malformed.' },
   PolicyMissingVersion: { code: 'MalformedPolicy', status: 400, message: 'Policy must have a Version.' },
+  MalformedBucketPolicy: {
+    code: 'MalformedPolicy',
+    status: 400,
+    message: 'The bucket policy is not a valid policy document.',
+  },
   PolicyInvalidName: { code: 'PolicyInvalidName', status: 400, message: 'Policy name may not contain comma' },
   IamPolicyInUse: {
     code: 'XMinioIAMPolicyInUse',
@@ -435,7 +480,13 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
     status: 500,
     message: 'We encountered an internal error, please try again.',
   },
-};
+} satisfies Record<EngineErrorName, ErrorMapping>;
+
+/**
+ * EngineError class name → S3 error. The `satisfies` above makes a missing or misspelt class a
+ * compile error; lookups go by a thrown error's runtime `name`, hence the wider type.
+ */
+export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = TABLE;
 
 const INTERNAL: ErrorMapping = {
   code: 'InternalError',

@@ -6,7 +6,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { ContentSha256Mismatch } from '../object-layer/errors.js';
+import { ContentSha256Mismatch } from './request-errors.js';
 
 export class Sha256VerifyStream extends Transform {
   private readonly hash: Hash = createHash('sha256');

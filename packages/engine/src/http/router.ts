@@ -4,7 +4,8 @@
  * STS on `POST /`, and everything else is S3.
  * S3 addressing (bucket and key) is resolved by `target.ts`.
  */
-import type { EngineContext, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { EngineContext } from '../engine-context.js';
 import { authenticateRequest } from './auth.js';
 import { authorize } from './authorize.js';
 import { handleHealthRequest, isHealthPath, type HealthState } from './health.js';
@@ -12,7 +13,7 @@ import { handleAdminRequest } from '../admin/index.js';
 import { handleMetricsRequest, isMetricsPath } from '../metrics/index.js';
 import { handleStsRequest } from '../sts/index.js';
 import { matchS3Route } from '../s3/routes.js';
-import { AdminVersionMismatch } from '../object-layer/errors.js';
+import { AdminVersionMismatch } from './request-errors.js';
 import { resolveS3Target, splitRequestUrl } from './target.js';
 
 function isForm(ctx: RequestContext): boolean {

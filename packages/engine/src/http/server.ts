@@ -5,7 +5,8 @@
  * `engine.ts` owns `listen()` and shutdown.
  */
 import http from 'node:http';
-import type { EngineContext, RequestContext } from './context.js';
+import type { RequestContext } from './context.js';
+import type { EngineContext } from '../engine-context.js';
 import { handleCors } from './cors.js';
 import { hostIdOf, writeError } from './errors.js';
 import { createRequestIdGenerator } from './request-id.js';
@@ -30,7 +31,6 @@ function setCommonHeaders(ctx: RequestContext): void {
  */
 function recordWhenDone(ctx: RequestContext): void {
   const metrics = ctx.engine.metrics;
-  if (metrics === undefined) return;
   const socket = ctx.req.socket;
   const readAtStart = socket.bytesRead;
   const writtenAtStart = socket.bytesWritten;

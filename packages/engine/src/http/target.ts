@@ -6,7 +6,7 @@
  * key, and dot segments are not collapsed (the object layer decides which keys are valid).
  */
 import type { S3Target } from './context.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 
 /** The request line's path and query, split without normalising anything. */
 export interface RawTarget {

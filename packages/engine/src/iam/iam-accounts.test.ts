@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyRequest } from '@coffer/protocol';
 import { fakeObjectLayer } from '../../test/helpers/fake-engine-context.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
 import {
   AdminGroupNotEmpty,
-  AdminInvalidArgument,
   AdminInvalidIamCredentials,
   AdminInvalidResourceName,
   AdminInvalidSecretKey,
@@ -17,7 +17,7 @@ import {
   MalformedIamPolicy,
   PolicyInvalidName,
   PolicyMissingVersion,
-} from '../object-layer/errors.js';
+} from './errors.js';
 import { createMemoryIamStore, createObjectLayerIamStore, encodeIamName } from './iam-store.js';
 import { IamSystem } from './iam-system.js';
 import type { Credential } from './types.js';

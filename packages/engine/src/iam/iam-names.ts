@@ -6,13 +6,13 @@
  * matching `^[a-zA-Z][a-zA-Z0-9_-]*$` up to 32 characters and descriptions up to 256 bytes.
  * Upper bounds MinIO does not set are added so a name always fits a file name and a header.
  */
+import { AdminInvalidArgument } from '../bucket/errors.js';
 import {
   AdminInvalidAccessKey,
-  AdminInvalidArgument,
   AdminInvalidResourceName,
   AdminInvalidSecretKey,
   PolicyInvalidName,
-} from '../object-layer/errors.js';
+} from './errors.js';
 
 export const ACCESS_KEY_MIN_LENGTH = 3;
 export const ACCESS_KEY_MAX_LENGTH = 128;

@@ -65,9 +65,9 @@ import {
   checkServiceAccountDescription,
   checkServiceAccountName,
 } from './iam-names.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
 import {
   AdminGroupNotEmpty,
-  AdminInvalidArgument,
   AdminInvalidIamCredentials,
   AdminNoSuchGroup,
   AdminNoSuchPolicy,
@@ -78,7 +78,7 @@ import {
   IamPolicyInUse,
   MalformedIamPolicy,
   PolicyMissingVersion,
-} from '../object-layer/errors.js';
+} from './errors.js';
 
 export interface IamSystemOptions {
   root: { accessKey: string; secretKey: string };

@@ -1,14 +1,14 @@
 import { signJwt } from '@coffer/protocol';
 import { describe, expect, it } from 'vitest';
 import { fakeEngineContext, fakeRequestContext, ROOT } from '../../test/helpers/fake-engine-context.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { authenticateMetricsRequest } from './bearer-auth.js';
 import { createMetrics } from './registry.js';
 
 const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 
-function ctxWith(authorization: string | undefined, authType: 'jwt' | 'public' = 'jwt') {
-  const engine = fakeEngineContext({ metrics: createMetrics({ authType }) });
+async function ctxWith(authorization: string | undefined, authType: 'jwt' | 'public' = 'jwt') {
+  const engine = await fakeEngineContext({ metrics: createMetrics({ authType }) });
   return fakeRequestContext({
     engine,
     path: '/minio/v2/metrics/cluster',
@@ -25,7 +25,7 @@ describe('Prometheus bearer authentication', () => {
         ROOT.secretKey,
         alg,
       );
-      await expect(authenticateMetricsRequest(ctxWith(`Bearer ${token}`))).resolves.toMatchObject({
+      await expect(authenticateMetricsRequest(await ctxWith(`Bearer ${token}`))).resolves.toMatchObject({
         accessKey: ROOT.accessKey,
       });
     },
@@ -33,7 +33,7 @@ describe('Prometheus bearer authentication', () => {
 
   it('accepts the accessKey claim in place of sub', async () => {
     const token = signJwt({ exp: inOneHour(), accessKey: ROOT.accessKey, iss: 'prometheus' }, ROOT.secretKey);
-    await expect(authenticateMetricsRequest(ctxWith(`Bearer ${token}`))).resolves.toBeDefined();
+    await expect(authenticateMetricsRequest(await ctxWith(`Bearer ${token}`))).resolves.toBeDefined();
   });
 
   it.each([
@@ -67,12 +67,12 @@ describe('Prometheus bearer authentication', () => {
       /names no access key/,
     ],
   ])('refuses %s with AccessDenied', async (_name, header, message) => {
-    const promise = authenticateMetricsRequest(ctxWith(header));
+    const promise = authenticateMetricsRequest(await ctxWith(header));
     await expect(promise).rejects.toBeInstanceOf(AccessDenied);
-    await expect(authenticateMetricsRequest(ctxWith(header))).rejects.toThrow(message);
+    await expect(authenticateMetricsRequest(await ctxWith(header))).rejects.toThrow(message);
   });
 
   it('lets anyone in when the auth type is public', async () => {
-    await expect(authenticateMetricsRequest(ctxWith(undefined, 'public'))).resolves.toBeUndefined();
+    await expect(authenticateMetricsRequest(await ctxWith(undefined, 'public'))).resolves.toBeUndefined();
   });
 });

@@ -10,13 +10,13 @@ import { JwtError, decodeJwt, verifyJwt } from '@coffer/protocol';
 import type { Credential } from '../iam/types.js';
 import type { RequestContext } from '../http/context.js';
 import { actsForRoot } from '../iam/iam-system.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 
 export const PROMETHEUS_ISSUER = 'prometheus';
 
 /** The credential the scrape acts as, or undefined for public access; throws AccessDenied. */
 export async function authenticateMetricsRequest(ctx: RequestContext): Promise<Credential | undefined> {
-  if (ctx.engine.metrics?.authType === 'public') return undefined;
+  if (ctx.engine.metrics.authType === 'public') return undefined;
   const header = ctx.req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw new AccessDenied('Authentication failed: a bearer token is required');

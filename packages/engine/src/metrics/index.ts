@@ -5,7 +5,7 @@
  * as an admin-style JSON error, wire doc §6.3).
  */
 import type { RequestContext } from '../http/context.js';
-import { MethodNotAllowed, NotImplemented } from '../object-layer/errors.js';
+import { MethodNotAllowed, NotImplemented } from '../common/errors.js';
 import { authenticateMetricsRequest } from './bearer-auth.js';
 import { PROMETHEUS_CONTENT_TYPE } from './prom-text.js';
 import { renderMetrics, type MetricsGroup } from './render-metrics.js';

@@ -19,7 +19,7 @@ describe('metrics documents', () => {
   it('cluster: drives, capacity, usage, buckets and requests', async () => {
     const metrics = createMetrics();
     metrics.recordRequest('PutObject', 200, 100, 0, 1);
-    const text = await renderMetrics(fakeEngineContext({ metrics }), 'cluster');
+    const text = await renderMetrics(await fakeEngineContext({ metrics }), 'cluster');
     const s = samples(text);
     // Fake layer: 4 drives (the last offline), 1000..4000 bytes, 100 used each; 2 data + 2 parity.
     expect(s.get('minio_cluster_drive_online_total')).toBe(3);
@@ -45,7 +45,7 @@ describe('metrics documents', () => {
   });
 
   it('bucket: only bucket usage; node: no cluster totals', async () => {
-    const engine = fakeEngineContext({ metrics: createMetrics() });
+    const engine = await fakeEngineContext({ metrics: createMetrics() });
     const bucket = await renderMetrics(engine, 'bucket');
     expect(bucket).toContain('minio_bucket_usage_total_bytes{bucket="alpha"} 2048');
     expect(bucket).not.toContain('minio_cluster_');
@@ -56,7 +56,7 @@ describe('metrics documents', () => {
   });
 
   it('serves the text format with its content type, GET only', async () => {
-    const engine = fakeEngineContext({ metrics: createMetrics({ authType: 'public' }) });
+    const engine = await fakeEngineContext({ metrics: createMetrics({ authType: 'public' }) });
     const { ctx, response } = fakeRequestContext({ engine, path: '/minio/prometheus/metrics' });
     await handleMetricsRequest(ctx);
     expect(response.status).toBe(200);

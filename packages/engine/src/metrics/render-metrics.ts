@@ -8,7 +8,7 @@
  * `resource` = drive space and memory; `cluster` = everything (one node is the whole cluster here).
  * Node-level samples carry `server="host:port"` as MinIO's do.
  */
-import type { EngineContext } from '../http/context.js';
+import type { EngineContext } from '../engine-context.js';
 import type { DataUsage, StorageInfo } from '../object-layer/types.js';
 import { PrometheusText, type Sample } from './prom-text.js';
 
@@ -199,7 +199,7 @@ export async function renderMetrics(engine: EngineContext, group: MetricsGroup):
   if (info && group === 'cluster') writeClusterCapacity(out, info);
   if (usage && group === 'cluster') writeClusterUsage(out, usage);
   if (usage) writeBucketUsage(out, usage);
-  if (wants('node')) engine.metrics?.render(out, { server });
+  if (wants('node')) engine.metrics.render(out, { server });
   if (info) writeDrives(out, info, server);
   if (wants('node', 'resource')) writeProcess(out, engine, server);
   return out.toString();

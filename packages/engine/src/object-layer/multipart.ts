@@ -20,14 +20,8 @@ import { BLOCK_SIZE, DEFAULT_BITROT } from '../storage/shard-file.js';
 import { checksumAccumulator } from '../storage/digester.js';
 import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
-import {
-  EntityTooSmall,
-  InvalidArgument,
-  InvalidPart,
-  InvalidPartOrder,
-  InvalidUploadId,
-  MalformedXML,
-} from './errors.js';
+import { InvalidArgument, MalformedXML } from '../common/errors.js';
+import { EntityTooSmall, InvalidPart, InvalidPartOrder, InvalidUploadId } from './errors.js';
 import { compareKeys } from './listing.js';
 import { MergedCursor } from './merged-cursor.js';
 import { validateObjectKey } from './names.js';

@@ -19,13 +19,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
-import {
-  InvalidArgument,
-  InvalidRange,
-  ObjectIsDeleteMarker,
-  ObjectNotFound,
-  VersionNotFound,
-} from './errors.js';
+import { InvalidArgument } from '../common/errors.js';
+import { InvalidRange, ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from './errors.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
 import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';

@@ -13,23 +13,25 @@
  *   version (unversioned or versioning-suspended writes), as S3 shows it.
  */
 import type { Readable } from 'node:stream';
+import type {
+  ChecksumAlgorithm,
+  Checksums,
+  ComputedDigests,
+  DriveState,
+  ObjectMetadataInput,
+  VersioningStatus,
+} from '../storage/types.js';
 
-/** The checksum algorithms of S3's x-amz-checksum-* headers. */
-export type ChecksumAlgorithm = 'CRC32' | 'CRC32C' | 'SHA1' | 'SHA256' | 'CRC64NVME';
-/** Checksums as S3 shows them: base64 of the big-endian digest, by algorithm. */
-export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
-
-export type VersioningStatus = 'Enabled' | 'Suspended' | 'Unversioned';
-
-/** What the layer computed while consuming a body, handed to `verify` before the write commits. */
-export interface ComputedDigests {
-  /** MD5 of the bytes received (the ETag of a single-part object is its hex). */
-  md5: Buffer;
-  /** SHA-256 of the bytes received, when `computeSha256` was asked. */
-  sha256?: Buffer;
-  size: number;
-  checksums: Checksums;
-}
+// The value types the storage layer owns (it records them on the drives), re-exported for the
+// layers above that know them as the object layer's.
+export type {
+  ChecksumAlgorithm,
+  Checksums,
+  ComputedDigests,
+  DriveState,
+  ObjectMetadataInput,
+  VersioningStatus,
+} from '../storage/types.js';
 
 export interface WriteBodyOptions {
   /** Declared size in bytes, or -1 when unknown (aws-chunked without decoded length). */
@@ -44,20 +46,6 @@ export interface WriteBodyOptions {
    * because trailing checksums of aws-chunked bodies are known only at the end of the stream.
    */
   verify?: (digests: ComputedDigests) => void | Promise<void>;
-}
-
-/** Metadata a client sets on an object. */
-export interface ObjectMetadataInput {
-  contentType?: string;
-  /** cache-control, content-disposition, content-encoding, content-language, expires, … (lower-case names). */
-  headers?: Record<string, string>;
-  /** x-amz-meta-* with the prefix removed, names lower-case. */
-  userMetadata?: Record<string, string>;
-  /** x-amz-tagging as its URL-encoded string form. */
-  tagging?: string;
-  storageClass?: string;
-  /** Anything else an upper layer wants kept with the version (object lock, SSE, …): opaque here. */
-  internal?: Record<string, string>;
 }
 
 export interface ObjectPartInfo {
@@ -258,8 +246,6 @@ export interface CompletePart {
   etag: string;
   checksums?: Checksums;
 }
-
-export type DriveState = 'ok' | 'offline' | 'corrupt' | 'missing' | 'unformatted' | 'faulty';
 
 export interface DriveInfo {
   /** As configured (absolute path). */

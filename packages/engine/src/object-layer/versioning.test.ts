@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AccessDenied } from '../common/errors.js';
 import {
-  AccessDenied,
   BucketNotEmpty,
   ObjectIsDeleteMarker,
   ObjectNotFound,

@@ -21,7 +21,8 @@ import type { ErasureLayout } from '../storage/records.js';
 import { BLOCK_SIZE, DEFAULT_BITROT } from '../storage/shard-file.js';
 import { FileShardWriter, MemoryShardWriter, type ShardWriter } from '../storage/shard-io.js';
 import type { LayerCore } from './core.js';
-import { EntityTooLarge, InsufficientWriteQuorum } from './errors.js';
+import { EntityTooLarge } from '../common/errors.js';
+import { InsufficientWriteQuorum } from './errors.js';
 import type { ChecksumAlgorithm, Checksums, ComputedDigests, WriteBodyOptions } from './types.js';
 
 export const INLINE_LIMIT = 128 * 1024;

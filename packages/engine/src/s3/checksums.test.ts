@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  BadDigest,
-  ChecksumMismatch,
-  IncompleteBody,
-  InvalidArgument,
-  InvalidDigest,
-  InvalidRequest,
-} from '../object-layer/errors.js';
+import { InvalidArgument, InvalidRequest } from '../common/errors.js';
+import { BadDigest, ChecksumMismatch, IncompleteBody } from '../object-layer/errors.js';
+import { InvalidDigest } from './errors.js';
 import {
   checksumOf,
   compositeChecksum,

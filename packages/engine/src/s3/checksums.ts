@@ -18,15 +18,10 @@ import { Crc64Nvme } from '@aws-sdk/crc64-nvme';
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import type { ChecksumAlgorithm, Checksums, ComputedDigests } from '../object-layer/types.js';
-import {
-  BadDigest,
-  ChecksumMismatch,
-  IncompleteBody,
-  InvalidArgument,
-  InvalidDigest,
-  InvalidRequest,
-  MissingContentMD5,
-} from '../object-layer/errors.js';
+import { MissingContentMD5 } from '../http/request-errors.js';
+import { InvalidArgument, InvalidRequest } from '../common/errors.js';
+import { BadDigest, ChecksumMismatch, IncompleteBody } from '../object-layer/errors.js';
+import { InvalidDigest } from './errors.js';
 
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = [
   'CRC32',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidPartOrder, MalformedXML } from '../object-layer/errors.js';
+import { MalformedXML } from '../common/errors.js';
+import { InvalidPartOrder } from '../object-layer/errors.js';
 import { parseCompleteParts } from './complete-multipart-upload.js';
 
 const doc = (parts: string): string =>

@@ -9,9 +9,10 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { asArray, parseXml, sendXml } from '../http/xml.js';
-import { EntityTooLarge, InvalidPartOrder, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidPartOrder } from '../object-layer/errors.js';
 import type { Checksums, CompletePart, ObjectInfo } from '../object-layer/types.js';
-import { beginQuotaWrite, bucketQuotaOf } from '../bucket/quota.js';
+import { beginQuotaWrite } from '../bucket/quota.js';
 import {
   CHECKSUM_ALGORITHMS,
   checksumElementName,
@@ -120,8 +121,10 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   const bucketMeta = await layer.getBucketMetadata(target.bucket);
   // The assembled object must fit in the bucket's hard quota (its parts were checked one by one).
   const size =
-    bucketQuotaOf(bucketMeta) !== undefined ? await listedPartsSize(ctx, target, uploadId, parts) : 0;
-  const quota = await beginQuotaWrite(ctx, bucketMeta, target.key, size);
+    ctx.engine.bucketMetadata.fromMetadata(bucketMeta, 'quota') !== undefined
+      ? await listedPartsSize(ctx, target, uploadId, parts)
+      : 0;
+  const quota = await beginQuotaWrite(ctx.engine, bucketMeta, target.key, size);
   const precondition = quota.precondition(writePrecondition(ctx.req.headers, target));
   let info: ObjectInfo;
   try {

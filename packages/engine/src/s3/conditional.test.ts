@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NotImplemented, ObjectNotFound, PreconditionFailed } from '../object-layer/errors.js';
+import { NotImplemented } from '../common/errors.js';
+import { ObjectNotFound, PreconditionFailed } from '../object-layer/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import {
   checkCopySourceConditionals,

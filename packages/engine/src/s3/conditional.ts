@@ -13,7 +13,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ObjectInfo } from '../object-layer/types.js';
-import { NotImplemented, ObjectNotFound, PreconditionFailed } from '../object-layer/errors.js';
+import { NotImplemented } from '../common/errors.js';
+import { ObjectNotFound, PreconditionFailed } from '../object-layer/errors.js';
 
 export interface Conditionals {
   ifMatch?: string;

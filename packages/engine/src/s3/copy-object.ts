@@ -13,7 +13,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { authorize } from '../http/authorize.js';
-import { InternalError, InvalidArgument, InvalidRequest } from '../object-layer/errors.js';
+import { InternalError, InvalidArgument, InvalidRequest } from '../common/errors.js';
 import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput } from '../object-layer/types.js';
 import { sendXml } from '../http/xml.js';
 import { checksumElements, toChecksumAlgorithm } from './checksums.js';
@@ -101,7 +101,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   // The new version's object lock (headers or default retention) and the target's quota.
   const targetMeta = await layer.getBucketMetadata(target.bucket);
   addUploadLockFields(ctx, targetMeta, metadata, target);
-  const quota = await beginQuotaWrite(ctx, targetMeta, target.key, sourceInfo.size);
+  const quota = await beginQuotaWrite(ctx.engine, targetMeta, target.key, sourceInfo.size);
 
   let info;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { parseCopySource } from './copy-source.js';
 
 const parse = (value: string): ReturnType<typeof parseCopySource> =>

@@ -4,7 +4,7 @@
  * containing an encoded `?` (`%3F`) stays intact; `+` is a literal plus (path encoding, not form).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { headerValue, type ObjectTarget } from './object-request.js';
 

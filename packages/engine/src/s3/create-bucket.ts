@@ -7,7 +7,9 @@
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { parseXml } from '../http/xml.js';
-import { EntityTooLarge, InvalidBucketName, InvalidRegion, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidBucketName } from '../object-layer/errors.js';
+import { InvalidRegion } from './errors.js';
 
 /** A CreateBucketConfiguration is a few hundred bytes; anything bigger is not one. */
 const MAX_CONFIG_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 /** DeleteBucketCors (`DELETE /<bucket>?cors`): 204, set or not. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfigDeleted } from '../bucket/configs.js';
+import { sendBucketConfigDeleted } from './bucket-config-reply.js';
 
 export async function deleteBucketCors(ctx: RequestContext): Promise<void> {
-  await sendBucketConfigDeleted(ctx, BUCKET_CONFIG.cors);
+  await sendBucketConfigDeleted(ctx, 'cors');
 }

@@ -1,7 +1,7 @@
 /** DeleteBucketEncryption (`DELETE /<bucket>?encryption`): 204, set or not. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfigDeleted } from '../bucket/configs.js';
+import { sendBucketConfigDeleted } from './bucket-config-reply.js';
 
 export async function deleteBucketEncryption(ctx: RequestContext): Promise<void> {
-  await sendBucketConfigDeleted(ctx, BUCKET_CONFIG.encryption);
+  await sendBucketConfigDeleted(ctx, 'encryption');
 }

@@ -1,7 +1,7 @@
 /** DeleteBucketPolicy (`DELETE /<bucket>?policy`): 204, set or not. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfigDeleted } from '../bucket/configs.js';
+import { sendBucketConfigDeleted } from './bucket-config-reply.js';
 
 export async function deleteBucketPolicy(ctx: RequestContext): Promise<void> {
-  await sendBucketConfigDeleted(ctx, BUCKET_CONFIG.policy);
+  await sendBucketConfigDeleted(ctx, 'policy');
 }

@@ -1,7 +1,7 @@
 /** DeleteBucketTagging (`DELETE /<bucket>?tagging`): 204, set or not. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfigDeleted } from '../bucket/configs.js';
+import { sendBucketConfigDeleted } from './bucket-config-reply.js';
 
 export async function deleteBucketTagging(ctx: RequestContext): Promise<void> {
-  await sendBucketConfigDeleted(ctx, BUCKET_CONFIG.tagging);
+  await sendBucketConfigDeleted(ctx, 'tagging');
 }

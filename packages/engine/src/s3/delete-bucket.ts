@@ -5,7 +5,7 @@
  * bucket's quota usage figures are forgotten, so a new bucket of the same name starts from zero.
  */
 import type { RequestContext } from '../http/context.js';
-import { MethodNotAllowed } from '../object-layer/errors.js';
+import { MethodNotAllowed } from '../common/errors.js';
 
 export async function deleteBucket(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';
@@ -15,7 +15,8 @@ export async function deleteBucket(ctx: RequestContext): Promise<void> {
     throw new MethodNotAllowed('Bucket with object lock enabled cannot be force deleted.', { bucket });
   }
   await layer.deleteBucket(bucket, { force });
-  ctx.engine.usageTracker?.forget(bucket);
+  ctx.engine.usageTracker.forget(bucket);
+  ctx.engine.bucketMetadata.forget(bucket);
   ctx.res.statusCode = 204;
   ctx.res.end();
 }

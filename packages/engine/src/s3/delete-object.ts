@@ -39,7 +39,7 @@ export async function deleteOne(
       guard,
       origin: changeOrigin(ctx),
     });
-    recordRemoved(ctx, bucket, removed);
+    recordRemoved(ctx.engine, bucket, removed);
     return result;
   } catch (err) {
     if (err instanceof ObjectNotFound || err instanceof VersionNotFound) {

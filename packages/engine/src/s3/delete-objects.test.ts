@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedXML } from '../object-layer/errors.js';
+import { MalformedXML } from '../common/errors.js';
 import { parseDeleteRequest } from './delete-objects.js';
 
 describe('parseDeleteRequest', () => {

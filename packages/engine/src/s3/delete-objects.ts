@@ -12,7 +12,8 @@ import type { RequestContext } from '../http/context.js';
 import { authorize } from '../http/authorize.js';
 import { toApiError } from '../http/errors.js';
 import { asArray, parseXml, sendXml, type XmlObject } from '../http/xml.js';
-import { BucketNotFound, EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { BucketNotFound } from '../object-layer/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { deleteOne } from './delete-object.js';
 

@@ -1,12 +1,12 @@
 /** GetBucketEncryption (`GET /<bucket>?encryption`): the stored document, else 404 ServerSideEncryptionConfigurationNotFoundError. */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG, sendBucketConfig } from '../bucket/configs.js';
-import { ServerSideEncryptionConfigurationNotFoundError } from '../object-layer/errors.js';
+import { sendBucketConfig } from './bucket-config-reply.js';
+import { ServerSideEncryptionConfigurationNotFoundError } from '../bucket/errors.js';
 
 export async function getBucketEncryption(ctx: RequestContext): Promise<void> {
   await sendBucketConfig(
     ctx,
-    BUCKET_CONFIG.encryption,
+    'encryption',
     (bucket) => new ServerSideEncryptionConfigurationNotFoundError(undefined, { bucket }),
   );
 }

@@ -4,12 +4,11 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendRawXml, sendXml } from '../http/xml.js';
-import { BUCKET_CONFIG, readBucketConfig } from '../bucket/configs.js';
 
 export async function getBucketNotification(ctx: RequestContext): Promise<void> {
-  const stored = await readBucketConfig(ctx, ctx.target.bucket ?? '', BUCKET_CONFIG.notification);
+  const stored = await ctx.engine.bucketMetadata.getStored(ctx.target.bucket ?? '', 'notification');
   if (stored !== undefined) {
-    sendRawXml(ctx, 200, stored);
+    sendRawXml(ctx, 200, stored.text);
     return;
   }
   sendXml(ctx, 200, 'NotificationConfiguration', {});

@@ -4,15 +4,9 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
-import { BUCKET_CONFIG } from '../bucket/configs.js';
 import { versioningDocument } from '../bucket/versioning.js';
 
 export async function getBucketVersioning(ctx: RequestContext): Promise<void> {
-  const meta = await ctx.engine.objectLayer.getBucketMetadata(ctx.target.bucket ?? '');
-  sendXml(
-    ctx,
-    200,
-    'VersioningConfiguration',
-    versioningDocument(meta, meta.configs[BUCKET_CONFIG.versioning]),
-  );
+  const config = await ctx.engine.bucketMetadata.get(ctx.target.bucket ?? '', 'versioning');
+  sendXml(ctx, 200, 'VersioningConfiguration', versioningDocument(config));
 }

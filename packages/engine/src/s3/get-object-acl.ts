@@ -1,6 +1,6 @@
 /** GetObjectAcl (`GET /<bucket>/<key>?acl[&versionId=]`): the canned owner-only policy. */
 import type { RequestContext } from '../http/context.js';
-import { sendAccessControlPolicy } from '../bucket/acl.js';
+import { sendAccessControlPolicy } from './acl.js';
 import { optionalParam } from './list-params.js';
 
 export async function getObjectAcl(ctx: RequestContext): Promise<void> {

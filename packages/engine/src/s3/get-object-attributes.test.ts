@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../http/context.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { getObjectAttributes, parseAttributes } from './get-object-attributes.js';
 

@@ -7,7 +7,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendXml, type XmlObject } from '../http/xml.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { checksumElements } from './checksums.js';
 import { httpDate } from './object-headers.js';
 import { headerValue, objectTarget, versionIdParam } from './object-request.js';

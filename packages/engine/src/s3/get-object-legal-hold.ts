@@ -6,7 +6,7 @@
 import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
 import { lockStateOf } from '../bucket/object-lock.js';
-import { NoSuchObjectLockConfiguration } from '../object-layer/errors.js';
+import { NoSuchObjectLockConfiguration } from '../bucket/errors.js';
 import { requireLockBucket } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
 

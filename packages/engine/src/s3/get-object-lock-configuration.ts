@@ -5,15 +5,16 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendRawXml, sendXml } from '../http/xml.js';
-import { BUCKET_CONFIG } from '../bucket/configs.js';
-import { ObjectLockConfigurationNotFoundError } from '../object-layer/errors.js';
+import { objectLockConfigurationXml } from '../bucket/object-lock.js';
+import { ObjectLockConfigurationNotFoundError } from '../bucket/errors.js';
 
 export async function getObjectLockConfiguration(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';
-  const meta = await ctx.engine.objectLayer.getBucketMetadata(bucket);
-  const stored = meta.configs[BUCKET_CONFIG.objectLock];
-  if (stored !== undefined) {
-    sendRawXml(ctx, 200, stored);
+  const service = ctx.engine.bucketMetadata;
+  const meta = await service.metadata(bucket);
+  const config = service.fromMetadata(meta, 'objectLock');
+  if (config !== undefined) {
+    sendRawXml(ctx, 200, objectLockConfigurationXml(config));
     return;
   }
   if (!meta.objectLockEnabled) throw new ObjectLockConfigurationNotFoundError(undefined, { bucket });

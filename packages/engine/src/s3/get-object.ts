@@ -17,7 +17,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../http/context.js';
-import { InternalError } from '../object-layer/errors.js';
+import { InternalError } from '../common/errors.js';
 import type { GetObjectResult, ObjectInfo } from '../object-layer/types.js';
 import {
   passConditionals,

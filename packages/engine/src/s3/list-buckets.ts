@@ -8,7 +8,7 @@
 import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
-import { AccessDenied } from '../object-layer/errors.js';
+import { AccessDenied } from '../common/errors.js';
 import { ownerXml } from './owner.js';
 
 export async function listBuckets(ctx: RequestContext): Promise<void> {

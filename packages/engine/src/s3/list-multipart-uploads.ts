@@ -4,7 +4,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { nameEncoder, optionalParam, parseMaxKeys } from './list-params.js';
 import { ownerXml } from './owner.js';
 

@@ -8,7 +8,7 @@ import type { RequestContext } from '../http/context.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import type { XmlObject } from '../http/xml.js';
 import { sendXml } from '../http/xml.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { metadataExtras, nameEncoder, optionalParam, parseMaxKeys, quotedEtag } from './list-params.js';
 import { ownerXml } from './owner.js';
 

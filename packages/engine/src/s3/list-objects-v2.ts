@@ -6,7 +6,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { contentsEntry, nameEncoder, optionalParam, parseMaxKeys } from './list-params.js';
 
 const TOKEN_PREFIX = 'c1:';

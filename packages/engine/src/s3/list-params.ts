@@ -10,7 +10,7 @@
 import type { RequestContext } from '../http/context.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import type { XmlObject } from '../http/xml.js';
-import { InvalidArgument } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
 import { ownerXml } from './owner.js';
 
 /** S3's cap (and default) for max-keys / max-uploads. */

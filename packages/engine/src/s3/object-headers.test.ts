@@ -1,7 +1,8 @@
 import { ServerResponse, IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { InvalidStorageClass, InvalidTag, MetadataTooLarge } from '../object-layer/errors.js';
+import { InvalidStorageClass, MetadataTooLarge } from './errors.js';
+import { InvalidTag } from '../bucket/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import {
   DEFAULT_CONTENT_TYPE,

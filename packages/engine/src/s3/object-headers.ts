@@ -12,12 +12,9 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ObjectInfo, ObjectMetadataInput } from '../object-layer/types.js';
-import {
-  InvalidArgument,
-  InvalidStorageClass,
-  InvalidTag,
-  MetadataTooLarge,
-} from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
+import { InvalidStorageClass, MetadataTooLarge } from './errors.js';
+import { InvalidTag } from '../bucket/errors.js';
 import { lockResponseHeaders } from '../bucket/object-lock.js';
 import { checksumResponseHeaders } from './checksums.js';
 import type { ObjectTarget } from './object-request.js';

@@ -9,7 +9,7 @@
 import type { RequestContext } from '../http/context.js';
 import { isAuthorized } from '../http/authorize.js';
 import { bypassGovernanceRequested, lockFieldsForUpload, type LockOverride } from '../bucket/object-lock.js';
-import { InvalidBucketObjectLockConfiguration } from '../object-layer/errors.js';
+import { InvalidBucketObjectLockConfiguration } from '../bucket/errors.js';
 import type { BucketMetadata, ObjectMetadataInput } from '../object-layer/types.js';
 
 /** The bucket's metadata; 400 "Bucket is missing ObjectLockConfiguration" unless it has object lock. */
@@ -41,6 +41,7 @@ export function addUploadLockFields(
 ): void {
   const fields = lockFieldsForUpload(ctx.req.headers, meta, {
     now: Date.now(),
+    lockConfig: ctx.engine.bucketMetadata.fromMetadata(meta, 'objectLock'),
     may: (action) => isAuthorized(ctx, action, target.bucket, target.key),
     where: target,
   });

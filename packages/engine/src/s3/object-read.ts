@@ -6,7 +6,9 @@
  * body follows.
  */
 import type { RequestContext } from '../http/context.js';
-import { InvalidPartNumber, InvalidRequest, PreconditionFailed } from '../object-layer/errors.js';
+import { InvalidRequest } from '../common/errors.js';
+import { PreconditionFailed } from '../object-layer/errors.js';
+import { InvalidPartNumber } from './errors.js';
 import type { Checksums, ObjectInfo } from '../object-layer/types.js';
 import { checksumResponseHeaders } from './checksums.js';
 import { evaluateConditionals, readConditionals, type Conditionals } from './conditional.js';

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthResult, RequestContext } from '../http/context.js';
-import { AccessDenied, InvalidArgument, InvalidRequest } from '../object-layer/errors.js';
+import { AccessDenied, InvalidArgument, InvalidRequest } from '../common/errors.js';
 
 export interface ObjectTarget {
   bucket: string;

@@ -5,7 +5,8 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { asArray, parseXml } from '../http/xml.js';
-import { InvalidTag, MalformedXML } from '../object-layer/errors.js';
+import { MalformedXML } from '../common/errors.js';
+import { InvalidTag } from '../bucket/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import { validateTags, type Tag } from './object-headers.js';
 import type { ObjectTarget } from './object-request.js';

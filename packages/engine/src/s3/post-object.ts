@@ -25,18 +25,15 @@ import type { RequestContext } from '../http/context.js';
 import { authorize } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
 import type { Credential } from '../iam/types.js';
+import { SignatureDoesNotMatch } from '../http/request-errors.js';
+import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
+import { AccessDenied, InvalidArgument } from '../common/errors.js';
 import {
-  AccessDenied,
   EntityTooLargeForPolicy,
   EntityTooSmallForPolicy,
-  ExpiredToken,
-  InvalidAccessKeyId,
-  InvalidArgument,
   InvalidRegion,
-  InvalidTokenId,
   MalformedPOSTRequest,
-  SignatureDoesNotMatch,
-} from '../object-layer/errors.js';
+} from './errors.js';
 import type { ChecksumAlgorithm, Checksums, ObjectInfo, ObjectMetadataInput } from '../object-layer/types.js';
 import {
   CHECKSUM_ALGORITHMS,
@@ -293,7 +290,7 @@ async function upload(
   // A form upload gets the bucket's default retention; its size is known only at the end, when
   // the quota is checked again (`QuotaWrite.verify`) before anything is stored.
   addUploadLockFields(ctx, bucketMeta, metadata, { bucket, key });
-  const quota = await beginQuotaWrite(ctx, bucketMeta, key, -1);
+  const quota = await beginQuotaWrite(ctx.engine, bucketMeta, key, -1);
   const range = policy.contentLengthRange;
   const limiter = new LengthLimiter(Math.min(range?.max ?? MAX_PUT_SIZE, MAX_PUT_SIZE));
   file.on('error', (err) => limiter.destroy(err));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidPolicyDocument, PostPolicyConditionFailed } from '../object-layer/errors.js';
+import { InvalidPolicyDocument, PostPolicyConditionFailed } from './errors.js';
 import { checkPostPolicy, parsePostPolicy, type PostPolicy } from './post-policy.js';
 
 const NOW = new Date('2024-05-01T12:00:00Z');

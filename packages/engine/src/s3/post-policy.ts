@@ -11,7 +11,7 @@
  * themselves, `file`, `x-ignore-*`, and the checksum fields MinIO exempts); every `x-amz-meta-*`
  * field in particular must be covered. Pure functions: the handler supplies the form and the time.
  */
-import { InvalidPolicyDocument, PostPolicyConditionFailed } from '../object-layer/errors.js';
+import { InvalidPolicyDocument, PostPolicyConditionFailed } from './errors.js';
 
 export interface PolicyCondition {
   op: 'eq' | 'starts-with';

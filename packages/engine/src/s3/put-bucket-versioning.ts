@@ -5,9 +5,9 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { BUCKET_CONFIG } from '../bucket/configs.js';
 import { parseVersioningConfiguration } from '../bucket/versioning.js';
-import { EntityTooLarge, InvalidBucketState, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidBucketState } from '../object-layer/errors.js';
 
 const MAX_CONFIG_BYTES = 64 * 1024;
 
@@ -25,19 +25,15 @@ export async function putBucketVersioning(ctx: RequestContext): Promise<void> {
   }
   const raw = body.toString('utf8');
   const config = parseVersioningConfiguration(raw);
-  await layer.updateBucketMetadata(bucket, (meta) => {
-    if (meta.objectLockEnabled && config.status === 'Suspended') {
-      throw new InvalidBucketState(
-        'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
-        { bucket },
-      );
-    }
-    meta.versioning = config.status;
-    if (config.excludedPrefixes.length > 0 || config.excludeFolders) {
-      meta.configs[BUCKET_CONFIG.versioning] = raw;
-    } else {
-      delete meta.configs[BUCKET_CONFIG.versioning];
-    }
+  await ctx.engine.bucketMetadata.put(bucket, 'versioning', raw, {
+    check: (meta) => {
+      if (meta.objectLockEnabled && config.status === 'Suspended') {
+        throw new InvalidBucketState(
+          'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
+          { bucket },
+        );
+      }
+    },
   });
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);

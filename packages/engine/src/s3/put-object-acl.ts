@@ -1,6 +1,6 @@
 /** PutObjectAcl (`PUT /<bucket>/<key>?acl`): accepted only when it asks for the owner-only policy. */
 import type { RequestContext } from '../http/context.js';
-import { checkAclRequest } from '../bucket/acl.js';
+import { checkAclRequest } from './acl.js';
 import { optionalParam } from './list-params.js';
 
 export async function putObjectAcl(ctx: RequestContext): Promise<void> {

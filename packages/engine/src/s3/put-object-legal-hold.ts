@@ -7,7 +7,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { parseLegalHold, setLegalHold } from '../bucket/object-lock.js';
-import { EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { requireLockBucket } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';

@@ -8,13 +8,13 @@
  * versions without retention headers get its default retention.
  */
 import type { RequestContext } from '../http/context.js';
-import { BUCKET_CONFIG } from '../bucket/configs.js';
 import {
   LOCK_MESSAGES,
   objectLockConfigurationXml,
   parseObjectLockConfiguration,
 } from '../bucket/object-lock.js';
-import { EntityTooLarge, InvalidBucketState, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { InvalidBucketState } from '../object-layer/errors.js';
 import { readVerifiedBody } from './checksums.js';
 
 /** MinIO reads at most 4 KiB of an ObjectLockConfiguration; anything much bigger is not one. */
@@ -32,10 +32,12 @@ export async function putObjectLockConfiguration(ctx: RequestContext): Promise<v
     if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, { bucket });
     throw err;
   }
+  // Parsed here for the error's bucket; stored in its canonical form.
   const config = parseObjectLockConfiguration(body.toString('utf8'), { bucket });
-  await layer.updateBucketMetadata(bucket, (meta) => {
-    if (!meta.objectLockEnabled) throw new InvalidBucketState(LOCK_MESSAGES.notLockBucket, { bucket });
-    meta.configs[BUCKET_CONFIG.objectLock] = objectLockConfigurationXml(config);
+  await ctx.engine.bucketMetadata.put(bucket, 'objectLock', objectLockConfigurationXml(config), {
+    check: (meta) => {
+      if (!meta.objectLockEnabled) throw new InvalidBucketState(LOCK_MESSAGES.notLockBucket, { bucket });
+    },
   });
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);

@@ -8,7 +8,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { checkRetentionChange, lockStateOf, parseRetention, setRetention } from '../bucket/object-lock.js';
-import { EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { lockOverride, requireLockBucket } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';

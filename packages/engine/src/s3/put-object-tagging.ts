@@ -3,7 +3,7 @@
  * place (no data rewrite, no new version). Content-MD5 / x-amz-checksum-* are verified when sent.
  */
 import type { RequestContext } from '../http/context.js';
-import { EntityTooLarge, MalformedXML } from '../object-layer/errors.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { formatTagString } from './object-headers.js';
 import { objectTarget, versionIdParam } from './object-request.js';

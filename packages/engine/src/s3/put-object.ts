@@ -11,7 +11,8 @@
  * bucket's default retention (`bucket/object-lock.ts`).
  */
 import type { RequestContext } from '../http/context.js';
-import { EntityTooLarge, MissingContentLength } from '../object-layer/errors.js';
+import { MissingContentLength } from '../http/request-errors.js';
+import { EntityTooLarge } from '../common/errors.js';
 import type { ObjectInfo, WriteBodyOptions } from '../object-layer/types.js';
 import type { Checksums } from '../object-layer/types.js';
 import { checksumResponseHeaders, readRequestChecksums, verifyDigests } from './checksums.js';
@@ -88,7 +89,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
     const body = uploadBodyOptions(ctx, size);
     const precondition = writePrecondition(ctx.req.headers, target);
     // Last: it reserves room in the bucket's quota, which a later refusal would leak.
-    const quota = await beginQuotaWrite(ctx, bucketMeta, target.key, size);
+    const quota = await beginQuotaWrite(ctx.engine, bucketMeta, target.key, size);
     prepared = { metadata, ...body, precondition, quota };
   } catch (err) {
     discardBody(ctx);

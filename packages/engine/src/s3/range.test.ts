@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgument, InvalidRange } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
+import { InvalidRange } from '../object-layer/errors.js';
 import { contentRange, parseCopySourceRange, parseRange } from './range.js';
 
 describe('parseRange', () => {

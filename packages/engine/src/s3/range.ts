@@ -7,7 +7,8 @@
  * or past the end, a zero-length suffix, any range of an empty object) is 416 InvalidRange.
  * UploadPartCopy is stricter: its range must be an explicit `bytes=first-last` inside the source.
  */
-import { InvalidArgument, InvalidRange } from '../object-layer/errors.js';
+import { InvalidArgument } from '../common/errors.js';
+import { InvalidRange } from '../object-layer/errors.js';
 
 /** An inclusive byte range resolved against an object's size. */
 export interface ByteRange {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../http/context.js';
 import { resolveS3Target, splitRequestUrl } from '../http/target.js';
-import { MethodNotAllowed, NotImplemented } from '../object-layer/errors.js';
+import { MethodNotAllowed, NotImplemented } from '../common/errors.js';
 import { matchS3Route } from './routes.js';
 
 function ctxFor(method: string, url: string, headers: Record<string, string> = {}): RequestContext {

@@ -9,7 +9,7 @@
  * feature we do not serve); otherwise it is 405 MethodNotAllowed.
  */
 import type { RequestContext } from '../http/context.js';
-import { MethodNotAllowed, NotImplemented } from '../object-layer/errors.js';
+import { MethodNotAllowed, NotImplemented } from '../common/errors.js';
 // Bucket level.
 import { createBucket } from './create-bucket.js';
 import { deleteBucket } from './delete-bucket.js';

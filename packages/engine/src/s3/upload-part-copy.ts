@@ -9,7 +9,7 @@ import type { RequestContext } from '../http/context.js';
 import { enforceQuota } from '../bucket/quota.js';
 import { authorize } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
-import { EntityTooLarge, InternalError } from '../object-layer/errors.js';
+import { EntityTooLarge, InternalError } from '../common/errors.js';
 import type { Checksums } from '../object-layer/types.js';
 import { checksumElements, checksumResponseHeaders } from './checksums.js';
 import { checkCopySourceConditionals } from './conditional.js';
@@ -49,7 +49,7 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   if (size > MAX_PART_SIZE)
     throw new EntityTooLarge('Your proposed upload exceeds the maximum allowed part size.', target);
   // As UploadPart: the part must fit in what is left of the target bucket's hard quota.
-  await enforceQuota(ctx, await layer.getBucketMetadata(target.bucket), size);
+  await enforceQuota(ctx.engine, await layer.getBucketMetadata(target.bucket), size);
 
   const read = await layer.getObject(source.bucket, source.key, {
     versionId: sourceInfo.versionId,

@@ -21,7 +21,7 @@ export async function uploadPart(ctx: RequestContext): Promise<void> {
     const uploadId = uploadIdParam(ctx);
     const size = uploadSize(ctx, MAX_PART_SIZE);
     // MinIO's rule: each part must fit in what is left of the bucket's hard quota.
-    await enforceQuota(ctx, await ctx.engine.objectLayer.getBucketMetadata(target.bucket), size);
+    await enforceQuota(ctx.engine, await ctx.engine.objectLayer.getBucketMetadata(target.bucket), size);
     // The upload's own algorithm is computed for every part so its composite checksum can be
     // built at completion even when a client sends no checksum (or another one) for a part.
     const upload = await ctx.engine.objectLayer.listParts(target.bucket, target.key, uploadId, {

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IncompleteBody } from '../object-layer/errors.js';
+import { IncompleteBody } from './errors.js';
 import { BlockReader } from './block-reader.js';
 
 function chunks(sizes: number[]): { stream: Readable; data: Buffer } {

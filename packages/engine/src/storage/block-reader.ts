@@ -9,7 +9,7 @@
  * several chunks are buffered, joins them into a new buffer that `fill` then copies again.
  */
 import type { Readable } from 'node:stream';
-import { IncompleteBody } from '../object-layer/errors.js';
+import { IncompleteBody } from './errors.js';
 
 export class BlockReader {
   private readonly queue: Buffer[] = [];

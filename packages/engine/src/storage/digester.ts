@@ -8,7 +8,7 @@ import { createHash, type Hash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { Crc32c } from '@aws-crypto/crc32c';
 import { Crc64Nvme } from '@aws-sdk/crc64-nvme';
-import type { ChecksumAlgorithm, Checksums, ComputedDigests } from '../object-layer/types.js';
+import type { ChecksumAlgorithm, Checksums, ComputedDigests } from './types.js';
 
 interface Accumulator {
   update(data: Uint8Array): void;

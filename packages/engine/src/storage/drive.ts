@@ -31,7 +31,7 @@ import {
 } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
-import type { DriveState } from '../object-layer/types.js';
+import type { DriveState } from './types.js';
 import { fsyncDir } from './atomic-file.js';
 import { readFormat, writeFormat, type FormatFile } from './format.js';
 import { probeIndex } from './index-probe.js';

@@ -5,7 +5,7 @@
  * reader is not asked again for later blocks. Every failure is reported through `onBad`, so the
  * caller can schedule a heal, and bad bytes are never returned.
  */
-import { FileCorrupt, InsufficientReadQuorum } from '../object-layer/errors.js';
+import { FileCorrupt, InsufficientReadQuorum } from './errors.js';
 import type { ReedSolomon } from './reed-solomon.js';
 import type { BitrotHasher, PartGeometry } from './shard-file.js';
 import type { ReadBufferPool } from './read-buffers.js';

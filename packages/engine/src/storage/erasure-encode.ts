@@ -8,7 +8,7 @@
  * (its drive will be healed) and the write goes on while the remaining writers still make write
  * quorum; below quorum it throws InsufficientWriteQuorum and the caller removes the temp data.
  */
-import { InsufficientWriteQuorum } from '../object-layer/errors.js';
+import { InsufficientWriteQuorum } from './errors.js';
 import type { BitrotAlgorithm } from './records.js';
 import { splitBlock, type ReedSolomon } from './reed-solomon.js';
 import type { BitrotHasher } from './shard-file.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FileCorrupt, InsufficientReadQuorum, InsufficientWriteQuorum } from '../object-layer/errors.js';
+import { FileCorrupt, InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { shardViews } from './block-pool.js';
 import { PartDecoder, readPartRange } from './erasure-decode.js';
 import { ErasureEncoder } from './erasure-encode.js';

@@ -9,12 +9,7 @@
  * modification time, data location and metadata time; a version is valid when at least
  * read-quorum drives carry the same signature.
  */
-import type {
-  ChecksumAlgorithm,
-  Checksums,
-  ObjectMetadataInput,
-  VersioningStatus,
-} from '../object-layer/types.js';
+import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput, VersioningStatus } from './types.js';
 
 /** Per-block shard checksum algorithm (see shard-file.ts). */
 export type BitrotAlgorithm = 'xxh64' | 'sha256' | 'crc32';

@@ -7,7 +7,7 @@
  * which is what a MinIO server without that provider tells a client.
  */
 import type { RequestContext } from '../http/context.js';
-import { InvalidParameterValue, MissingParameter } from '../object-layer/errors.js';
+import { InvalidParameterValue, MissingParameter } from './errors.js';
 import { checkVersion, readStsForm } from './sts-form.js';
 
 export const SSO_ACTIONS = [

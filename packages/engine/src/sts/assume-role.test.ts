@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidParameterValue } from '../object-layer/errors.js';
+import { InvalidParameterValue } from './errors.js';
 import {
   DEFAULT_DURATION_SECONDS,
   MAX_DURATION_SECONDS,

@@ -5,7 +5,8 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { EntityTooLarge, InvalidParameterValue, MissingParameter } from '../object-layer/errors.js';
+import { EntityTooLarge } from '../common/errors.js';
+import { InvalidParameterValue, MissingParameter } from './errors.js';
 
 /** Generous for JWT identity tokens and a 2,048-character policy once URL-encoded. */
 export const MAX_STS_BODY = 1024 * 1024;

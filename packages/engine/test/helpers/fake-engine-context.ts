@@ -6,8 +6,10 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { EngineContext, RequestContext } from '../../src/http/context.js';
-import { createEventHub } from '../../src/events/index.js';
+import type { RequestContext } from '../../src/http/context.js';
+import { assembleEngineContext, type EngineContext } from '../../src/engine-context.js';
+import { createObjectLayerIamStore } from '../../src/iam/iam-store.js';
+import { IamSystem } from '../../src/iam/iam-system.js';
 import type { Credential } from '../../src/iam/types.js';
 import type {
   BucketInfo,
@@ -132,21 +134,22 @@ export const ROOT: Credential = {
   enabled: true,
 };
 
-export function fakeEngineContext(overrides: Partial<EngineContext> = {}): EngineContext {
+/**
+ * An engine context over the fake object layer (or `overrides.objectLayer`), assembled like a
+ * running engine's (`assembleEngineContext`): a real IAM system persisted in the layer's system
+ * area, metrics, signing-key cache, usage tracker. `overrides` replace single services.
+ */
+export async function fakeEngineContext(overrides: Partial<EngineContext> = {}): Promise<EngineContext> {
+  const objectLayer = overrides.objectLayer ?? fakeObjectLayer();
+  const iam =
+    overrides.iam ?? (await IamSystem.load({ root: ROOT, store: createObjectLayerIamStore(objectLayer) }));
   return {
-    objectLayer: fakeObjectLayer(),
-    credentials: { lookup: (ak) => Promise.resolve(ak === ROOT.accessKey ? ROOT : undefined) },
-    root: ROOT,
-    region: 'us-east-1',
-    domains: [],
-    deploymentId: 'c0ffee00-0000-4000-8000-000000000001',
-    startedAt: new Date(Date.now() - 5000),
-    endpoint: () => '127.0.0.1:9000',
-    version: '0.1.0',
-    events: createEventHub({
-      region: 'us-east-1',
+    ...assembleEngineContext({
+      objectLayer,
+      iam,
       deploymentId: 'c0ffee00-0000-4000-8000-000000000001',
-      endpoint: () => '127.0.0.1:9000',
+      startedAt: new Date(Date.now() - 5000),
+      version: '0.1.0',
     }),
     ...overrides,
   };
@@ -161,7 +164,7 @@ export interface CapturedResponse {
 
 /** A RequestContext over a fake request (headers, optional body) whose response is captured. */
 export function fakeRequestContext(options: {
-  engine?: EngineContext;
+  engine: EngineContext;
   method?: string;
   path: string;
   query?: string;
@@ -193,7 +196,7 @@ export function fakeRequestContext(options: {
   const ctx: RequestContext = {
     req,
     res,
-    engine: options.engine ?? fakeEngineContext(),
+    engine: options.engine,
     requestId: '17F0C6B3A1B2C3D4',
     method: options.method ?? 'GET',
     path: options.path,

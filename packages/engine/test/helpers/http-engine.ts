@@ -8,17 +8,21 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { EngineContext } from '../../src/http/context.js';
+import { assembleEngineContext, type EngineContext } from '../../src/engine-context.js';
+import { createObjectLayerIamStore } from '../../src/iam/iam-store.js';
+import { IamSystem } from '../../src/iam/iam-system.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { Credential } from '../../src/iam/types.js';
 import { openObjectLayer } from '../../src/object-layer/index.js';
 import type { ObjectLayer } from '../../src/object-layer/types.js';
-import { createEventHub, withObjectEvents, type ObjectEventHub } from '../../src/events/index.js';
+import type { ObjectEventHub } from '../../src/events/index.js';
 
 export interface HttpEngine {
   /** The object layer as handlers see it (object changes are published to `events`). */
   layer: ObjectLayer;
   events: ObjectEventHub;
+  /** The engine context the handlers receive (its services: bucket metadata, IAM, …). */
+  context: EngineContext;
   server: http.Server;
   port: number;
   dataDir: string;
@@ -42,37 +46,29 @@ export async function startHttpEngine(options: {
     enabled: true,
   };
   let endpoint = '127.0.0.1:0';
-  const events = createEventHub({
-    region: 'us-east-1',
+  const iam = await IamSystem.load({ root, store: createObjectLayerIamStore(opened.layer) });
+  const engine: EngineContext = assembleEngineContext({
+    objectLayer: opened.layer,
+    iam,
+    domains: options.domains ?? [],
     deploymentId: opened.deploymentId,
     endpoint: () => endpoint,
   });
-  const layer = withObjectEvents(opened.layer, events);
-  const engine: EngineContext = {
-    objectLayer: layer,
-    events,
-    credentials: { lookup: async (ak) => (ak === root.accessKey ? root : undefined) },
-    root,
-    region: 'us-east-1',
-    domains: options.domains ?? [],
-    deploymentId: opened.deploymentId,
-    startedAt: new Date(),
-    endpoint: () => endpoint,
-  };
   const server = createHttpServer(engine);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   endpoint = `127.0.0.1:${port}`;
   return {
-    layer,
-    events,
+    layer: engine.objectLayer,
+    events: engine.events,
+    context: engine,
     server,
     port,
     dataDir,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      events.close();
+      engine.events.close();
       await opened.layer.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -72,7 +72,7 @@ describe('the marker check itself', () => {
 describe('menu texts', () => {
   it("name every page of the contract's catalogue, in English as the catalogue words it", () => {
     const menu = RESOURCES.en.layout.menu as Record<string, string>;
-    for (const page of PAGES.filter((p) => p.menuGroup !== undefined))
+    for (const page of PAGES.filter((p) => 'menuGroup' in p))
       expect([page.id, menu[page.id]]).toEqual([page.id, page.label]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asArray, parseXml, toXml } from './xml.js';
-import { MalformedXML } from '../object-layer/errors.js';
+import { MalformedXML } from './errors.js';
 
 describe('toXml', () => {
   it('serialises objects in order, arrays as repeated elements, dates with milliseconds', () => {

@@ -8,8 +8,8 @@
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { asArray, escapeXml, parseXml, S3_XMLNS, sendRawXml, XML_DECLARATION } from '../http/xml.js';
-import { EntityTooLarge, MalformedXML, NotImplemented } from '../object-layer/errors.js';
-import { OWNER_DISPLAY_NAME, OWNER_ID } from '../s3/owner.js';
+import { EntityTooLarge, MalformedXML, NotImplemented } from '../common/errors.js';
+import { OWNER_DISPLAY_NAME, OWNER_ID } from './owner.js';
 
 const MAX_ACL_BYTES = 64 * 1024;
 

@@ -14,8 +14,8 @@
  *
  * Condition key names are matched case-insensitively by the evaluator.
  */
-import type { RequestContext } from '../http/context.js';
-import type { Credential } from './types.js';
+import type { RequestContext } from './context.js';
+import type { Credential } from '../iam/types.js';
 
 const AUTH_TYPES: Readonly<Record<string, string>> = {
   header: 'REST-HEADER',

@@ -1,0 +1,119 @@
+/**
+ * The engine context: the long-lived services of one engine instance, built once at the
+ * composition root (`createEngine` in `engine.ts`) and handed to the HTTP server, which gives it to
+ * every handler through `RequestContext.engine`. Every service is required — nothing is created
+ * lazily on a request path, and no module-level singleton stands in for one — so several engines
+ * can run in one process (the tests do) and background work can use the same services with no
+ * request at all.
+ *
+ * Handlers and `http/` may import this module (type-only); nothing at or below `iam/` may (lint,
+ * `eslint.config.js`): the lower layers receive the single services they need, never the bag.
+ */
+import type { IamSystem } from './iam/iam-system.js';
+import type { Credential, CredentialProvider } from './iam/types.js';
+import type { MetricsRegistry } from './metrics/registry.js';
+import type { ObjectLayer } from './object-layer/types.js';
+import { createEventHub, withObjectEvents, type ObjectEventHub } from './events/index.js';
+import { BucketMetadataService } from './bucket/bucket-metadata.js';
+import { BucketUsageTracker } from './bucket/usage-tracker.js';
+import { createMetrics } from './metrics/registry.js';
+import { SigningKeyCache } from './http/signing-key-cache.js';
+
+/** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
+export interface EngineContext {
+  /** The object layer every handler and worker writes through: it publishes each committed change to `events`. */
+  objectLayer: ObjectLayer;
+  /** Object events: every committed object change, with MinIO's names and record (`events/`). */
+  events: ObjectEventHub;
+  /** How a request's access key becomes a credential (the IAM system in a running engine). */
+  credentials: CredentialProvider;
+  /** The root credential (access key + secret), from the environment or the data dir. */
+  root: Credential;
+  /** Configured region; MinIO's default is us-east-1 for S3 responses. */
+  region: string;
+  /** Domains for virtual-host-style requests (MINIO_DOMAIN / COFFER_DOMAIN), may be empty. */
+  domains: string[];
+  /** Unique per deployment (from the drives' format). */
+  deploymentId: string;
+  /** When the engine started (uptime in admin info). */
+  startedAt: Date;
+  /** The address the engine listens on, host:port. */
+  endpoint: () => string;
+  /** The IAM registry (users, groups, policies; STS issues temporary credentials through it). */
+  iam: IamSystem;
+  /** Request counters for Prometheus: the router calls `metrics.recordRequest` once per request. */
+  metrics: MetricsRegistry;
+  /** Engine version (package.json), reported by admin info. */
+  version: string;
+  /** SigV4 signing keys already derived. */
+  signingKeys: SigningKeyCache;
+  /** Per-bucket usage since the last scan, for hard quotas (`bucket/usage-tracker.ts`). */
+  usageTracker: BucketUsageTracker;
+  /** Every bucket configuration, typed, cached, with a change hook (`bucket/bucket-metadata.ts`). */
+  bucketMetadata: BucketMetadataService;
+}
+
+/** What `assembleEngineContext` needs; everything else has a default derived from it. */
+export interface EngineContextParts {
+  /** The plain object layer; the context wraps it so that its changes are published to `events`. */
+  objectLayer: ObjectLayer;
+  /** Default: a new hub for this context. */
+  events?: ObjectEventHub;
+  iam: IamSystem;
+  deploymentId: string;
+  region?: string;
+  domains?: string[];
+  /** Default: `iam`. Tests may narrow it; a running engine always authenticates through IAM. */
+  credentials?: CredentialProvider;
+  /** Default: `iam.root`. */
+  root?: Credential;
+  startedAt?: Date;
+  endpoint?: () => string;
+  metrics?: MetricsRegistry;
+  version?: string;
+  signingKeys?: SigningKeyCache;
+  usageTracker?: BucketUsageTracker;
+  bucketMetadata?: BucketMetadataService;
+  /** Where services report problems that do not fail a request. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Build an engine context from its parts, creating the services that only depend on them (event hub and
+ * the eventing object layer, metrics, signing-key cache, usage tracker). `createEngine` and the tests' engines both go through here, so
+ * a context built by hand has the same services as a running engine's.
+ */
+export function assembleEngineContext(parts: EngineContextParts): EngineContext {
+  const { iam } = parts;
+  const region = parts.region ?? 'us-east-1';
+  const endpoint = parts.endpoint ?? (() => '127.0.0.1:9000');
+  const events =
+    parts.events ??
+    createEventHub({
+      region,
+      deploymentId: parts.deploymentId,
+      endpoint,
+      ...(parts.log !== undefined ? { log: parts.log } : {}),
+    });
+  const objectLayer = withObjectEvents(parts.objectLayer, events);
+  return {
+    objectLayer,
+    events,
+    credentials: parts.credentials ?? iam,
+    root: parts.root ?? iam.root,
+    region,
+    domains: parts.domains ?? [],
+    deploymentId: parts.deploymentId,
+    startedAt: parts.startedAt ?? new Date(),
+    endpoint,
+    iam,
+    metrics: parts.metrics ?? createMetrics(),
+    version: parts.version ?? '0.0.0',
+    signingKeys: parts.signingKeys ?? new SigningKeyCache(),
+    // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
+    usageTracker: parts.usageTracker ?? new BucketUsageTracker(() => objectLayer.dataUsage()),
+    bucketMetadata:
+      parts.bucketMetadata ??
+      new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
+  };
+}

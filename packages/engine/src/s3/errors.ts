@@ -1,0 +1,20 @@
+/** Request errors raised by the S3 object and bucket handlers; names are the S3 codes in `http/errors.ts`. */
+import { defineError } from '../common/errors.js';
+
+export class InvalidDigest extends defineError('InvalidDigest') {}
+/** The request's region does not match the server's. */
+export class InvalidRegion extends defineError('InvalidRegion') {}
+/** POST policy form: the policy's conditions were not met. */
+export class PostPolicyConditionFailed extends defineError('PostPolicyConditionFailed') {}
+export class EntityTooSmallForPolicy extends defineError('EntityTooSmallForPolicy') {}
+export class EntityTooLargeForPolicy extends defineError('EntityTooLargeForPolicy') {}
+/** x-amz-storage-class other than STANDARD / REDUCED_REDUNDANCY. 400. */
+export class InvalidStorageClass extends defineError('InvalidStorageClass') {}
+/** GET/HEAD ?partNumber beyond the object's parts. 416 "The requested partnumber is not satisfiable". */
+export class InvalidPartNumber extends defineError('InvalidPartNumber') {}
+/** A browser POST form that is not multipart/form-data or lacks its fields. 400. */
+export class MalformedPOSTRequest extends defineError('MalformedPOSTRequest') {}
+/** A POST policy that is not base64 JSON of the documented shape. 400. */
+export class InvalidPolicyDocument extends defineError('InvalidPolicyDocument') {}
+/** User metadata (x-amz-meta-*) over S3's 2 KiB limit. 400. */
+export class MetadataTooLarge extends defineError('MetadataTooLarge') {}

@@ -1,0 +1,9 @@
+/** Errors of the drives and erasure coding: quorum lost, data corrupt, a body cut short. */
+import { defineError } from '../common/errors.js';
+
+export class InsufficientReadQuorum extends defineError('InsufficientReadQuorum') {}
+export class InsufficientWriteQuorum extends defineError('InsufficientWriteQuorum') {}
+/** A stored shard or metadata failed its checksum and could not be rebuilt from the others. */
+export class FileCorrupt extends defineError('FileCorrupt') {}
+/** The body was shorter or longer than the declared Content-Length. */
+export class IncompleteBody extends defineError('IncompleteBody') {}
