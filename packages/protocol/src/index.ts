@@ -84,3 +84,4 @@ export type {
   PolicyRequest,
   Statement,
 } from './policy/index.js';
+export { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { LoginThrottle } from '@coffer/protocol';
 import type { Credential, CredentialProvider } from '../iam/types.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import type { IamSystem } from '../iam/iam-system.js';
@@ -38,6 +39,8 @@ export interface EngineContext {
   signingKeys?: SigningKeyCache;
   /** Per-bucket usage since the last scan, for hard quotas (`bucket/usage-tracker.ts`). */
   usageTracker?: BucketUsageTracker;
+  /** Back-off of failed STS sign-ins per client address and access key (`sts/assume-role.ts`). */
+  stsThrottle?: LoginThrottle;
 }
 
 /** Where S3 path-style or virtual-host-style addressing put the request. */

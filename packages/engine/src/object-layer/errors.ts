@@ -67,6 +67,13 @@ export class InsufficientReadQuorum extends defineError('InsufficientReadQuorum'
 export class InsufficientWriteQuorum extends defineError('InsufficientWriteQuorum') {}
 /** A stored shard or metadata failed its checksum and could not be rebuilt from the others. */
 export class FileCorrupt extends defineError('FileCorrupt') {}
+/**
+ * The process ran out of file descriptors (EMFILE/ENFILE) while touching a drive: a resource
+ * problem of the process, not a drive fault — the client retries later, the drive stays online.
+ */
+export class ResourceExhausted extends defineError('ResourceExhausted') {}
+/** Too many failed sign-ins from this address or for this account (`sts/login-throttle.ts`). */
+export class TooManyLoginAttempts extends defineError('TooManyLoginAttempts') {}
 export class InvalidArgument extends defineError('InvalidArgument') {}
 export class InvalidRequest extends defineError('InvalidRequest') {}
 export class MalformedXML extends defineError('MalformedXML') {}

@@ -35,6 +35,7 @@ import type { DriveState } from '../object-layer/types.js';
 import { fsyncDir } from './atomic-file.js';
 import { readFormat, writeFormat, type FormatFile } from './format.js';
 import { probeIndex } from './index-probe.js';
+import { isResourceExhaustion } from './resource-errors.js';
 import { drivePaths, type DrivePaths } from './layout.js';
 
 export class DriveUnavailable extends Error {
@@ -159,7 +160,14 @@ export class Drive {
   }
 
   private async doCheck(): Promise<DriveState> {
-    const result = await readFormat(this.endpoint);
+    let result;
+    try {
+      result = await readFormat(this.endpoint);
+    } catch (error) {
+      // Out of file descriptors: the process's problem, not the drive's — keep its state.
+      if (isResourceExhaustion(error)) return this.state;
+      throw error;
+    }
     let state: DriveState;
     let reason = '';
     if (result.state === 'ok') {
@@ -178,6 +186,7 @@ export class Drive {
         await this.open();
         this.log(`drive ${this.endpoint} is back online`);
       } catch (error) {
+        if (isResourceExhaustion(error)) return this.state;
         state = 'offline';
         reason = String(error);
       }
