@@ -80,6 +80,8 @@ export class Drive {
   needsHeal = false;
   private db: RootDatabase<Buffer, Buffer> | undefined;
   private checking: Promise<DriveState> | undefined;
+  /** The last check ran out of file descriptors (logged once until a check succeeds). */
+  private exhausted = false;
 
   constructor(
     readonly slot: number,
@@ -165,9 +167,10 @@ export class Drive {
       result = await readFormat(this.endpoint);
     } catch (error) {
       // Out of file descriptors: the process's problem, not the drive's — keep its state.
-      if (isResourceExhaustion(error)) return this.state;
+      if (isResourceExhaustion(error)) return this.skipCheck(error);
       throw error;
     }
+    this.exhausted = false;
     let state: DriveState;
     let reason = '';
     if (result.state === 'ok') {
@@ -186,7 +189,7 @@ export class Drive {
         await this.open();
         this.log(`drive ${this.endpoint} is back online`);
       } catch (error) {
-        if (isResourceExhaustion(error)) return this.state;
+        if (isResourceExhaustion(error)) return this.skipCheck(error);
         state = 'offline';
         reason = String(error);
       }
@@ -197,6 +200,19 @@ export class Drive {
     this.state = state;
     this.reason = reason;
     return state;
+  }
+
+  /** A check that could not open a file for want of descriptors: logged once, state kept. */
+  private skipCheck(error: unknown): DriveState {
+    if (!this.exhausted) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'EMFILE';
+      this.log(
+        `drive ${this.endpoint}: check skipped, the process is out of file descriptors (${code}); ` +
+          `the drive stays ${this.state}`,
+      );
+    }
+    this.exhausted = true;
+    return this.state;
   }
 
   private requireDb(): RootDatabase<Buffer, Buffer> {
