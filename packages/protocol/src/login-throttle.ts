@@ -7,7 +7,7 @@
  * `freeFailures` cost nothing; each further one closes the key for `baseDelayMs`, doubling up to
  * `maxDelayMs`. While a key is closed, attempts are refused *before* the credentials are checked
  * and do not count, so an attacker cannot extend the wait: whoever asks after it ends is heard.
- * It never becomes a lock-out: the wait is capped, a success clears the account's count, and
+ * It never becomes a lock-out: the wait is capped, a success clears its keys' counts, and
  * counts are forgotten `forgetAfterMs` after their last failure. Memory is bounded: at most
  * `maxEntries` keys, the oldest forgotten first.
  */

@@ -69,7 +69,8 @@ const CREDENTIAL_FAILURES = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatc
  * SigV4 authentication under the sign-in back-off (`LoginThrottle`, per client address and per
  * access key): while either is backing off the request is refused with 429 TooManyRequests and
  * Retry-After before its signature is checked; a wrong key or secret counts, a success clears
- * the access key's count.
+ * both counts (consecutive failures: a console signing its users in from one address must not
+ * stay throttled by a few typos once someone signs in).
  */
 async function authenticateThrottled(ctx: RequestContext): Promise<AuthResult> {
   const throttle = ctx.engine.stsThrottle;
@@ -84,7 +85,7 @@ async function authenticateThrottled(ctx: RequestContext): Promise<AuthResult> {
   }
   try {
     const auth = await authenticateRequest(ctx, { service: 'sts' });
-    throttle.success([`key:${accessKey}`]);
+    throttle.success(keys);
     return auth;
   } catch (err) {
     if (err instanceof EngineError && CREDENTIAL_FAILURES.has(err.name)) throttle.failure(keys);

@@ -18,7 +18,7 @@ import { allowedPages, checkPermissions } from './pages.js';
  * Sign-in under the back-off (`LoginThrottle`, per client address — `request.ip`, which follows
  * X-Forwarded-For with `trustProxy` — and per account): while either backs off the attempt is
  * answered 429 with Retry-After before the keys are tried; a refused login counts, a successful
- * one clears the account's count.
+ * one clears both counts.
  */
 async function throttledLogin(
   ctx: AppContext,
@@ -39,7 +39,7 @@ async function throttledLogin(
   }
   try {
     const session = await login(ctx, accessKey, secretKey);
-    ctx.loginThrottle.success([`account:${accessKey}`]);
+    ctx.loginThrottle.success(keys);
     return session;
   } catch (err) {
     if (err instanceof ConsoleError && err.code === 'invalid_login') ctx.loginThrottle.failure(keys);
