@@ -147,7 +147,7 @@ describe('changes from another origin', () => {
       201,
     );
     const port = new URL(consoleApp.url).port;
-    const foreign = [
+    const foreign: Record<string, string>[] = [
       { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'http://evil.example' },
       // Another port of the same host: same site, another origin.
