@@ -80,41 +80,62 @@ const ASSUME_ROLE = new URLSearchParams({
 }).toString();
 
 interface Flood {
-  /** Resolves when every socket is closed, with each one's lifetime in ms. */
-  closed: Promise<number[]>;
-  /** How many sockets the client ended itself (must stay 0: the server closes them). */
-  endedByClient: () => number;
-  destroy(): void;
+  /**
+   * Resolves when the server has closed every socket, with each one's lifetime in ms since it
+   * connected; rejects after `ms` saying how many are still open.
+   */
+  closed(ms: number): Promise<number[]>;
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 /**
- * Opens `count` connections that each send half a request line and then nothing, and never
- * close them: only the server can.
+ * Opens `count` connections that each send `partial` (half a request) and then nothing, and never
+ * close them: only the server can. Batches of 25, each connected before the next is opened.
  */
-async function halfOpenFlood(port: number, count: number): Promise<Flood> {
-  const sockets: net.Socket[] = [];
-  const lifetimes: Promise<number>[] = [];
-  let endedByClient = 0;
-  for (let i = 0; i < count; i++) {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    sockets.push(socket);
-    const opened = Date.now();
-    lifetimes.push(
-      new Promise((resolve) => {
-        socket.on('error', () => undefined);
-        socket.once('close', () => resolve(Date.now() - opened));
-      }),
-    );
-    socket.once('connect', () => socket.write('GET /minio/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n'));
-    // Pace the connects a little so the listen backlog takes them all.
-    if (i % 50 === 49) await new Promise((r) => setTimeout(r, 20));
+async function halfOpenFlood(port: number, count: number, partial: string): Promise<Flood> {
+  const states: { opened: number; connected?: number; closed?: number }[] = [];
+  const closings: Promise<void>[] = [];
+  for (let start = 0; start < count; start += 25) {
+    const batch: Promise<void>[] = [];
+    for (let i = start; i < Math.min(count, start + 25); i++) {
+      const state: { opened: number; connected?: number; closed?: number } = { opened: Date.now() };
+      states.push(state);
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      socket.on('error', () => undefined);
+      const closing = new Promise<void>((resolve) =>
+        socket.once('close', () => {
+          state.closed = Date.now();
+          resolve();
+        }),
+      );
+      closings.push(closing);
+      batch.push(
+        Promise.race([
+          closing,
+          new Promise<void>((resolve) =>
+            socket.once('connect', () => {
+              state.connected = Date.now();
+              socket.write(partial);
+              resolve();
+            }),
+          ),
+        ]),
+      );
+    }
+    await Promise.race([Promise.all(batch), sleep(10_000)]);
   }
   return {
-    closed: Promise.all(lifetimes),
-    endedByClient: () => endedByClient,
-    destroy() {
-      endedByClient = sockets.length;
-      for (const s of sockets) s.destroy();
+    async closed(ms) {
+      await Promise.race([Promise.all(closings), sleep(ms)]);
+      const open = states.filter((s) => s.closed === undefined);
+      if (open.length > 0) {
+        const neverConnected = open.filter((s) => s.connected === undefined).length;
+        throw new Error(
+          `${open.length} of ${count} connections still open after ${ms} ms (${neverConnected} never connected)`,
+        );
+      }
+      return states.map((s) => (s.closed ?? 0) - (s.connected ?? s.opened));
     },
   };
 }
@@ -178,16 +199,19 @@ describe.each([
     });
 
     it('refuses or times out every connection, keeps the drives online and comes back by itself', async () => {
-      const flood = await halfOpenFlood(engine.port, 400);
+      const flood = await halfOpenFlood(
+        engine.port,
+        400,
+        'GET /minio/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      );
       if (expectExhaustion) {
         // The drives are checked every 2 s; the flood outlives a check, which meets EMFILE.
         await waitFor('a drive check out of descriptors', () =>
           engine.output().includes('out of file descriptors'),
         );
       }
-      const lifetimes = await flood.closed;
-      expect(flood.endedByClient()).toBe(0);
       // Closed by the server: at once (over the limit) or at the header timeout, never kept.
+      const lifetimes = await flood.closed(timeoutMs * 6);
       expect(Math.max(...lifetimes)).toBeLessThan(timeoutMs * 4);
 
       await waitFor('health/live', async () => {

@@ -16,9 +16,19 @@ function crossOrigin(detail: string): ConsoleError {
   return new ConsoleError('cross_origin_refused', 'This change must be made from the console itself', detail);
 }
 
-/** The console's origin for this request: `scheme://host[:port]`. */
+/** `scheme://host[:port]` in URL's normal form (lower case, default port dropped); '' if invalid. */
+function normalOrigin(text: string): string {
+  try {
+    const url = new URL(text);
+    return url.origin === 'null' ? '' : url.origin;
+  } catch {
+    return '';
+  }
+}
+
+/** The console's origin for this request, as the browser sees it. */
 export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`.toLowerCase();
+  return normalOrigin(`${request.protocol}://${request.host}`);
 }
 
 export const refuseForeignOrigins: onRequestHookHandler = async (request) => {
@@ -28,7 +38,8 @@ export const refuseForeignOrigins: onRequestHookHandler = async (request) => {
     throw crossOrigin(`Sec-Fetch-Site: ${String(site)}`);
   }
   const origin = request.headers.origin;
-  if (origin !== undefined && origin.toLowerCase() !== ownOrigin(request)) {
-    throw crossOrigin(`Origin ${origin} is not ${ownOrigin(request)}`);
-  }
+  if (origin === undefined) return;
+  const own = ownOrigin(request);
+  // An opaque origin ('null': sandboxed frames, data: URLs) never matches.
+  if (own === '' || normalOrigin(origin) !== own) throw crossOrigin(`Origin ${origin} is not ${own}`);
 };
