@@ -4,6 +4,7 @@
  *   process's open-file limit (`prlimit`): connections beyond the limit are refused, the rest are
  *   closed by the server within the (lowered) header timeout, no drive goes offline — also when
  *   the flood does run the process out of descriptors — and service comes back by itself;
+ * - a slow upload that keeps flowing is never cut, one that stalls is cut at the idle timeout;
  * - STS sign-in back-off per client address and per access key (429, released after the wait);
  * - losing read quorum answers 503 SlowDownRead, never XMinioObjectTampered.
  */
@@ -103,6 +104,8 @@ async function halfOpenFlood(port: number, count: number, partial: string): Prom
       states.push(state);
       const socket = net.connect({ port, host: '127.0.0.1' });
       socket.on('error', () => undefined);
+      // Flowing, so the server's FIN is seen (a paused socket never reads its end).
+      socket.resume();
       const closing = new Promise<void>((resolve) =>
         socket.once('close', () => {
           state.closed = Date.now();
@@ -240,7 +243,7 @@ describe('in-process engine: STS back-off and read quorum', () => {
       rootUser: 'hardeningroot',
       rootPassword: 'hardening-secret-key',
       stsThrottle: { freeFailures: 2, baseDelayMs: 1000, maxDelayMs: 4000, now: () => now },
-      connections: { headersTimeoutMs: 1000 },
+      connections: { headersTimeoutMs: 1000, idleTimeoutMs: 1000, keepAliveTimeoutMs: 500 },
     });
     keys = engine.credentials;
   }, 60_000);
@@ -297,6 +300,66 @@ describe('in-process engine: STS back-off and read quorum', () => {
     for (let i = 0; i < 5; i++) await assumeRole(keys, '127.0.0.5');
     now += 1000;
     expect((await assumeRole(keys, '127.0.0.5')).status).toBe(200);
+  });
+
+  it('never cuts a slow upload that keeps flowing, and cuts one that stalls', async () => {
+    expect((await signedRequest(engine.url, keys, { method: 'PUT', path: '/slow' })).status).toBe(200);
+    // 16 chunks 250 ms apart: 4 s in all, beyond the 1 s header, idle and keep-alive timeouts.
+    const body = randomBytes(16 * 4096);
+    const url = new URL('/slow/trickled', engine.url);
+    const headers = signRequest({
+      method: 'PUT',
+      url,
+      headers: { 'content-length': String(body.length) },
+      body,
+      accessKey: keys.accessKey,
+      secretKey: keys.secretKey,
+      region: 'us-east-1',
+      service: 's3',
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(url, { method: 'PUT', headers, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      void (async () => {
+        for (let i = 0; i < 16; i++) {
+          req.write(body.subarray(i * 4096, (i + 1) * 4096));
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        req.end();
+      })();
+    });
+    expect(status).toBe(200);
+    const get = await signedRequest(engine.url, keys, { method: 'GET', path: '/slow/trickled' });
+    expect(get.status).toBe(200);
+
+    // A signed PUT whose headers are complete, then 10 of its 1000 body bytes and silence: the
+    // engine waits for the body until the idle timeout ends the connection.
+    const stalledUrl = new URL('/slow/stalled', engine.url);
+    const stalledHeaders = signRequest({
+      method: 'PUT',
+      url: stalledUrl,
+      headers: { 'content-length': '1000' },
+      body: Buffer.alloc(1000, 1),
+      accessKey: keys.accessKey,
+      secretKey: keys.secretKey,
+      region: 'us-east-1',
+      service: 's3',
+    });
+    const head = Object.entries({ ...stalledHeaders, host: stalledUrl.host })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    const socket = net.connect({ port: engine.address.port, host: '127.0.0.1' });
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // Flowing, so the server's FIN is seen (a paused socket never reads its end).
+    socket.resume();
+    socket.write(`PUT /slow/stalled HTTP/1.1\r\n${head}\r\n\r\n${'\x01'.repeat(10)}`);
+    await expect(Promise.race([closed.then(() => 'closed'), sleep(10_000).then(() => 'open')])).resolves.toBe(
+      'closed',
+    );
   });
 
   it('answers 503 SlowDownRead, not XMinioObjectTampered, when more drives than parity lost the data', async () => {

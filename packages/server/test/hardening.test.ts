@@ -88,6 +88,8 @@ async function halfOpenFlood(port: number, count: number, partial: string): Prom
       states.push(state);
       const socket = net.connect({ port, host: '127.0.0.1' });
       socket.on('error', () => undefined);
+      // Flowing, so the server's FIN is seen (a paused socket never reads its end).
+      socket.resume();
       const closing = new Promise<void>((resolve) =>
         socket.once('close', () => {
           state.closed = Date.now();
