@@ -18,7 +18,9 @@ export interface AxeViolation {
 
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through the DevTools protocol, which the console's Content-Security-Policy
+  // (`script-src 'self'`, no inline scripts) does not govern — unlike an injected <script> tag.
+  if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }

@@ -17,7 +17,17 @@ export const ERROR_CODES = {
   invalid_login: {
     status: 401,
     description:
-      "The storage server refused the access key and secret key; detailedMessage is the server's message.",
+      'The storage server refused the access key and secret key. One answer whether the account is unknown or the secret wrong.',
+  },
+  cross_origin_refused: {
+    status: 403,
+    description:
+      "A change (POST, PUT, PATCH, DELETE) came from a page that is not the console's own origin (Origin / Sec-Fetch-Site); refused.",
+  },
+  too_many_login_attempts: {
+    status: 429,
+    description:
+      'Too many failed sign-ins from this address or for this account; sign-in is refused until the back-off ends (Retry-After, in seconds). Never a permanent lock-out.',
   },
   access_denied: {
     status: 403,

@@ -47,6 +47,19 @@ describe('coffer-engine arguments', () => {
     });
   });
 
+  it('takes the header timeout and the connection limit from flags or the environment', () => {
+    expect(parseCli([])?.headersTimeoutMs).toBeUndefined();
+    expect(parseCli(['--header-timeout', '2.5', '--max-connections', '100'])).toMatchObject({
+      headersTimeoutMs: 2500,
+      maxConnections: 100,
+    });
+    expect(
+      parseCli(['--header-timeout', '3'], { COFFER_HEADER_TIMEOUT: '9', COFFER_MAX_CONNECTIONS: '50' }),
+    ).toMatchObject({ headersTimeoutMs: 3000, maxConnections: 50 });
+    expect(() => parseCli(['--max-connections', '0'])).toThrow(/--max-connections must be an integer ≥ 1/);
+    expect(() => parseCli(['--header-timeout', 'soon'])).toThrow(/--header-timeout/);
+  });
+
   it('takes the scanner interval in seconds from --scanner-interval or COFFER_SCANNER_INTERVAL', () => {
     expect(parseCli(['--scanner-interval', '90'])?.scannerIntervalMs).toBe(90_000);
     expect(parseCli(['--scanner-interval=0.5'])?.scannerIntervalMs).toBe(500);

@@ -23,6 +23,11 @@ Options:
   --region NAME        region reported to clients (default us-east-1)
   --scanner-interval SECONDS
                        pause between data-usage scans (default 60; decimals allowed)
+  --header-timeout SECONDS
+                       a connection must send its request headers within this time
+                       (default 30; decimals allowed)
+  --max-connections N  simultaneous connections; more are closed at once (default: half the
+                       open-file limit left after a reserve for the runtime and the drives)
   -h, --help           show this help
 
 Environment:
@@ -34,6 +39,8 @@ Environment:
                        serve Prometheus metrics without a bearer token
   COFFER_SCANNER_INTERVAL=SECONDS
                        same as --scanner-interval (the flag wins)
+  COFFER_HEADER_TIMEOUT=SECONDS, COFFER_MAX_CONNECTIONS=N
+                       same as --header-timeout and --max-connections (the flags win)
 `;
 
 /** A problem with the command line itself (printed with a hint to use --help). */
@@ -48,6 +55,10 @@ export interface CliConfig {
   region?: string;
   /** Pause between data-usage scans, from --scanner-interval or COFFER_SCANNER_INTERVAL. */
   scannerIntervalMs?: number;
+  /** From --header-timeout or COFFER_HEADER_TIMEOUT. */
+  headersTimeoutMs?: number;
+  /** From --max-connections or COFFER_MAX_CONNECTIONS. */
+  maxConnections?: number;
 }
 
 function parseInteger(value: string, name: string, min: number): number {
@@ -61,6 +72,10 @@ function parseSeconds(value: string, name: string): number {
   const seconds = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds > 0)) throw new UsageError(`${name} must be a number of seconds > 0, got '${value}'`);
   return Math.round(seconds * 1000);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }
 
 /**
@@ -83,6 +98,8 @@ export function parseCli(
         parity: { type: 'string' },
         region: { type: 'string' },
         'scanner-interval': { type: 'string' },
+        'header-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -113,5 +130,10 @@ export function parseCli(
   } else if (envScannerInterval !== undefined && envScannerInterval !== '') {
     config.scannerIntervalMs = parseSeconds(envScannerInterval, 'COFFER_SCANNER_INTERVAL');
   }
+  const headerTimeout = values['header-timeout'] ?? nonEmpty(env['COFFER_HEADER_TIMEOUT']);
+  if (headerTimeout !== undefined) config.headersTimeoutMs = parseSeconds(headerTimeout, '--header-timeout');
+  const maxConnections = values['max-connections'] ?? nonEmpty(env['COFFER_MAX_CONNECTIONS']);
+  if (maxConnections !== undefined)
+    config.maxConnections = parseInteger(maxConnections, 'max-connections', 1);
   return config;
 }

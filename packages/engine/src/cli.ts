@@ -75,6 +75,10 @@ async function main(): Promise<number> {
       ...(config.parity !== undefined ? { parity: config.parity } : {}),
       ...(config.region !== undefined ? { region: config.region } : {}),
       ...(config.scannerIntervalMs !== undefined ? { scannerIntervalMs: config.scannerIntervalMs } : {}),
+      connections: {
+        ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
+        ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),
+      },
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (err) {

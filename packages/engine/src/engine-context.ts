@@ -9,6 +9,7 @@
  * Handlers and `http/` may import this module (type-only); nothing at or below `iam/` may (lint,
  * `eslint.config.js`): the lower layers receive the single services they need, never the bag.
  */
+import { LoginThrottle } from '@coffer/protocol';
 import type { IamSystem } from './iam/iam-system.js';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
@@ -51,6 +52,8 @@ export interface EngineContext {
   usageTracker: BucketUsageTracker;
   /** Every bucket configuration, typed, cached, with a change hook (`bucket/bucket-metadata.ts`). */
   bucketMetadata: BucketMetadataService;
+  /** Back-off of failed STS sign-ins per client address and access key (`sts/assume-role.ts`). */
+  stsThrottle: LoginThrottle;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -74,6 +77,8 @@ export interface EngineContextParts {
   signingKeys?: SigningKeyCache;
   usageTracker?: BucketUsageTracker;
   bucketMetadata?: BucketMetadataService;
+  /** Default: the protocol's default back-off. */
+  stsThrottle?: LoginThrottle;
   /** Where services report problems that do not fail a request. */
   log?: (line: string) => void;
 }
@@ -115,5 +120,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     bucketMetadata:
       parts.bucketMetadata ??
       new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
+    stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
   };
 }

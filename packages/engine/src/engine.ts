@@ -11,10 +11,12 @@
  * Whatever was already opened is closed again before the error leaves.
  */
 import { readFile } from 'node:fs/promises';
+import { LoginThrottle, type LoginThrottleOptions } from '@coffer/protocol';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { assembleEngineContext, type EngineContext } from './engine-context.js';
+import type { ConnectionGuardOptions } from './http/connection-guard.js';
 import { createHttpServer } from './http/server.js';
 import { createObjectLayerIamStore } from './iam/iam-store.js';
 import { IamSystem } from './iam/iam-system.js';
@@ -52,6 +54,14 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
   /** Clock for credential expiry in ms since the epoch (tests move it forward). */
   now?: () => number;
+  /**
+   * Connection hardening (`http/connection-guard.ts`): header timeout (default 30 s), keep-alive
+   * idle timeout (5 s), idle timeout during a request (5 min) and the connection limit (default
+   * from the open-file limit). Tests lower them.
+   */
+  connections?: ConnectionGuardOptions;
+  /** Back-off of failed STS sign-ins (`sts/login-throttle.ts`); tests lower it. */
+  stsThrottle?: LoginThrottleOptions;
 }
 
 export interface Engine {
@@ -242,13 +252,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       metrics,
       version: await engineVersion(),
       log,
+      stsThrottle: new LoginThrottle(options.stsThrottle),
     });
     // Every writer goes through the context's eventing object layer, so no object change goes
     // unannounced; the hub closes with the engine.
     const { usageTracker, events, objectLayer } = context;
     cleanups.push(() => Promise.resolve(events.close()));
 
-    const server = createHttpServer(context);
+    const server = createHttpServer(context, options.connections ?? {}, drives.length);
     const sockets = new Set<Socket>();
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);
@@ -275,6 +286,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     cleanups.push(() => healer.stop());
 
     log(`engine listening on http://${endpoint} (${drives.length} drive${drives.length === 1 ? '' : 's'})`);
+    const { guard } = server;
+    log(
+      `connections: at most ${guard.maxConnections}, headers within ${guard.headersTimeoutMs / 1000} s, ` +
+        `keep-alive idle ${guard.keepAliveTimeoutMs / 1000} s, request idle ${guard.idleTimeoutMs / 1000} s`,
+    );
 
     let closing: Promise<void> | undefined;
     return {

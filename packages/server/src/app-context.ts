@@ -2,6 +2,7 @@
  * What every route plugin is given: the resolved options and the long-lived services. Built once
  * by `buildApp` and passed down explicitly (no module-level state).
  */
+import type { LoginThrottle } from '@coffer/protocol';
 import type { AccountStates } from './session/account-state.js';
 import type { SessionStore, Session } from './session/session-store.js';
 import type { StorageClients } from './storage/storage-clients.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   clients: StorageClients;
   accounts: AccountStates;
   usage: UsageCache;
+  /** Back-off of failed sign-ins per client address and per account. */
+  loginThrottle: LoginThrottle;
 }
 
 declare module 'fastify' {

@@ -13,6 +13,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { API_PREFIX } from '@coffer/contract';
+import { LoginThrottle, type LoginThrottleOptions } from '@coffer/protocol';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -23,6 +24,13 @@ import {
 import type { AppContext, OpenIdProvider, ResolvedOptions } from './app-context.js';
 import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
 import { installErrorHandling } from './error-handler.js';
+import {
+  createGuardedServer,
+  resolveConnectionSettings,
+  type ConnectionOptions,
+} from './hardening/connections.js';
+import { refuseForeignOrigins } from './hardening/same-origin.js';
+import { installSecurityHeaders } from './hardening/security-headers.js';
 import { notAuthenticated } from './errors.js';
 import { bucketRoutes } from './routes/buckets/bucket-routes.js';
 import { UsageCache } from './routes/buckets/usage-cache.js';
@@ -61,6 +69,13 @@ export interface AppOptions {
   openId?: OpenIdProvider;
   /** Smallest multipart upload part (default 16 MiB). */
   uploadPartSize?: number;
+  /**
+   * Connection hardening (`hardening/connections.ts`): header timeout (default 30 s), keep-alive
+   * idle (5 s), request idle (5 min), connection limit (default from the open-file limit).
+   */
+  connections?: ConnectionOptions;
+  /** Back-off of failed sign-ins (defaults: 5 free failures, then 1 s doubling up to 60 s). */
+  loginThrottle?: LoginThrottleOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -84,11 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
     ...(options.openId !== undefined ? { openId: options.openId } : {}),
   };
+  const connections = resolveConnectionSettings(options.connections);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    // Requests are answered by the storage server's pace; never cut a long upload or download.
-    requestTimeout: 0,
+    // Requests are answered by the storage server's pace; never cut a long upload or download
+    // (no total request timeout; header, keep-alive and idle timeouts in hardening/connections.ts).
+    serverFactory: (handler) => createGuardedServer(handler, connections),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clients,
     accounts: new AccountStates(clients, app.log),
     usage: new UsageCache(clients),
+    loginThrottle: new LoginThrottle(options.loginThrottle),
   };
 
   const sweep = setInterval(() => {
@@ -113,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clients.close();
   });
 
+  installSecurityHeaders(app);
+  app.addHook('onRequest', refuseForeignOrigins);
   await app.register(fastifyCookie);
   // preservePath: a file name may carry a relative path (folder uploads), kept in the object key.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, preservePath: true });

@@ -59,6 +59,18 @@ describe('config', () => {
     });
   });
 
+  it('takes the header timeout and the connection limit', () => {
+    expect(
+      loadConfig(['--server', 'http://x', '--header-timeout', '2.5', '--max-connections', '64'], {}),
+    ).toMatchObject({ headersTimeoutMs: 2500, maxConnections: 64 });
+    expect(
+      loadConfig(['--server', 'http://x'], { COFFER_HEADER_TIMEOUT: '10', COFFER_MAX_CONNECTIONS: '9' }),
+    ).toMatchObject({ headersTimeoutMs: 10_000, maxConnections: 9 });
+    expect(() => loadConfig(['--server', 'http://x', '--max-connections', 'many'], {})).toThrow(
+      /maxConnections/,
+    );
+  });
+
   it('refuses bad values with readable messages', () => {
     expect(() => loadConfig(['--server', 'ftp://x'], {})).toThrow(/serverUrl/);
     expect(() => loadConfig(['--server', 'http://x', '--session-length', '30d'], {})).toThrow(

@@ -20,11 +20,15 @@ Options:
   --web-dir DIR           the built web app to serve (optional)
   --base-path PATH        serve everything under this sub-path, e.g. /console (default /)
   --trust-proxy           trust X-Forwarded-* headers (TLS detection behind a reverse proxy)
+  --header-timeout SEC    a connection must send its request headers within this time (default 30)
+  --max-connections N     simultaneous connections; more are closed at once (default: half the
+                          open-file limit left after a reserve of 128)
   -h, --help              show this help
 
 Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
 COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
-COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir).
+COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
+COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS.
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -56,6 +60,8 @@ const ConfigSchema = z.object({
   webDir: z.string().optional(),
   basePath: z.string().regex(/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/, 'base path must look like /a/b'),
   trustProxy: z.boolean(),
+  headersTimeoutMs: z.number().int().min(1).optional(),
+  maxConnections: z.number().int().min(1).optional(),
   sessionKey: z
     .string()
     .optional()
@@ -88,6 +94,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'web-dir': { type: 'string' },
       'base-path': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      'header-timeout': { type: 'string' },
+      'max-connections': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -100,6 +108,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     throw new Error('--server URL is required (the storage server, e.g. http://127.0.0.1:9000)');
   const webDir = values['web-dir'] ?? env.COFFER_WEB_DIR;
   const sessionKey = env.COFFER_CONSOLE_SESSION_KEY;
+  const headerTimeout = values['header-timeout'] ?? env.COFFER_HEADER_TIMEOUT;
+  const maxConnections = values['max-connections'] ?? env.COFFER_MAX_CONNECTIONS;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -112,6 +122,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     basePath: normaliseBasePath(values['base-path'] ?? env.COFFER_BASE_PATH ?? ''),
     trustProxy: values['trust-proxy'] ?? env.COFFER_TRUST_PROXY === 'true',
     ...(sessionKey ? { sessionKey } : {}),
+    // Seconds (decimals allowed) → ms; not a number fails validation with the field's name.
+    ...(headerTimeout ? { headersTimeoutMs: Math.round(Number(headerTimeout) * 1000) } : {}),
+    ...(maxConnections ? { maxConnections: Number(maxConnections) } : {}),
   });
   if (!parsed.success) {
     throw new Error(

@@ -27,6 +27,10 @@ async function main(): Promise<number> {
     trustProxy: config.trustProxy,
     ...(config.webDir !== undefined ? { webDir: config.webDir } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
+    connections: {
+      ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
+      ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),
+    },
     logger: { level: process.env.COFFER_LOG_LEVEL ?? 'info' },
   });
   const url = await app.listen({ host: config.host, port: config.port });

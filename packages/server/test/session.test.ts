@@ -1,6 +1,6 @@
 /**
  * Sign-in and sessions against the real engine: login strategy, login (cookie attributes), wrong
- * secret (401 with the storage server's message), session pages and distributedMode,
+ * secret (401, the same answer as an unknown account), session pages and distributedMode,
  * has-permission, logout revoking the session (the old cookie refused, also by a new console
  * instance on the same data dir), sessions surviving a console restart, Secure cookies behind a
  * trusted TLS proxy, SSO not configured, the API description and unknown API paths.
@@ -53,7 +53,7 @@ describe('login', () => {
     expect(maxAge).toBeLessThanOrEqual(12 * 3600);
   });
 
-  it('refuses a wrong secret with 401 and the storage server message', async () => {
+  it('refuses a wrong secret with 401, in the same words as an unknown access key', async () => {
     const client = new ConsoleClient(consoleApp.url);
     const { status, body } = await client.json('POST', '/api/v1/login', {
       json: { accessKey: engine.accessKey, secretKey: 'not-the-secret' },
@@ -61,8 +61,12 @@ describe('login', () => {
     expect(status).toBe(401);
     expect(body.code).toBe('invalid_login');
     expect(body.message).toMatch(/invalid login/i);
-    expect(body.detailedMessage).toMatch(/^AccessDenied: .+/);
     expect(client.cookie).toBeUndefined();
+    // The answer must not tell an unknown account from a wrong secret.
+    const unknown = await client.json('POST', '/api/v1/login', {
+      json: { accessKey: 'nosuchaccount', secretKey: 'not-the-secret' },
+    });
+    expect(unknown).toEqual({ status, body });
   });
 
   it('refuses an unknown access key and an empty body', async () => {

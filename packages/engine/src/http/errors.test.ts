@@ -9,6 +9,7 @@ import { ERROR_TABLE, toApiError, writeError } from './errors.js';
 import * as engineErrors from '../object-layer/errors.js';
 import { EngineError, InvalidArgument } from '../common/errors.js';
 import { AdminVersionMismatch, SignatureDoesNotMatch } from './request-errors.js';
+import { InvalidAccessKeyId } from '../iam/errors.js';
 import { parseXml } from './xml.js';
 
 const DOC_PATH = fileURLToPath(new URL('../../../../docs/s3-errors.md', import.meta.url));
@@ -242,6 +243,26 @@ describe('writeError (admin, STS)', () => {
     const body = JSON.parse(text) as Record<string, string>;
     expect(Object.keys(body)).toEqual(['Code', 'Message', 'Resource', 'Region', 'RequestId', 'HostId']);
     expect(body.Code).toBe('XMinioAdminVersionMismatch');
+  });
+
+  it('answers running out of file descriptors as 503 SlowDown, not as an internal error', () => {
+    const { ctx, res } = makeCtx('GET', '/bkt/obj', { bucket: 'bkt', key: 'obj' });
+    const emfile = Object.assign(new Error('EMFILE: too many open files, open'), { code: 'EMFILE' });
+    writeError(ctx, emfile);
+    expect(res.statusCode).toBe(503);
+    expect(res.body?.toString()).toContain('<Code>SlowDown</Code>');
+    expect(res.getHeader('retry-after')).toBe('60');
+  });
+
+  it('answers an unknown STS key and a wrong secret with one message', () => {
+    const bodies = [new SignatureDoesNotMatch(), new InvalidAccessKeyId()].map((err) => {
+      const { ctx, res } = makeCtx('POST', '/');
+      ctx.api = 'sts';
+      writeError(ctx, err);
+      return res.body?.toString('utf8').replace(/<RequestId>.*<\/RequestId>/, '');
+    });
+    expect(bodies[0]).toContain('<Message>Access Denied.</Message>');
+    expect(bodies[1]).toBe(bodies[0]);
   });
 
   it('writes STS errors as ErrorResponse and folds auth failures into AccessDenied', () => {

@@ -28,6 +28,8 @@ import * as adminErrors from '../admin/errors.js';
 import * as stsErrors from '../sts/errors.js';
 import { EngineError } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
+import { ResourceExhausted } from '../storage/errors.js';
+import { isResourceExhaustion } from '../storage/resource-errors.js';
 
 /** Every module that defines error classes: the table's keys are typed against their names. */
 export const ERROR_MODULES = {
@@ -212,6 +214,14 @@ const TABLE = {
     code: 'XMinioObjectTampered',
     status: 500,
     message: 'The stored data is corrupt and could not be reconstructed.',
+  },
+  // Out of file descriptors: S3's generic back-off answer, which every SDK retries.
+  ResourceExhausted: { code: 'SlowDown', status: 503, message: 'Please reduce your request rate.' },
+  // Sign-in back-off (STS): 429, MinIO's TooManyRequests; a throttle, not a verdict on the keys.
+  TooManyLoginAttempts: {
+    code: 'TooManyRequests',
+    status: 429,
+    message: 'Too many failed sign-in attempts; try again later.',
   },
   // Request shape.
   InvalidArgument: { code: 'InvalidArgument', status: 400, message: 'Invalid argument' },
@@ -568,6 +578,7 @@ const KEPT_ON_ERROR = new Set([
   'x-content-type-options',
   'x-xss-protection',
   'strict-transport-security',
+  'retry-after',
   'vary',
   'access-control-allow-origin',
   'access-control-allow-credentials',
@@ -600,8 +611,10 @@ function finish(ctx: RequestContext, status: number, contentType: string, body: 
 }
 
 /** Prepare the response for an error; false when nothing can be written any more. */
-function prepare(ctx: RequestContext, err: unknown): ApiError | undefined {
+function prepare(ctx: RequestContext, thrown: unknown): ApiError | undefined {
   const { res } = ctx;
+  // Out of file descriptors anywhere below: a passing overload, answered like one (503 SlowDown).
+  const err = isResourceExhaustion(thrown) ? new ResourceExhausted() : thrown;
   const mapped = err instanceof EngineError ? ERROR_TABLE[err.name] : undefined;
   if (mapped === undefined || (mapped.status >= 500 && mapped.status !== 503 && mapped.status !== 501)) {
     logUnexpected(ctx, err);
@@ -702,8 +715,10 @@ const STS_ACCESS_DENIED = new Set([
 export function writeStsError(ctx: RequestContext, err: unknown): void {
   const api = prepare(ctx, err);
   if (api === undefined) return;
-  let { code, status } = api;
+  let { code, status, message } = api;
   if (STS_ACCESS_DENIED.has(code)) {
+    // One answer for an unknown key and a wrong secret: the reply must not tell which it was.
+    if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch') message = 'Access Denied.';
     code = 'AccessDenied';
     status = 403;
   } else if (code === 'InvalidArgument') {
@@ -712,7 +727,7 @@ export function writeStsError(ctx: RequestContext, err: unknown): void {
   }
   const body = toXml(
     'ErrorResponse',
-    { Error: { Type: '', Code: code, Message: api.message }, RequestId: ctx.requestId },
+    { Error: { Type: '', Code: code, Message: message }, RequestId: ctx.requestId },
     { xmlns: 'https://sts.amazonaws.com/doc/2011-06-15/' },
   );
   finish(ctx, status, 'application/xml', body);

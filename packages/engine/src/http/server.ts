@@ -5,6 +5,13 @@
  * `engine.ts` owns `listen()` and shutdown.
  */
 import http from 'node:http';
+import {
+  connectionsCheckingInterval,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  guardConnections,
+  type ConnectionGuardOptions,
+  type ConnectionGuardSettings,
+} from './connection-guard.js';
 import type { RequestContext } from './context.js';
 import type { EngineContext } from '../engine-context.js';
 import { handleCors } from './cors.js';
@@ -49,8 +56,15 @@ function recordWhenDone(ctx: RequestContext): void {
   });
 }
 
-/** Create the (not yet listening) HTTP server of an engine. */
-export function createHttpServer(engine: EngineContext): http.Server {
+/**
+ * Create the (not yet listening) HTTP server of an engine, its connections guarded
+ * (`connection-guard.ts`; `drives` sizes the default connection limit).
+ */
+export function createHttpServer(
+  engine: EngineContext,
+  guard: ConnectionGuardOptions = {},
+  drives = 4,
+): http.Server & { guard: ConnectionGuardSettings } {
   const nextRequestId = createRequestIdGenerator();
   const routerState = createRouterState();
 
@@ -60,6 +74,9 @@ export function createHttpServer(engine: EngineContext): http.Server {
       maxHeaderSize: 64 * 1024,
       // Long uploads are bounded by the client, not by a server-wide request timeout.
       requestTimeout: 0,
+      connectionsCheckingInterval: connectionsCheckingInterval(
+        guard.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      ),
     },
     (req, res) => {
       const ctx = createRequestContext(req, res, engine, nextRequestId());
@@ -86,7 +103,12 @@ export function createHttpServer(engine: EngineContext): http.Server {
       socket.destroy();
       return;
     }
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    // Headers that did not arrive in time (connection-guard.ts) get 408, anything else 400; the
+    // socket is destroyed once the answer is written, whether or not the client closes its side.
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
+      socket.destroy(),
+    );
   });
-  return server;
+  return Object.assign(server, { guard: guardConnections(server, guard, drives) });
 }

@@ -14,6 +14,7 @@ import type { FormatFile } from '../storage/format.js';
 import type { BucketRecord } from '../storage/records.js';
 import { ReedSolomon } from '../storage/reed-solomon.js';
 import { ReadBufferPool } from '../storage/read-buffers.js';
+import { isResourceExhaustion } from '../storage/resource-errors.js';
 import { BLOCK_SIZE, DEFAULT_BITROT, hashSize, type BitrotHasher } from '../storage/shard-file.js';
 import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -171,6 +172,8 @@ export class LayerCore {
 
   driveError(drive: Drive, error: unknown): void {
     if (error instanceof DriveUnavailable) return;
+    // Out of file descriptors says nothing about this drive: no re-check (it would fail the same way).
+    if (isResourceExhaustion(error)) return;
     this.log(`drive ${drive.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
     // An unexpected error may mean the drive went away: re-check it in the background.
     void drive.check().catch(() => undefined);

@@ -35,6 +35,7 @@ import type { DriveState } from './types.js';
 import { fsyncDir } from './atomic-file.js';
 import { readFormat, writeFormat, type FormatFile } from './format.js';
 import { probeIndex } from './index-probe.js';
+import { isResourceExhaustion } from './resource-errors.js';
 import { drivePaths, type DrivePaths } from './layout.js';
 
 export class DriveUnavailable extends Error {
@@ -79,6 +80,8 @@ export class Drive {
   needsHeal = false;
   private db: RootDatabase<Buffer, Buffer> | undefined;
   private checking: Promise<DriveState> | undefined;
+  /** The last check ran out of file descriptors (logged once until a check succeeds). */
+  private exhausted = false;
 
   constructor(
     readonly slot: number,
@@ -159,7 +162,15 @@ export class Drive {
   }
 
   private async doCheck(): Promise<DriveState> {
-    const result = await readFormat(this.endpoint);
+    let result;
+    try {
+      result = await readFormat(this.endpoint);
+    } catch (error) {
+      // Out of file descriptors: the process's problem, not the drive's — keep its state.
+      if (isResourceExhaustion(error)) return this.skipCheck(error);
+      throw error;
+    }
+    this.exhausted = false;
     let state: DriveState;
     let reason = '';
     if (result.state === 'ok') {
@@ -178,6 +189,7 @@ export class Drive {
         await this.open();
         this.log(`drive ${this.endpoint} is back online`);
       } catch (error) {
+        if (isResourceExhaustion(error)) return this.skipCheck(error);
         state = 'offline';
         reason = String(error);
       }
@@ -188,6 +200,19 @@ export class Drive {
     this.state = state;
     this.reason = reason;
     return state;
+  }
+
+  /** A check that could not open a file for want of descriptors: logged once, state kept. */
+  private skipCheck(error: unknown): DriveState {
+    if (!this.exhausted) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'EMFILE';
+      this.log(
+        `drive ${this.endpoint}: check skipped, the process is out of file descriptors (${code}); ` +
+          `the drive stays ${this.state}`,
+      );
+    }
+    this.exhausted = true;
+    return this.state;
   }
 
   private requireDb(): RootDatabase<Buffer, Buffer> {

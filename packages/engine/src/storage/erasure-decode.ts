@@ -9,13 +9,17 @@ import { FileCorrupt, InsufficientReadQuorum } from './errors.js';
 import type { ReedSolomon } from './reed-solomon.js';
 import type { BitrotHasher, PartGeometry } from './shard-file.js';
 import type { ReadBufferPool } from './read-buffers.js';
-import type { ShardReader } from './shard-io.js';
+import { ShardTruncated, type ShardReader } from './shard-io.js';
 
 export class PartDecoder {
   /** Shard indices whose reader failed or returned corrupt data. */
   readonly bad = new Set<number>();
-  /** Shards with no reader at all (drive offline, data missing). */
-  private readonly unavailable: number;
+  /**
+   * Of `bad`, the shards whose bytes were read and found damaged (checksum mismatch, truncated).
+   * The others could not be read at all (drive offline or wiped, file missing, I/O error, out of
+   * file descriptors): losing too many of those is a read-quorum loss, not tampered data.
+   */
+  private readonly corrupt = new Set<number>();
 
   constructor(
     private readonly rs: ReedSolomon,
@@ -30,7 +34,6 @@ export class PartDecoder {
     readers.forEach((r, i) => {
       if (r === undefined) this.bad.add(i);
     });
-    this.unavailable = this.bad.size;
   }
 
   private async readShard(j: number, index: number): Promise<Uint8Array | undefined> {
@@ -43,20 +46,27 @@ export class PartDecoder {
       const shard = raw.subarray(hashLen);
       const expected = raw.subarray(0, hashLen);
       if (!this.hasher.hash(this.geometry.algorithm, shard).equals(expected)) {
-        this.markBad(index, `block ${j}: checksum mismatch`);
+        this.markBad(index, `block ${j}: checksum mismatch`, true);
         return undefined;
       }
       return shard;
     } catch (error) {
-      this.markBad(index, `block ${j}: ${error instanceof Error ? error.message : String(error)}`);
+      this.markReadFailure(index, j, error);
       return undefined;
     }
   }
 
-  private markBad(index: number, reason: string): void {
+  private markBad(index: number, reason: string, corrupt: boolean): void {
     if (this.bad.has(index)) return;
     this.bad.add(index);
+    if (corrupt) this.corrupt.add(index);
     this.onBad(index, reason);
+  }
+
+  /** A read that threw: damaged data when the shard was too short, otherwise an unreadable shard. */
+  private markReadFailure(index: number, j: number, error: unknown): void {
+    const reason = `block ${j}: ${error instanceof Error ? error.message : String(error)}`;
+    this.markBad(index, reason, error instanceof ShardTruncated);
   }
 
   /**
@@ -88,8 +98,10 @@ export class PartDecoder {
     }
     if (good < data) {
       const message = `block ${j}: only ${good} of ${total} shards readable, ${data} needed`;
-      // Too few drives to begin with is a quorum problem; otherwise stored data failed its checks.
-      throw this.unavailable > total - data ? new InsufficientReadQuorum(message) : new FileCorrupt(message);
+      // More shards unreadable than parity covers is a quorum loss (503), whatever else failed;
+      // only when damaged data is what tipped the balance is the object reported as tampered.
+      const unreadable = this.bad.size - this.corrupt.size;
+      throw unreadable > total - data ? new InsufficientReadQuorum(message) : new FileCorrupt(message);
     }
     if (all) {
       // Heal needs every shard: read the remaining good ones so only the truly bad are rebuilt.
@@ -153,12 +165,12 @@ export class PartDecoder {
             raw,
           );
         } catch (error) {
-          this.markBad(i, `block ${j}: ${error instanceof Error ? error.message : String(error)}`);
+          this.markReadFailure(i, j, error);
           return false;
         }
         const shard = raw.subarray(hashLen);
         if (!this.hasher.hash(this.geometry.algorithm, shard).equals(raw.subarray(0, hashLen))) {
-          this.markBad(i, `block ${j}: checksum mismatch`);
+          this.markBad(i, `block ${j}: checksum mismatch`, true);
           return false;
         }
         return true;

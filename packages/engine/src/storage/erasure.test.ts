@@ -6,7 +6,13 @@ import { PartDecoder, readPartRange } from './erasure-decode.js';
 import { ErasureEncoder } from './erasure-encode.js';
 import { ReedSolomon } from './reed-solomon.js';
 import { BitrotHasher, PartGeometry } from './shard-file.js';
-import { MemoryShardReader, MemoryShardWriter, type ShardWriter } from './shard-io.js';
+import {
+  FileShardReader,
+  MemoryShardReader,
+  MemoryShardWriter,
+  type ShardReader,
+  type ShardWriter,
+} from './shard-io.js';
 
 const BS = 64 * 1024;
 
@@ -103,6 +109,38 @@ describe('erasure encode/decode', () => {
     await expect(
       decode([undefined, undefined, undefined, files[3], files[4]], data.length, 3, 2, hasher),
     ).rejects.toBeInstanceOf(InsufficientReadQuorum);
+  });
+
+  it('counts shards that cannot be read (file gone, I/O error) as missing drives, not as tampering', async () => {
+    const hasher = await BitrotHasher.create();
+    const data = randomBytes(BS * 2 + 7);
+    const files = await encode(data, 3, 2, hasher);
+    const geometry = new PartGeometry(data.length, BS, 3, 'xxh64');
+    const gone = (): FileShardReader => new FileShardReader('/nonexistent/coffer/part.1');
+    const corrupt = Buffer.from(files[3] as Buffer);
+    corrupt[8 + 1] = (corrupt[8 + 1] ?? 0) ^ 1;
+    const read = (readers: (ShardReader | undefined)[]): Promise<Buffer> =>
+      new PartDecoder(new ReedSolomon(3, 2), geometry, readers, hasher).readBlock(0);
+    // Three of five shards unreadable with parity 2: a read-quorum loss.
+    await expect(
+      read([
+        gone(),
+        gone(),
+        gone(),
+        new MemoryShardReader(files[3] as Buffer),
+        new MemoryShardReader(files[4] as Buffer),
+      ]),
+    ).rejects.toBeInstanceOf(InsufficientReadQuorum);
+    // Two unreadable (parity would cover them) and one damaged: the damage is what broke it.
+    await expect(
+      read([
+        gone(),
+        gone(),
+        new MemoryShardReader(files[2] as Buffer),
+        new MemoryShardReader(corrupt),
+        new MemoryShardReader(files[4] as Buffer),
+      ]),
+    ).rejects.toBeInstanceOf(FileCorrupt);
   });
 
   it('goes on while write quorum holds and fails below it', async () => {

@@ -7,3 +7,8 @@ export class InsufficientWriteQuorum extends defineError('InsufficientWriteQuoru
 export class FileCorrupt extends defineError('FileCorrupt') {}
 /** The body was shorter or longer than the declared Content-Length. */
 export class IncompleteBody extends defineError('IncompleteBody') {}
+/**
+ * The process ran out of file descriptors (EMFILE/ENFILE) while touching a drive: a resource
+ * problem of the process, not a drive fault — the client retries later, the drive stays online.
+ */
+export class ResourceExhausted extends defineError('ResourceExhausted') {}

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 import { drivePaths } from './layout.js';
 import { StartupError } from './startup-error.js';
+import { isResourceExhaustion } from './resource-errors.js';
 
 export interface FormatFile {
   version: 1;
@@ -64,12 +65,16 @@ function isFormat(value: unknown): value is FormatFile {
   );
 }
 
-/** Reads a drive's format.json; never throws. */
+/**
+ * Reads a drive's format.json. Throws only when the process is out of file descriptors
+ * (resource-errors.ts): that is no statement about the drive, so no state is made up for it.
+ */
 export async function readFormat(root: string): Promise<FormatReadResult> {
   const paths = drivePaths(root);
   try {
     await access(root, constants.F_OK);
   } catch (error) {
+    if (isResourceExhaustion(error)) throw error;
     return { state: 'offline', reason: errorText(error) };
   }
   let text: string;
@@ -77,6 +82,7 @@ export async function readFormat(root: string): Promise<FormatReadResult> {
     text = await readFile(paths.format, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'unformatted' };
+    if (isResourceExhaustion(error)) throw error;
     return { state: 'offline', reason: errorText(error) };
   }
   try {

@@ -6,6 +6,11 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 
+/** A shard shorter than its metadata says: stored data is damaged (not a drive gone missing). */
+export class ShardTruncated extends Error {
+  override readonly name = 'ShardTruncated';
+}
+
 export interface ShardWriter {
   /** Appends one block's hash and shard bytes. Calls may overlap; each lands at its own offset. */
   write(hash: Uint8Array, shard: Uint8Array): Promise<void>;
@@ -139,7 +144,7 @@ export class FileShardReader implements ShardReader {
     let done = 0;
     while (done < length) {
       const { bytesRead } = await handle.read(target, done, length - done, offset + done);
-      if (bytesRead === 0) throw new Error(`shard file ${this.path} is truncated`);
+      if (bytesRead === 0) throw new ShardTruncated(`shard file ${this.path} is truncated`);
       done += bytesRead;
     }
   }
@@ -173,7 +178,7 @@ export class MemoryShardReader implements ShardReader {
     }
     const data = this.data;
     if (data === undefined || offset + length > data.length)
-      return Promise.reject(new Error('inline shard is truncated'));
+      return Promise.reject(new ShardTruncated('inline shard is truncated'));
     return Promise.resolve(data.subarray(offset, offset + length));
   }
   close(): Promise<void> {

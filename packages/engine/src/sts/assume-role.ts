@@ -10,12 +10,12 @@
  * (≤ 2,048 characters, a JSON policy with Version), `DurationSeconds` in 900..31,536,000 (default
  * 3,600). `RoleArn`, `RoleSessionName` and `ExternalId` are accepted and ignored, as MinIO does.
  */
-import type { RequestContext } from '../http/context.js';
+import type { AuthResult, RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
 import { authenticateRequest } from '../http/auth.js';
 import { PolicyDocumentError, parsePolicyDocument } from '../iam/policy-document.js';
-import { AccessDenied } from '../common/errors.js';
-import { InvalidParameterValue } from './errors.js';
+import { AccessDenied, EngineError } from '../common/errors.js';
+import { InvalidParameterValue, TooManyLoginAttempts } from './errors.js';
 import { STS_XMLNS, checkVersion, readStsForm } from './sts-form.js';
 
 export const MIN_DURATION_SECONDS = 900;
@@ -57,6 +57,36 @@ function formatExpiration(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** Authentication failures that say "wrong keys" (and so count towards the back-off). */
+const CREDENTIAL_FAILURES = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch']);
+
+/**
+ * SigV4 authentication under the sign-in back-off (`LoginThrottle`, per client address and per
+ * access key): while either is backing off the request is refused with 429 TooManyRequests and
+ * Retry-After before its signature is checked; a wrong key or secret counts, a success clears
+ * both counts (consecutive failures: a console signing its users in from one address must not
+ * stay throttled by a few typos once someone signs in).
+ */
+async function authenticateThrottled(ctx: RequestContext): Promise<AuthResult> {
+  const throttle = ctx.engine.stsThrottle;
+  const accessKey = /Credential=([^/,\s]+)\//.exec(ctx.req.headers.authorization ?? '')?.[1] ?? '';
+  const keys = [`addr:${ctx.req.socket.remoteAddress ?? ''}`, `key:${accessKey}`];
+  const wait = throttle.waitMs(keys);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    ctx.res.setHeader('Retry-After', String(seconds));
+    throw new TooManyLoginAttempts(`Too many failed sign-in attempts; try again in ${seconds} s.`);
+  }
+  try {
+    const auth = await authenticateRequest(ctx, { service: 'sts' });
+    throttle.success(keys);
+    return auth;
+  } catch (err) {
+    if (err instanceof EngineError && CREDENTIAL_FAILURES.has(err.name)) throttle.failure(keys);
+    throw err;
+  }
+}
+
 export async function assumeRole(ctx: RequestContext): Promise<void> {
   // A request already carrying a session token is made with temporary credentials: refused before
   // its signature is even looked at (MinIO `checkAssumeRoleAuth`).
@@ -65,7 +95,7 @@ export async function assumeRole(ctx: RequestContext): Promise<void> {
   }
   const iam = ctx.engine.iam;
 
-  ctx.auth = await authenticateRequest(ctx, { service: 'sts' });
+  ctx.auth = await authenticateThrottled(ctx);
   const caller = ctx.auth.credential;
   if (!caller) throw new AccessDenied();
 

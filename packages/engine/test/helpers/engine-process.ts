@@ -36,6 +36,10 @@ export interface StartEngineOptions {
   secretKey?: string;
   /** How long to wait for /minio/health/live. Default 30 s. */
   startTimeoutMs?: number;
+  /** Run under `prlimit --nofile=N:N` (the fd-exhaustion tests); default: the inherited limit. */
+  openFileLimit?: number;
+  /** Extra command-line arguments for the engine. */
+  args?: string[];
 }
 
 export interface EngineProcess {
@@ -179,11 +183,25 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
     // The engine must not pick up a real MinIO's credentials from the developer's shell.
     delete env.MINIO_ROOT_USER;
     delete env.MINIO_ROOT_PASSWORD;
-    const c = spawn(
-      process.execPath,
-      [ENGINE_CLI, '--address', host, '--data', dataDir, '--drives', String(driveCount)],
-      { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const engineArgs = [
+      ENGINE_CLI,
+      '--address',
+      host,
+      '--data',
+      dataDir,
+      '--drives',
+      String(driveCount),
+      ...(options.args ?? []),
+    ];
+    // prlimit execs the command, so the child's pid is the engine's.
+    const [command, args] =
+      options.openFileLimit === undefined
+        ? [process.execPath, engineArgs]
+        : [
+            'prlimit',
+            [`--nofile=${options.openFileLimit}:${options.openFileLimit}`, process.execPath, ...engineArgs],
+          ];
+    const c = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     trackChild(c);
     const append = (chunk: Buffer): void => {

@@ -9,7 +9,7 @@
  * streams into ./storage/upload-stream.ts before the next part is read, so at most one upload part
  * is held whatever the file sizes.
  */
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { UploadedObject } from '@coffer/contract';
 import { uriEncode } from '@coffer/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -77,6 +77,20 @@ function folderOf(prefix: string): string {
   return p === '' || p.endsWith('/') ? p : `${p}/`;
 }
 
+/** A 4xx error of @fastify/multipart itself (limits): it keeps its own status and code. */
+function isFastifyClientError(err: unknown): boolean {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function malformedUpload(err: unknown): unknown {
+  if (err instanceof ConsoleError || isFastifyClientError(err)) return err;
+  return invalidRequest(
+    'The upload is not a well-formed multipart/form-data body',
+    err instanceof Error ? err.message : String(err),
+  );
+}
+
 export async function uploadObjects(
   s3: Client,
   bucket: string,
@@ -87,9 +101,24 @@ export async function uploadObjects(
   if (!request.isMultipart()) throw invalidRequest('Upload with multipart/form-data, one part per file');
   const folder = folderOf(prefix);
   const uploaded: UploadedObject[] = [];
-  for await (const part of request.parts()) {
+  // A body that is not well-formed multipart fails in the parser: while looking for the next part
+  // or inside a file's stream. Either is the client's fault (400), never a server error.
+  let malformed: Error | undefined;
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (err) {
+      throw malformedUpload(err);
+    }
+    if (next.done === true) break;
+    const part = next.value;
     if (part.type !== 'file') continue;
     const file: MultipartFile = part;
+    file.file.once('error', (err: Error) => {
+      malformed = err;
+    });
     const relative = decodeFormFileName(file.filename).replace(/^\/+/, '');
     if (relative === '') {
       file.file.resume();
@@ -98,11 +127,17 @@ export async function uploadObjects(
     const key = folder + relative;
     // MinIO's console sends each file under a field named by its size: use it to size the parts.
     const sizeHint = /^\d{1,16}$/.test(file.fieldname) ? Number(file.fieldname) : undefined;
-    const result = await uploadStream(s3, bucket, key, file.file, {
-      contentType: file.mimetype || 'application/octet-stream',
-      ...(sizeHint !== undefined ? { sizeHint } : {}),
-      minPartSize,
-    });
+    let result;
+    try {
+      result = await uploadStream(s3, bucket, key, file.file, {
+        contentType: file.mimetype || 'application/octet-stream',
+        ...(sizeHint !== undefined ? { sizeHint } : {}),
+        minPartSize,
+      });
+    } catch (err) {
+      if (malformed !== undefined && !isFastifyClientError(malformed)) throw malformedUpload(malformed);
+      throw err;
+    }
     if (file.file.truncated) {
       throw new ConsoleError('payload_too_large', `${relative} is larger than the console accepts`);
     }

@@ -49,8 +49,21 @@ async function keysWork(ctx: AppContext, accessKey: string, secretKey: string): 
   }
 }
 
-function invalidLogin(detail: string): ConsoleError {
-  return new ConsoleError('invalid_login', 'Invalid login: the access key or secret key is wrong', detail);
+/**
+ * The one answer for an unknown account and a wrong secret: the server's own wording (which may
+ * tell the two apart) stays out of it.
+ */
+function invalidLogin(): ConsoleError {
+  return new ConsoleError('invalid_login', 'Invalid login: the access key or secret key is wrong');
+}
+
+/** The storage server's own sign-in back-off (the engine's STS answers 429). */
+function serverThrottled(err: AdminApiError): ConsoleError {
+  return new ConsoleError(
+    'too_many_login_attempts',
+    'Too many failed sign-in attempts. Try again later.',
+    `the storage server answered ${err.status} ${err.code}`,
+  );
 }
 
 export async function login(ctx: AppContext, accessKey: string, secretKey: string): Promise<Session> {
@@ -79,9 +92,10 @@ export async function login(ctx: AppContext, accessKey: string, secretKey: strin
     });
   } catch (err) {
     if (!(err instanceof AdminApiError)) throw err;
+    if (err.status === 429) throw serverThrottled(err);
     // A server error is not a verdict on the keys.
     if (err.status >= 500 && err.status !== 501) throw err;
-    if (!(await keysWork(ctx, accessKey, secretKey))) throw invalidLogin(`${err.code}: ${err.message}`);
+    if (!(await keysWork(ctx, accessKey, secretKey))) throw invalidLogin();
     return sessions.create({
       accountName: accessKey,
       kind: 'direct',

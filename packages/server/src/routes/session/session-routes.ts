@@ -3,15 +3,49 @@
  * completion (hook only), session, logout, has-permission.
  */
 import { API } from '@coffer/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { ConsoleError } from '../../errors.js';
 import { endSession } from '../../session/end-session.js';
+import type { Session } from '../../session/session-store.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../session/session-cookie.js';
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
 import { allowedPages, checkPermissions } from './pages.js';
+
+/**
+ * Sign-in under the back-off (`LoginThrottle`, per client address — `request.ip`, which follows
+ * X-Forwarded-For with `trustProxy` — and per account): while either backs off the attempt is
+ * answered 429 with Retry-After before the keys are tried; a refused login counts, a successful
+ * one clears both counts.
+ */
+async function throttledLogin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accessKey: string,
+  secretKey: string,
+): Promise<Session> {
+  const keys = [`addr:${request.ip}`, `account:${accessKey}`];
+  const wait = ctx.loginThrottle.waitMs(keys);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    reply.header('retry-after', String(seconds));
+    throw new ConsoleError(
+      'too_many_login_attempts',
+      `Too many failed sign-in attempts. Try again in ${seconds} s.`,
+    );
+  }
+  try {
+    const session = await login(ctx, accessKey, secretKey);
+    ctx.loginThrottle.success(keys);
+    return session;
+  } catch (err) {
+    if (err instanceof ConsoleError && err.code === 'invalid_login') ctx.loginThrottle.failure(keys);
+    throw err;
+  }
+}
 
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +63,8 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.route({
     ...routeOptions(API.login),
     handler: async (request, reply) => {
-      const session = await login(ctx, request.body.accessKey, request.body.secretKey);
+      const { accessKey, secretKey } = request.body;
+      const session = await throttledLogin(ctx, request, reply, accessKey, secretKey);
       setSessionCookie(request, reply, basePath, session);
       return reply.code(204).send(null);
     },
