@@ -1117,6 +1117,36 @@ describe('presigned URLs (minio-js) and browser POST uploads', () => {
     const ok = await send(formData, 'fits');
     expect(ok.status).toBe(204);
   });
+
+  it('answers malformed and cut-off forms with 400 and keeps serving', async () => {
+    const part = (name: string, filename?: string): string =>
+      `--XX\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"` : ''}\r\n\r\n`;
+    const bodies = [
+      'not a form at all',
+      `${part('key')}k\r\n`, // ends inside the form
+      `${part('file', 'a.txt')}abc`, // ends inside the file part, before any policy
+      `${part('other', 'b.txt')}abc`, // ends inside a part the engine skips
+    ];
+    for (const body of bodies) {
+      const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(
+          `http://127.0.0.1:${port}/${BUCKET}`,
+          { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XX' } },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect([body, res.status]).toEqual([body, 400]);
+      expect(res.text).toMatch(/<Code>(MalformedPOSTRequest|InvalidArgument)<\/Code>/);
+    }
+    // The engine is still up and serving.
+    expect((await raw('GET', `/${BUCKET}?location`)).status).toBe(200);
+  });
 });
 
 describe('keys with special characters', () => {

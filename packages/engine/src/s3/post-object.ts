@@ -356,6 +356,9 @@ export async function postObject(ctx: RequestContext): Promise<void> {
     const start = (file: Readable, filename: string | undefined, fileType: string | undefined): void => {
       started = true;
       activeFile = file;
+      // A form cut off inside the file part errors the file stream as well as the parser; the
+      // parser's handler answers it, and an unheard stream error would bring the process down.
+      file.on('error', () => undefined);
       upload(ctx, form, file, filename, fileType).then(
         () => finish(),
         (err: unknown) => {
@@ -382,6 +385,8 @@ export async function postObject(ctx: RequestContext): Promise<void> {
     });
     parser.on('file', (name, stream, info) => {
       if (started || name.toLowerCase() !== 'file') {
+        // Skipped, but a cut-off part still errors its stream (see `start`).
+        stream.on('error', () => undefined);
         stream.resume();
         return;
       }
