@@ -9,14 +9,49 @@ import tseslint from 'typescript-eslint';
 
 /** Imports a workspace must not make (architecture §2). */
 const FORBIDDEN = {
-  protocol: ['@coffer/engine', '@coffer/admin-client', '@coffer/contract', '@coffer/server', '@coffer/web'],
+  protocol: [
+    '@coffer/server-guard',
+    '@coffer/engine',
+    '@coffer/admin-client',
+    '@coffer/contract',
+    '@coffer/server',
+    '@coffer/web',
+  ],
+  // Hardening shared by the engine's and the console's HTTP servers: it imports nothing of ours.
+  'server-guard': [
+    '@coffer/protocol',
+    '@coffer/engine',
+    '@coffer/admin-client',
+    '@coffer/contract',
+    '@coffer/server',
+    '@coffer/web',
+  ],
   engine: ['@coffer/admin-client', '@coffer/contract', '@coffer/server', '@coffer/web'],
-  'admin-client': ['@coffer/engine', '@coffer/contract', '@coffer/server', '@coffer/web'],
-  contract: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server', '@coffer/web'],
+  'admin-client': [
+    '@coffer/server-guard',
+    '@coffer/engine',
+    '@coffer/contract',
+    '@coffer/server',
+    '@coffer/web',
+  ],
+  contract: [
+    '@coffer/protocol',
+    '@coffer/server-guard',
+    '@coffer/engine',
+    '@coffer/admin-client',
+    '@coffer/server',
+    '@coffer/web',
+  ],
   // The console reaches the storage server only over the wire (architecture §1).
   server: ['@coffer/engine', '@coffer/web'],
   // The browser gets policy answers from the server, never evaluates them itself.
-  web: ['@coffer/protocol', '@coffer/engine', '@coffer/admin-client', '@coffer/server'],
+  web: [
+    '@coffer/protocol',
+    '@coffer/server-guard',
+    '@coffer/engine',
+    '@coffer/admin-client',
+    '@coffer/server',
+  ],
 };
 
 /**

@@ -11,6 +11,7 @@ const src = (pkg: string): string =>
 
 const alias = {
   '@coffer/protocol': src('protocol'),
+  '@coffer/server-guard': src('server-guard'),
   '@coffer/engine': src('engine'),
   '@coffer/admin-client': src('admin-client'),
   '@coffer/contract': src('contract'),
@@ -41,6 +42,7 @@ export default defineConfig({
   test: {
     projects: [
       unit('protocol'),
+      unit('server-guard'),
       unit('engine'),
       unit('admin-client'),
       unit('contract'),

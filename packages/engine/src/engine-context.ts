@@ -9,7 +9,7 @@
  * Handlers and `http/` may import this module (type-only); nothing at or below `iam/` may (lint,
  * `eslint.config.js`): the lower layers receive the single services they need, never the bag.
  */
-import { LoginThrottle } from '@coffer/protocol';
+import { LoginThrottle } from '@coffer/server-guard';
 import type { IamSystem } from './iam/iam-system.js';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';

@@ -11,12 +11,11 @@
  * Whatever was already opened is closed again before the error leaves.
  */
 import { readFile } from 'node:fs/promises';
-import { LoginThrottle, type LoginThrottleOptions } from '@coffer/protocol';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { LoginThrottle, type ConnectionGuardOptions, type LoginThrottleOptions } from '@coffer/server-guard';
 import { assembleEngineContext, type EngineContext } from './engine-context.js';
-import type { ConnectionGuardOptions } from './http/connection-guard.js';
 import { createHttpServer } from './http/server.js';
 import { createObjectLayerIamStore } from './iam/iam-store.js';
 import { IamSystem } from './iam/iam-system.js';
@@ -55,12 +54,12 @@ export interface EngineOptions {
   /** Clock for credential expiry in ms since the epoch (tests move it forward). */
   now?: () => number;
   /**
-   * Connection hardening (`http/connection-guard.ts`): header timeout (default 30 s), keep-alive
-   * idle timeout (5 s), idle timeout during a request (5 min) and the connection limit (default
-   * from the open-file limit). Tests lower them.
+   * Connection hardening (the connection guard of `@coffer/server-guard`): header timeout (default
+   * 30 s), keep-alive idle timeout (5 s), idle timeout during a request (5 min) and the connection
+   * limit (default from the open-file limit, less 16 descriptors per drive). Tests lower them.
    */
   connections?: ConnectionGuardOptions;
-  /** Back-off of failed STS sign-ins (`sts/login-throttle.ts`); tests lower it. */
+  /** Back-off of failed STS sign-ins (`LoginThrottle` of `@coffer/server-guard`); tests lower it. */
   stsThrottle?: LoginThrottleOptions;
 }
 

@@ -1,7 +1,7 @@
 /**
  * @coffer/protocol — wire formats shared by the engine (verifying side) and clients (signing side):
- * SigV4 and aws-chunked signatures, madmin payload encryption, HMAC JWTs; plus the sign-in back-off
- * (`LoginThrottle`) the engine's STS and the console share. Pure code, no I/O.
+ * SigV4 and aws-chunked signatures, madmin payload encryption, HMAC JWTs, the IAM policy engine.
+ * Pure code, no I/O.
  */
 export { EMPTY_SHA256, hmacSha256, sha256Hex, timingSafeEqualString } from './hash.js';
 export {
@@ -85,4 +85,3 @@ export type {
   PolicyRequest,
   Statement,
 } from './policy/index.js';
-export { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';

@@ -2,7 +2,7 @@
  * What every route plugin is given: the resolved options and the long-lived services. Built once
  * by `buildApp` and passed down explicitly (no module-level state).
  */
-import type { LoginThrottle } from '@coffer/protocol';
+import type { LoginThrottle } from '@coffer/server-guard';
 import type { AccountStates } from './session/account-state.js';
 import type { SessionStore, Session } from './session/session-store.js';
 import type { StorageClients } from './storage/storage-clients.js';

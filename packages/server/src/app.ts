@@ -13,7 +13,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { API_PREFIX } from '@coffer/contract';
-import { LoginThrottle, type LoginThrottleOptions } from '@coffer/protocol';
+import {
+  createGuardedServer,
+  LoginThrottle,
+  resolveConnectionGuard,
+  type ConnectionGuardOptions,
+  type LoginThrottleOptions,
+} from '@coffer/server-guard';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -24,11 +30,6 @@ import {
 import type { AppContext, OpenIdProvider, ResolvedOptions } from './app-context.js';
 import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
 import { installErrorHandling } from './error-handler.js';
-import {
-  createGuardedServer,
-  resolveConnectionSettings,
-  type ConnectionOptions,
-} from './hardening/connections.js';
 import { refuseForeignOrigins } from './hardening/same-origin.js';
 import { installSecurityHeaders } from './hardening/security-headers.js';
 import { notAuthenticated } from './errors.js';
@@ -70,10 +71,11 @@ export interface AppOptions {
   /** Smallest multipart upload part (default 16 MiB). */
   uploadPartSize?: number;
   /**
-   * Connection hardening (`hardening/connections.ts`): header timeout (default 30 s), keep-alive
-   * idle (5 s), request idle (5 min), connection limit (default from the open-file limit).
+   * Connection hardening (the connection guard of `@coffer/server-guard`): header timeout (default
+   * 30 s), keep-alive idle (5 s), request idle (5 min), connection limit (default from the
+   * open-file limit).
    */
-  connections?: ConnectionOptions;
+  connections?: ConnectionGuardOptions;
   /** Back-off of failed sign-ins (defaults: 5 free failures, then 1 s doubling up to 60 s). */
   loginThrottle?: LoginThrottleOptions;
   logger?: FastifyServerOptions['logger'];
@@ -99,12 +101,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
     ...(options.openId !== undefined ? { openId: options.openId } : {}),
   };
-  const connections = resolveConnectionSettings(options.connections);
+  const connections = resolveConnectionGuard(options.connections);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     // Requests are answered by the storage server's pace; never cut a long upload or download
-    // (no total request timeout; header, keep-alive and idle timeouts in hardening/connections.ts).
+    // (no total request timeout; header, keep-alive and idle timeouts from @coffer/server-guard).
     serverFactory: (handler) => createGuardedServer(handler, connections),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -4,14 +4,13 @@
  * throws into the error format of the API it was routed to. The server is returned unlistening;
  * `engine.ts` owns `listen()` and shutdown.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import {
-  connectionsCheckingInterval,
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  guardConnections,
+  createGuardedServer,
+  resolveConnectionGuard,
   type ConnectionGuardOptions,
   type ConnectionGuardSettings,
-} from './connection-guard.js';
+} from '@coffer/server-guard';
 import type { RequestContext } from './context.js';
 import type { EngineContext } from '../engine-context.js';
 import { handleCors } from './cors.js';
@@ -57,8 +56,15 @@ function recordWhenDone(ctx: RequestContext): void {
 }
 
 /**
+ * Descriptors the engine keeps per drive besides the connections' own (its LMDB environment and
+ * lock file, format checks, scanner and heal reads): they shrink the default connection limit.
+ */
+const RESERVED_FDS_PER_DRIVE = 16;
+
+/**
  * Create the (not yet listening) HTTP server of an engine, its connections guarded
- * (`connection-guard.ts`; `drives` sizes the default connection limit).
+ * (`createGuardedServer` of `@coffer/server-guard`; `drives` sizes the default connection limit).
+ * Invalid `guard` options throw a `RangeError`.
  */
 export function createHttpServer(
   engine: EngineContext,
@@ -67,17 +73,9 @@ export function createHttpServer(
 ): http.Server & { guard: ConnectionGuardSettings } {
   const nextRequestId = createRequestIdGenerator();
   const routerState = createRouterState();
+  const settings = resolveConnectionGuard(guard, RESERVED_FDS_PER_DRIVE * drives);
 
-  const server = http.createServer(
-    {
-      // S3 clients send large headers (presigned URLs in Referer, many x-amz-meta-*).
-      maxHeaderSize: 64 * 1024,
-      // Long uploads are bounded by the client, not by a server-wide request timeout.
-      requestTimeout: 0,
-      connectionsCheckingInterval: connectionsCheckingInterval(
-        guard.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-      ),
-    },
+  const server = createGuardedServer(
     (req, res) => {
       const ctx = createRequestContext(req, res, engine, nextRequestId());
       setCommonHeaders(ctx);
@@ -96,6 +94,9 @@ export function createHttpServer(
         }
       });
     },
+    settings,
+    // S3 clients send large headers (presigned URLs in Referer, many x-amz-meta-*).
+    { maxHeaderSize: 64 * 1024 },
   );
   // A socket error (client reset mid-request) must not crash the process.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -103,12 +104,13 @@ export function createHttpServer(
       socket.destroy();
       return;
     }
-    // Headers that did not arrive in time (connection-guard.ts) get 408, anything else 400; the
-    // socket is destroyed once the answer is written, whether or not the client closes its side.
+    // Headers that did not arrive in time (the guard's `headersTimeout`) get 408, anything else
+    // 400; the socket is destroyed once the answer is written, whether or not the client closes
+    // its side.
     const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
       socket.destroy(),
     );
   });
-  return Object.assign(server, { guard: guardConnections(server, guard, drives) });
+  return Object.assign(server, { guard: settings });
 }

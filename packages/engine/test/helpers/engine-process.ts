@@ -107,7 +107,7 @@ async function newestMtime(dir: string): Promise<number> {
 
 let buildChecked: Promise<void> | undefined;
 /**
- * Builds protocol + engine with `tsc -b` when `dist/cli.js` is missing or older than a source file.
+ * Builds protocol, server-guard and engine with `tsc -b` when `dist/cli.js` is missing or older than a source file.
  * `npm test` builds before running tests; this keeps `npx vitest run <file>` honest too. tsc may
  * report type errors of work in progress and still emit (TS ≥ 5.6 build mode), so only a missing
  * cli.js afterwards is fatal.
@@ -117,7 +117,7 @@ export function ensureEngineBuilt(): Promise<void> {
     // Stale when a package's newest source is newer than its build: tsc -b rewrites only the
     // outputs that change, but always the package's .tsbuildinfo when it builds.
     let stale = !existsSync(ENGINE_CLI);
-    for (const pkg of ['protocol', 'engine']) {
+    for (const pkg of ['protocol', 'server-guard', 'engine']) {
       const srcNewest = await newestMtime(path.join(REPO_ROOT, 'packages', pkg, 'src'));
       const info = path.join(REPO_ROOT, 'packages', pkg, 'dist/.tsbuildinfo');
       const built = await stat(info).then(

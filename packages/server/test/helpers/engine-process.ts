@@ -2,8 +2,9 @@
  * The storage engine as a child process for the console's integration tests — the console must
  * only ever reach it over the wire, so the tests do too (no engine import).
  *
- * `startEngine()` builds protocol + engine into dist (`tsc -b packages/engine`, once per test
- * worker), starts `node packages/engine/dist/cli.js --address 127.0.0.1:0 --data DIR --drives N`
+ * `startEngine()` builds protocol, server-guard and engine into dist (`tsc -b packages/engine`,
+ * once per test worker), starts
+ * `node packages/engine/dist/cli.js --address 127.0.0.1:0 --data DIR --drives N`
  * with fresh root credentials in COFFER_ROOT_USER/COFFER_ROOT_PASSWORD, reads the listening URL
  * from its output and waits until `GET /minio/health/live` answers 200. `stop()` sends SIGTERM
  * (SIGKILL after 10 s) and removes the temp data dir. A worker that exits kills what it started.
@@ -45,7 +46,7 @@ process.on('exit', () => {
 
 let built: Promise<void> | undefined;
 
-/** `tsc -b packages/engine` once per worker (it also builds protocol). */
+/** `tsc -b packages/engine` once per worker (it also builds protocol and server-guard). */
 export function buildEngine(): Promise<void> {
   built ??= execFile(TSC, ['-b', 'packages/engine'], { cwd: REPO_ROOT, maxBuffer: 16 << 20 }).then(
     () => undefined,
