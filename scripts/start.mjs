@@ -144,6 +144,12 @@ async function main() {
       dataDir,
       '--drives',
       String(values.drives),
+      // The console signs every user in from this host: its failed sign-ins back off per account
+      // on the engine, not per address (the console throttles each user's own address itself).
+      '--sts-trusted-proxy',
+      '127.0.0.1',
+      '--sts-trusted-proxy',
+      '::1',
     ],
     {
       // More libuv threads let concurrent large uploads overlap their file writes (docs/performance.md).

@@ -60,6 +60,21 @@ describe('coffer-engine arguments', () => {
     expect(() => parseCli(['--header-timeout', 'soon'])).toThrow(/--header-timeout/);
   });
 
+  it('takes the STS trusted proxies from repeated flags or a comma list in the environment', () => {
+    expect(parseCli([])?.stsTrustedProxies).toBeUndefined();
+    expect(
+      parseCli(['--sts-trusted-proxy', '127.0.0.1', '--sts-trusted-proxy', '::1'])?.stsTrustedProxies,
+    ).toEqual(['127.0.0.1', '::1']);
+    expect(parseCli([], { COFFER_STS_TRUSTED_PROXIES: ' 10.0.0.5, ,10.0.0.6' })?.stsTrustedProxies).toEqual([
+      '10.0.0.5',
+      '10.0.0.6',
+    ]);
+    expect(
+      parseCli(['--sts-trusted-proxy', '10.0.0.7'], { COFFER_STS_TRUSTED_PROXIES: '10.0.0.5' })
+        ?.stsTrustedProxies,
+    ).toEqual(['10.0.0.7']);
+  });
+
   it('takes the scanner interval in seconds from --scanner-interval or COFFER_SCANNER_INTERVAL', () => {
     expect(parseCli(['--scanner-interval', '90'])?.scannerIntervalMs).toBe(90_000);
     expect(parseCli(['--scanner-interval=0.5'])?.scannerIntervalMs).toBe(500);

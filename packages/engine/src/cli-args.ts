@@ -28,6 +28,11 @@ Options:
                        (default 30; decimals allowed)
   --max-connections N  simultaneous connections; more are closed at once (default: half the
                        open-file limit left after a reserve for the runtime and the drives)
+  --sts-trusted-proxy ADDRESS
+                       a client address that signs others in (a console on this host): its
+                       failed STS sign-ins back off per account only, not per address, so one
+                       user's typos or an attack through it cannot shut every user out; repeat
+                       for each address
   -h, --help           show this help
 
 Environment:
@@ -41,6 +46,8 @@ Environment:
                        same as --scanner-interval (the flag wins)
   COFFER_HEADER_TIMEOUT=SECONDS, COFFER_MAX_CONNECTIONS=N
                        same as --header-timeout and --max-connections (the flags win)
+  COFFER_STS_TRUSTED_PROXIES=ADDRESS[,ADDRESS]
+                       same as --sts-trusted-proxy (the flags win)
 `;
 
 /** A problem with the command line itself (printed with a hint to use --help). */
@@ -59,6 +66,8 @@ export interface CliConfig {
   headersTimeoutMs?: number;
   /** From --max-connections or COFFER_MAX_CONNECTIONS. */
   maxConnections?: number;
+  /** From --sts-trusted-proxy (repeated) or COFFER_STS_TRUSTED_PROXIES (comma list). */
+  stsTrustedProxies?: string[];
 }
 
 function parseInteger(value: string, name: string, min: number): number {
@@ -100,6 +109,7 @@ export function parseCli(
         'scanner-interval': { type: 'string' },
         'header-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
+        'sts-trusted-proxy': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -135,5 +145,12 @@ export function parseCli(
   const maxConnections = values['max-connections'] ?? nonEmpty(env['COFFER_MAX_CONNECTIONS']);
   if (maxConnections !== undefined)
     config.maxConnections = parseInteger(maxConnections, 'max-connections', 1);
+  const proxies =
+    values['sts-trusted-proxy'] ??
+    (nonEmpty(env['COFFER_STS_TRUSTED_PROXIES']) ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== '');
+  if (proxies.length > 0) config.stsTrustedProxies = proxies;
   return config;
 }

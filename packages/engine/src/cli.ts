@@ -75,6 +75,7 @@ async function main(): Promise<number> {
       ...(config.parity !== undefined ? { parity: config.parity } : {}),
       ...(config.region !== undefined ? { region: config.region } : {}),
       ...(config.scannerIntervalMs !== undefined ? { scannerIntervalMs: config.scannerIntervalMs } : {}),
+      ...(config.stsTrustedProxies !== undefined ? { stsTrustedProxies: config.stsTrustedProxies } : {}),
       connections: {
         ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
         ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),

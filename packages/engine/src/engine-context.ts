@@ -19,6 +19,7 @@ import { BucketMetadataService } from './bucket/bucket-metadata.js';
 import { BucketUsageTracker } from './bucket/usage-tracker.js';
 import { createMetrics } from './metrics/registry.js';
 import { SigningKeyCache } from './http/signing-key-cache.js';
+import { plainAddress } from './http/client-address.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -54,6 +55,8 @@ export interface EngineContext {
   bucketMetadata: BucketMetadataService;
   /** Back-off of failed STS sign-ins per client address and access key (`sts/assume-role.ts`). */
   stsThrottle: LoginThrottle;
+  /** Client addresses whose failed STS sign-ins back off per account only (a console signing users in). */
+  stsTrustedProxies: ReadonlySet<string>;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -79,6 +82,8 @@ export interface EngineContextParts {
   bucketMetadata?: BucketMetadataService;
   /** Default: the protocol's default back-off. */
   stsThrottle?: LoginThrottle;
+  /** Default: none. */
+  stsTrustedProxies?: readonly string[];
   /** Where services report problems that do not fail a request. */
   log?: (line: string) => void;
 }
@@ -121,5 +126,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       parts.bucketMetadata ??
       new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
+    stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
   };
 }

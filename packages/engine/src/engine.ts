@@ -61,6 +61,11 @@ export interface EngineOptions {
   connections?: ConnectionGuardOptions;
   /** Back-off of failed STS sign-ins (`LoginThrottle` of `@coffer/server-guard`); tests lower it. */
   stsThrottle?: LoginThrottleOptions;
+  /**
+   * Client addresses that sign others in (a console): their failed STS sign-ins back off per
+   * account only, so failures of many users through one console never shut all of them out.
+   */
+  stsTrustedProxies?: string[];
 }
 
 export interface Engine {
@@ -252,6 +257,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       version: await engineVersion(),
       log,
       stsThrottle: new LoginThrottle(options.stsThrottle),
+      ...(options.stsTrustedProxies !== undefined ? { stsTrustedProxies: options.stsTrustedProxies } : {}),
     });
     // Every writer goes through the context's eventing object layer, so no object change goes
     // unannounced; the hub closes with the engine.

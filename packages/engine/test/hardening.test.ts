@@ -243,6 +243,7 @@ describe('in-process engine: STS back-off and read quorum', () => {
       rootUser: 'hardeningroot',
       rootPassword: 'hardening-secret-key',
       stsThrottle: { freeFailures: 2, baseDelayMs: 1000, maxDelayMs: 4000, now: () => now },
+      stsTrustedProxies: ['127.0.0.9'],
       connections: { headersTimeoutMs: 1000, idleTimeoutMs: 1000, keepAliveTimeoutMs: 500 },
     });
     keys = engine.credentials;
@@ -300,6 +301,22 @@ describe('in-process engine: STS back-off and read quorum', () => {
     for (let i = 0; i < 5; i++) await assumeRole(keys, '127.0.0.5');
     now += 1000;
     expect((await assumeRole(keys, '127.0.0.5')).status).toBe(200);
+  });
+
+  it('backs off a trusted proxy (a console) per account only, so its other users still sign in', async () => {
+    // Many users failing through the console: no address back-off for it…
+    for (let i = 0; i < 6; i++) {
+      const res = await assumeRole({ accessKey: `user${i}key`, secretKey: 'wrong-secret' }, '127.0.0.9');
+      expect(res.status).toBe(403);
+    }
+    expect((await assumeRole(keys, '127.0.0.9')).status).toBe(200);
+    // …while one account failing through it still backs off.
+    for (let i = 0; i < 3; i++)
+      await assumeRole({ accessKey: 'user0key', secretKey: 'wrong-secret' }, '127.0.0.9');
+    expect((await assumeRole({ accessKey: 'user0key', secretKey: 'x-secret' }, '127.0.0.9')).status).toBe(
+      429,
+    );
+    now += 4000;
   });
 
   it('never cuts a slow upload that keeps flowing, and cuts one that stalls', async () => {

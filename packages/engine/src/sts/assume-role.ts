@@ -13,6 +13,7 @@
 import type { AuthResult, RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
 import { authenticateRequest } from '../http/auth.js';
+import { plainAddress } from '../http/client-address.js';
 import { PolicyDocumentError, parsePolicyDocument } from '../iam/policy-document.js';
 import { AccessDenied, EngineError } from '../common/errors.js';
 import { InvalidParameterValue, TooManyLoginAttempts } from './errors.js';
@@ -65,12 +66,17 @@ const CREDENTIAL_FAILURES = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatc
  * access key): while either is backing off the request is refused with 429 TooManyRequests and
  * Retry-After before its signature is checked; a wrong key or secret counts, a success clears
  * both counts (consecutive failures: a console signing its users in from one address must not
- * stay throttled by a few typos once someone signs in).
+ * stay throttled by a few typos once someone signs in). Addresses named trusted proxies
+ * (`--sts-trusted-proxy`, a console on this host) back off per account only.
  */
 async function authenticateThrottled(ctx: RequestContext): Promise<AuthResult> {
   const throttle = ctx.engine.stsThrottle;
   const accessKey = /Credential=([^/,\s]+)\//.exec(ctx.req.headers.authorization ?? '')?.[1] ?? '';
-  const keys = [`addr:${ctx.req.socket.remoteAddress ?? ''}`, `key:${accessKey}`];
+  const address = plainAddress(ctx.req.socket.remoteAddress ?? '');
+  // A trusted proxy (a console) signs many users in from one address: per account only there.
+  const keys = ctx.engine.stsTrustedProxies.has(address)
+    ? [`key:${accessKey}`]
+    : [`addr:${address}`, `key:${accessKey}`];
   const wait = throttle.waitMs(keys);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
