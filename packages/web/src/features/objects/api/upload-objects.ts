@@ -10,11 +10,10 @@ import type { ApiClient } from '../../../lib/api-client.js';
 import { uploadFiles } from '../../../lib/xhr-upload.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { BUCKETS_KEY } from '../../../shared/api/list-buckets.js';
+import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/components/notify.js';
 import { objectsKey } from './list-objects.js';
 
-export const UPLOAD_SUCCESS = 'Object(s) uploaded successfully.';
-export const UPLOAD_ERROR = 'An error occurred while uploading the file(s).';
 /** Only the latest transfers are kept, so a long session's list stays small (user needs #9). */
 export const UPLOAD_HISTORY = 20;
 
@@ -41,6 +40,7 @@ export function useUploads() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const { t } = useTranslation('objects');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [nextId, setNextId] = useState(1);
 
@@ -76,16 +76,16 @@ export function useUploads() {
       void handle.done.then(async (status) => {
         if (uploadSucceeded(status)) {
           update(id, { status: 'done', loaded: total, total });
-          notify.success(UPLOAD_SUCCESS);
+          notify.success(t('uploads.succeeded'));
         } else {
           update(id, { status: 'failed' });
-          notify.error({ message: UPLOAD_ERROR });
+          notify.error({ message: t('uploads.error') });
         }
         await queryClient.invalidateQueries({ queryKey: objectsKey(bucket) });
         await queryClient.invalidateQueries({ queryKey: BUCKETS_KEY });
       });
     },
-    [client, nextId, notify, queryClient, update],
+    [client, nextId, notify, queryClient, t, update],
   );
 
   const dismiss = useCallback((id: number) => setUploads((list) => list.filter((u) => u.id !== id)), []);

@@ -59,5 +59,7 @@ export const objects: Catalogue<typeof en> = {
     percent: '{{percent}} %',
     dismiss: 'Upload von {{label}} ausblenden',
     progress: 'Upload von {{label}}',
+    succeeded: 'Objekt(e) erfolgreich hochgeladen.',
+    error: 'Beim Hochladen der Datei(en) ist ein Fehler aufgetreten.',
   },
 };

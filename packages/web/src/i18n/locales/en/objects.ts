@@ -56,5 +56,7 @@ export const objects = {
     percent: '{{percent}}%',
     dismiss: 'Dismiss upload of {{label}}',
     progress: 'Upload of {{label}}',
+    succeeded: 'Object(s) uploaded successfully.',
+    error: 'An error occurred while uploading the file(s).',
   },
 } as const;
