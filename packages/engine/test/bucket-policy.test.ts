@@ -10,6 +10,7 @@
  * - combined with IAM: a bucket-policy Deny beats a user's IAM Allow, a bucket-policy Allow grants
  *   a user without IAM permissions, root is never limited.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -265,6 +266,16 @@ describe('anonymous access by bucket policy', () => {
     expect(put.status).toBe(200);
     expect(await getText(root, bucket, 'from-anonymous.txt')).toBe('written anonymously');
     expect((await anonymous(`/${bucket}/from-anonymous.txt`, { method: 'DELETE' })).status).toBe(204);
+    // DeleteObjects is checked per key: the policy's s3:DeleteObject on bucket/* covers them.
+    await putText(root, bucket, 'bulk/1.txt', '1');
+    const bulk = '<Delete><Object><Key>bulk/1.txt</Key></Object></Delete>';
+    const deleted = await anonymous(`/${bucket}?delete`, {
+      method: 'POST',
+      body: bulk,
+      headers: { 'Content-MD5': createHash('md5').update(bulk).digest('base64') },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.text()).toContain('<Deleted><Key>bulk/1.txt</Key>');
     // Bucket actions the policy does not grant stay refused.
     expect((await anonymous(`/${bucket}?policy`)).status).toBe(403);
     expect((await anonymous(`/${bucket}`, { method: 'DELETE' })).status).toBe(403);
@@ -314,6 +325,19 @@ describe('anonymous access by bucket policy', () => {
     expect((await anonymous(`/${bucket}/public/a.txt`)).status).toBe(403);
     await putPolicy(bucket, readFrom('127.0.0.0/8'));
     expect((await anonymous(`/${bucket}/public/a.txt`)).status).toBe(200);
+
+    // aws:SecureTransport is "false" over plain HTTP.
+    await putPolicy(
+      bucket,
+      policy({
+        Effect: 'Allow',
+        Principal: '*',
+        Action: 's3:GetObject',
+        Resource: `arn:aws:s3:::${bucket}/*`,
+        Condition: { Bool: { 'aws:SecureTransport': 'true' } },
+      }),
+    );
+    expect((await anonymous(`/${bucket}/public/a.txt`)).status).toBe(403);
 
     await putPolicy(
       bucket,
