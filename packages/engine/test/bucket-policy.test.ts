@@ -286,6 +286,8 @@ describe('anonymous access by bucket policy', () => {
     expect((await anonymous(`/${bucket}/hello.txt`)).status).toBe(200);
     expect((await anonymous(`/${bucket}?list-type=2`)).status).toBe(200);
     expect((await anonymous(`/${bucket}/nope.txt`, { method: 'PUT', body: 'x' })).status).toBe(403);
+    // s3:ListBucket grants ListObjectVersions too, as in MinIO.
+    expect((await anonymous(`/${bucket}?versions`)).status).toBe(200);
 
     await deletePolicy(bucket);
     const after = await anonymous(`/${bucket}/hello.txt`);

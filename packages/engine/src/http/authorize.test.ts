@@ -163,6 +163,9 @@ describe('authorize', () => {
     expect(isAuthorized(other.ctx, 's3:ListBucket', 'b')).toBe(false);
     expect(isAuthorized(none.ctx, 's3:ListBucket', 'b')).toBe(false);
     expect(isAuthorized(own.ctx, 's3:ListBucket', 'other')).toBe(false);
+    // s3:ListBucket grants s3:ListBucketVersions too (MinIO's fallback), conditions included.
+    expect(isAuthorized(own.ctx, 's3:ListBucketVersions', 'b')).toBe(true);
+    expect(isAuthorized(other.ctx, 's3:ListBucketVersions', 'b')).toBe(false);
   });
 
   it('leaves ListBuckets and DeleteObjects to their handlers, but still checks per key', async () => {

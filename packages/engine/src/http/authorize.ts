@@ -89,6 +89,7 @@ function loadedPolicy(ctx: RequestContext, bucket: string): BucketPolicy | undef
 /**
  * May the request's caller perform `action` on the resource? The policy of `bucket` must have
  * been read (`loadBucketPolicies`) unless the decision is `iamOnly`/`denyOnly` or the caller is root.
+ * As in MinIO (and AWS), s3:ListBucket also grants s3:ListBucketVersions.
  */
 export function isAuthorized(
   ctx: RequestContext,
@@ -96,6 +97,17 @@ export function isAuthorized(
   bucket?: string,
   key?: string,
   options: AuthorizeOptions = {},
+): boolean {
+  if (decide(ctx, action, bucket, key, options)) return true;
+  return action === 's3:ListBucketVersions' && decide(ctx, 's3:ListBucket', bucket, key, options);
+}
+
+function decide(
+  ctx: RequestContext,
+  action: string,
+  bucket: string | undefined,
+  key: string | undefined,
+  options: AuthorizeOptions,
 ): boolean {
   const { engine } = ctx;
   const credential = ctx.auth?.credential;
