@@ -629,26 +629,7 @@ describe('bucket configurations not implemented yet answer with clean S3 errors'
     versionId: '',
   };
   const calls: [string, () => Promise<unknown>, string | undefined][] = [
-    [
-      'setBucketPolicy',
-      () =>
-        mc.setBucketPolicy(
-          bucket,
-          JSON.stringify({
-            Version: '2012-10-17',
-            Statement: [
-              {
-                Effect: 'Allow',
-                Principal: { AWS: ['*'] },
-                Action: ['s3:GetObject'],
-                Resource: [`arn:aws:s3:::${bucket}/*`],
-              },
-            ],
-          }),
-        ),
-      'NotImplemented',
-    ],
-    ['getBucketPolicy', () => mc.getBucketPolicy(bucket), 'NoSuchBucketPolicy'],
+    // Bucket policies work: bucket-policy.test.ts.
     [
       'setBucketLifecycle',
       () =>

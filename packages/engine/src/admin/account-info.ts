@@ -59,7 +59,7 @@ export async function accountInfo(ctx: RequestContext): Promise<void> {
   const rootDerived = accountName === engine.root.accessKey || actsForRoot(engine.root, credential);
   const policy = rootDerived ? CONSOLE_ADMIN_POLICY : iam.combinedPolicy(credential);
   const may = (action: string, bucket: string): boolean =>
-    isAuthorized(ctx, action, bucket, undefined, { extraConditions: LISTING_CONDITIONS });
+    isAuthorized(ctx, action, bucket, undefined, { extraConditions: LISTING_CONDITIONS, iamOnly: true });
 
   const layer = engine.objectLayer;
   const [info, usage, buckets] = await Promise.all([

@@ -221,7 +221,7 @@ describe('BucketMetadataService', () => {
         suffix: '.jpg',
       },
     ]);
-    expect((await fresh.get('bkt', 'policy'))?.statements[0]?.actions).toEqual(['s3:GetObject']);
+    expect((await fresh.get('bkt', 'policy'))?.statements[0]?.statement.Action).toEqual(['s3:GetObject']);
     expect((await fresh.get('bkt', 'cors'))?.rules[0]).toMatchObject({
       allowedMethods: ['PUT'],
       maxAgeSeconds: 60,

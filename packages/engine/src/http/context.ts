@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Credential } from '../iam/types.js';
 import type { EngineContext } from '../engine-context.js';
+import type { BucketPolicy } from '../bucket/bucket-policy.js';
 
 /** Where S3 path-style or virtual-host-style addressing put the request. */
 export interface S3Target {
@@ -56,4 +57,9 @@ export interface RequestContext {
   api?: ApiKind;
   /** The operation's name once routed, e.g. `PutObject`, `ListObjectsV2` (trace, metrics). */
   operation?: string;
+  /**
+   * Bucket policies read for this request's authorisation (`loadBucketPolicies` in
+   * `authorize.ts`), by bucket; undefined for a bucket without one. One read per bucket per request.
+   */
+  bucketPolicies?: Map<string, BucketPolicy | undefined>;
 }

@@ -415,6 +415,11 @@ const TABLE = {
     status: 400,
     message: 'The bucket policy is not a valid policy document.',
   },
+  PolicyTooLarge: {
+    code: 'PolicyTooLarge',
+    status: 400,
+    message: 'Policy exceeds the maximum allowed document size.',
+  },
   PolicyInvalidName: { code: 'PolicyInvalidName', status: 400, message: 'Policy name may not contain comma' },
   IamPolicyInUse: {
     code: 'XMinioIAMPolicyInUse',

@@ -79,7 +79,7 @@ async function routeS3(ctx: RequestContext): Promise<void> {
     return;
   }
   ctx.auth = await authenticateRequest(ctx, { service: 's3' });
-  authorize(ctx, route.action, ctx.target.bucket, ctx.target.key);
+  await authorize(ctx, route.action, ctx.target.bucket, ctx.target.key);
   await route.handler(ctx);
 }
 

@@ -88,8 +88,23 @@ export interface IamSystemOptions {
   log?: (line: string) => void;
 }
 
-/** Decides anonymous requests on a bucket (its bucket policy); see `setAnonymousAccess`. */
-export type AnonymousAccessProvider = (bucket: string, request: PolicyRequest) => boolean;
+/** A policy's answer to one request: an explicit Deny, an Allow, or nothing said. */
+export type AccessVerdict = 'allow' | 'deny' | 'none';
+
+/** What the policies of a credential say to a request (see `IamSystem.accessVerdict`). */
+export interface IamVerdict {
+  /** True for root and credentials acting for root: never limited by bucket policies. */
+  owner: boolean;
+  /** The account's policies (the parent user's for derived credentials); 'allow' for the owner. */
+  account: AccessVerdict;
+  /** The session policy of a narrowed derived credential, when it has one. */
+  session?: AccessVerdict;
+}
+
+function verdictOf(policies: readonly Policy[], request: PolicyRequest): AccessVerdict {
+  if (!evaluate(policies, request, { denyOnly: true })) return 'deny';
+  return evaluate(policies, request) ? 'allow' : 'none';
+}
 
 export interface IssueTemporaryCredentialOptions {
   /** The long-term user the credentials act for. */
@@ -226,8 +241,6 @@ export class IamSystem implements CredentialProvider {
   private readonly memberOf = new Map<string, Set<string>>();
   /** Serialises changes; see the module comment. */
   private queue: Promise<unknown> = Promise.resolve();
-  /** Anonymous access (bucket policies, a later issue): none until a provider is set. */
-  private anonymousAccess: AnonymousAccessProvider | undefined;
 
   private constructor(options: IamSystemOptions) {
     this.root = {
@@ -410,16 +423,20 @@ export class IamSystem implements CredentialProvider {
   }
 
   /**
-   * The hook for anonymous access: bucket policies (a later issue) plug in here; until then
-   * every anonymous request is refused.
+   * The IAM half of a decision that a bucket policy may complete (`http/authorize.ts` combines
+   * them): the account's verdict and the session policy's, telling an explicit Deny from
+   * "no Allow". A disabled credential is the caller's concern.
    */
-  setAnonymousAccess(provider: AnonymousAccessProvider | undefined): void {
-    this.anonymousAccess = provider;
-  }
-
-  /** May an anonymous request do `request` on `bucket`? */
-  allowsAnonymous(bucket: string, request: PolicyRequest): boolean {
-    return this.anonymousAccess?.(bucket, request) ?? false;
+  accessVerdict(credential: Credential, request: PolicyRequest): IamVerdict {
+    const account = this.accountOf(credential);
+    const owner = actsForRoot(this.root, credential) || account === this.root.accessKey;
+    const verdict: IamVerdict = {
+      owner,
+      account: owner ? 'allow' : verdictOf(this.accountPolicies(account), request),
+    };
+    const session = this.sessionPolicyOf(credential);
+    if (session !== undefined) verdict.session = verdictOf([session], request);
+    return verdict;
   }
 
   // ------------------------------------------------------------------------------------------

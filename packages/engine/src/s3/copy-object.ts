@@ -51,7 +51,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const headers = ctx.req.headers;
   const source = parseCopySource(headers, target);
   // The router checked s3:PutObject on the target; reading the source needs s3:GetObject on it.
-  authorize(ctx, 's3:GetObject', source.bucket, source.key);
+  await authorize(ctx, 's3:GetObject', source.bucket, source.key);
   const metadataDirective = parseDirective(
     headerValue(headers, 'x-amz-metadata-directive'),
     'metadata directive',

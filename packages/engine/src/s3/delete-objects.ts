@@ -94,7 +94,7 @@ export async function deleteObjects(ctx: RequestContext): Promise<void> {
   const outcomes = await mapLimited(entries, DELETE_CONCURRENCY, async (entry): Promise<Outcome> => {
     try {
       // s3:DeleteObject is checked per key (MinIO): a refused key is a per-key AccessDenied.
-      authorize(ctx, 's3:DeleteObject', bucket, entry.key);
+      await authorize(ctx, 's3:DeleteObject', bucket, entry.key);
       const result = await deleteOne(ctx, bucket, entry.key, entry.versionId);
       const deleted: XmlObject = { Key: entry.key };
       if (entry.versionId !== undefined) deleted.VersionId = entry.versionId;

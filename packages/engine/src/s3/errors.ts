@@ -18,3 +18,5 @@ export class MalformedPOSTRequest extends defineError('MalformedPOSTRequest') {}
 export class InvalidPolicyDocument extends defineError('InvalidPolicyDocument') {}
 /** User metadata (x-amz-meta-*) over S3's 2 KiB limit. 400. */
 export class MetadataTooLarge extends defineError('MetadataTooLarge') {}
+/** PutBucketPolicy with a document over 20 KiB. 400 PolicyTooLarge. */
+export class PolicyTooLarge extends defineError('PolicyTooLarge') {}

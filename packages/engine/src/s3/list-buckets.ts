@@ -14,9 +14,10 @@ import { ownerXml } from './owner.js';
 export async function listBuckets(ctx: RequestContext): Promise<void> {
   let buckets = await ctx.engine.objectLayer.listBuckets();
   if (!isAuthorized(ctx, 's3:ListAllMyBuckets')) {
-    buckets = buckets.filter(
-      (b) => isAuthorized(ctx, 's3:ListBucket', b.name) || isAuthorized(ctx, 's3:GetBucketLocation', b.name),
-    );
+    // By IAM alone, as MinIO filters (bucket policies are not read for every bucket).
+    const may = (action: string, bucket: string): boolean =>
+      isAuthorized(ctx, action, bucket, undefined, { iamOnly: true });
+    buckets = buckets.filter((b) => may('s3:ListBucket', b.name) || may('s3:GetBucketLocation', b.name));
     if (buckets.length === 0) throw new AccessDenied();
   }
   buckets.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -282,7 +282,7 @@ async function upload(
     trailers: () => ({}),
     payloadHash: 'UNSIGNED-PAYLOAD',
   };
-  authorize(ctx, 's3:PutObject', bucket, key);
+  await authorize(ctx, 's3:PutObject', bucket, key);
 
   const metadata = metadataFromForm(form, fileType, bucket, key);
   const declared = checksumsFromForm(form);

@@ -29,6 +29,7 @@ import { getBucketLocation } from './get-bucket-location.js';
 import { getBucketLogging } from './get-bucket-logging.js';
 import { getBucketNotification } from './get-bucket-notification.js';
 import { getBucketPolicy } from './get-bucket-policy.js';
+import { getBucketPolicyStatus } from './get-bucket-policy-status.js';
 import { getBucketReplication } from './get-bucket-replication.js';
 import { getBucketRequestPayment } from './get-bucket-request-payment.js';
 import { getBucketTagging } from './get-bucket-tagging.js';
@@ -61,6 +62,7 @@ import { getObjectTagging } from './get-object-tagging.js';
 import { headObject } from './head-object.js';
 import { listParts } from './list-parts.js';
 import { postObject } from './post-object.js';
+import { putBucketPolicy } from './put-bucket-policy.js';
 import { putObject } from './put-object.js';
 import { putObjectAcl } from './put-object-acl.js';
 import { putObjectLegalHold } from './put-object-legal-hold.js';
@@ -385,7 +387,9 @@ export const S3_RULES: readonly S3Rule[] = [
   sub('GET', 'acl', 'GetBucketAcl', 's3:GetBucketAcl', getBucketAcl),
   sub('PUT', 'acl', 'PutBucketAcl', 's3:PutBucketAcl', putBucketAcl),
   sub('GET', 'policy', 'GetBucketPolicy', 's3:GetBucketPolicy', getBucketPolicy),
+  sub('PUT', 'policy', 'PutBucketPolicy', 's3:PutBucketPolicy', putBucketPolicy),
   sub('DELETE', 'policy', 'DeleteBucketPolicy', 's3:DeleteBucketPolicy', deleteBucketPolicy),
+  sub('GET', 'policyStatus', 'GetBucketPolicyStatus', 's3:GetBucketPolicyStatus', getBucketPolicyStatus),
   sub('GET', 'cors', 'GetBucketCors', 's3:GetBucketCORS', getBucketCors),
   sub('DELETE', 'cors', 'DeleteBucketCors', 's3:PutBucketCORS', deleteBucketCors),
   sub('GET', 'tagging', 'GetBucketTagging', 's3:GetBucketTagging', getBucketTagging),

@@ -32,7 +32,7 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   const uploadId = uploadIdParam(ctx);
   const source = parseCopySource(ctx.req.headers, target);
   // The router checked s3:PutObject on the target; reading the source needs s3:GetObject on it.
-  authorize(ctx, 's3:GetObject', source.bucket, source.key);
+  await authorize(ctx, 's3:GetObject', source.bucket, source.key);
   const layer = ctx.engine.objectLayer;
 
   // Validates the upload before any byte is read, and gives the algorithm its parts carry.
