@@ -149,7 +149,7 @@ async function nullVersionSize(engine: QuotaServices, bucket: string, key: strin
 export interface QuotaWrite {
   /** Wrap the body's `verify`: re-checks the quota with the received size when it was not declared. */
   verify(inner?: WriteBodyOptions['verify']): WriteBodyOptions['verify'];
-  /** Wrap the commit precondition: learns the size of the null version an unversioned write replaces. */
+  /** Wrap the commit precondition: learns the size of the null version an unversioned or suspended write replaces. */
   precondition(inner?: PutObjectOptions['precondition']): PutObjectOptions['precondition'];
   /** The write committed: account for it. */
   done(info: ObjectInfo): void;
@@ -192,9 +192,11 @@ export async function beginQuotaWrite(
     },
     precondition: (inner) => {
       if (!replaces || tracker === undefined) return inner;
-      return (current) => {
-        inner?.(current);
-        replaced = current !== undefined && current.versionId === 'null' ? current.size : 0;
+      return (current, replacedVersion) => {
+        inner?.(current, replacedVersion);
+        // The null version may sit below newer versions (written before versioning was enabled,
+        // then suspended): the layer names it whether it is the latest or not.
+        replaced = replacedVersion !== undefined && !replacedVersion.deleteMarker ? replacedVersion.size : 0;
       };
     },
     done: (info) => {

@@ -31,6 +31,7 @@ import type {
   GetObjectResult,
   ObjectInfo,
   PutObjectOptions,
+  WritePrecondition,
 } from './types.js';
 import { writeData, type WrittenData } from './write-data.js';
 
@@ -275,21 +276,23 @@ export async function commitVersion(
   options: {
     versionId?: string;
     lastModified?: Date;
-    precondition?: (current: ObjectInfo | undefined) => void;
+    precondition?: WritePrecondition;
     extraOps?: (drive: Drive) => MetaOp[];
   },
 ): Promise<ObjectInfo> {
   return core.objectLocks.exclusive(lockName(bucket, key), async () => {
     const resolution = resolveObject(core, bucket, key);
+    const id = versionIdForWrite(core, bucket, options.versionId);
     if (options.precondition) {
       const latest = resolution.versions[0];
+      const replaced = resolution.versions.find((v) => v.version.id === id);
       options.precondition(
         latest && latest.version.deleteMarker !== true
           ? toObjectInfo(bucket, key, latest.version, true)
           : undefined,
+        replaced ? toObjectInfo(bucket, key, replaced.version, replaced === latest) : undefined,
       );
     }
-    const id = versionIdForWrite(core, bucket, options.versionId);
     const mtime = nextMtime(resolution, options.lastModified);
     const base = build(id, mtime);
     await commitRecords(

@@ -1,6 +1,7 @@
 /**
  * PutBucketVersioning (`PUT /<bucket>?versioning`): Enabled or Suspended. Suspending a bucket with
- * object lock is refused (409 InvalidBucketState), as S3 and MinIO do. The document is kept when it
+ * object lock, or excluding prefixes or folders from its versioning, is refused (409
+ * InvalidBucketState, AWS's message), as S3 and MinIO do. The document is kept when it
  * carries MinIO's ExcludedPrefixes / ExcludeFolders so GET can return them.
  */
 import type { RequestContext } from '../http/context.js';
@@ -27,7 +28,10 @@ export async function putBucketVersioning(ctx: RequestContext): Promise<void> {
   const config = parseVersioningConfiguration(raw);
   await ctx.engine.bucketMetadata.put(bucket, 'versioning', raw, {
     check: (meta) => {
-      if (meta.objectLockEnabled && config.status === 'Suspended') {
+      // Excluded prefixes would make their objects unversioned (null versions that overwrite), so
+      // current MinIO refuses them on a lock bucket too.
+      const unversionsSome = config.excludedPrefixes.length > 0 || config.excludeFolders;
+      if (meta.objectLockEnabled && (config.status === 'Suspended' || unversionsSome)) {
         throw new InvalidBucketState(
           'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
           { bucket },
