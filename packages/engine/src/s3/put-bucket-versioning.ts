@@ -6,9 +6,8 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { parseVersioningConfiguration } from '../bucket/versioning.js';
+import { checkVersioningChange, parseVersioningConfiguration } from '../bucket/versioning.js';
 import { EntityTooLarge, MalformedXML } from '../common/errors.js';
-import { InvalidBucketState } from '../object-layer/errors.js';
 
 const MAX_CONFIG_BYTES = 64 * 1024;
 
@@ -27,17 +26,8 @@ export async function putBucketVersioning(ctx: RequestContext): Promise<void> {
   const raw = body.toString('utf8');
   const config = parseVersioningConfiguration(raw);
   await ctx.engine.bucketMetadata.put(bucket, 'versioning', raw, {
-    check: (meta) => {
-      // Excluded prefixes would make their objects unversioned (null versions that overwrite), so
-      // current MinIO refuses them on a lock bucket too.
-      const unversionsSome = config.excludedPrefixes.length > 0 || config.excludeFolders;
-      if (meta.objectLockEnabled && (config.status === 'Suspended' || unversionsSome)) {
-        throw new InvalidBucketState(
-          'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
-          { bucket },
-        );
-      }
-    },
+    // Checked against the stored metadata as the change is persisted.
+    check: (meta) => checkVersioningChange(config, meta.objectLockEnabled, bucket),
   });
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);
