@@ -375,6 +375,43 @@ async function putVersioningXml(bucket: string, xml: string): Promise<{ status: 
   return { status: res.status, text: await res.text() };
 }
 
+describe("MinIO's versioning exclusions", () => {
+  it('gives excluded prefixes and folder objects null versions in an Enabled bucket', async () => {
+    const bucket = 'excluding';
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    const doc =
+      '<VersioningConfiguration><Status>Enabled</Status>' +
+      '<ExcludedPrefixes><Prefix>tmp/</Prefix></ExcludedPrefixes>' +
+      '<ExcludedPrefixes><Prefix>*/_staging/</Prefix></ExcludedPrefixes>' +
+      '<ExcludeFolders>true</ExcludeFolders></VersioningConfiguration>';
+    expect((await putVersioningXml(bucket, doc)).status).toBe(200);
+    expect((await s3.send(new GetBucketVersioningCommand({ Bucket: bucket }))).Status).toBe('Enabled');
+
+    for (const key of ['tmp/a', 'jobs/7/_staging/b', 'folder/']) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'one' }));
+      const second = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'two' }));
+      expect(second.VersionId, key).toBeUndefined();
+      expect(await history(bucket, key), key).toEqual(['null:V:latest']);
+      expect(await body(bucket, key, 'null'), key).toBe('two');
+    }
+    const del = await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'tmp/a' }));
+    expect(del).toMatchObject({ DeleteMarker: true, VersionId: 'null' });
+    expect(await history(bucket, 'tmp/a')).toEqual(['null:DM:latest']);
+
+    // Everything else keeps its versions.
+    const v1 = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'jobs/7/out', Body: 'one' }));
+    const v2 = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'jobs/7/out', Body: 'two' }));
+    expect(await history(bucket, 'jobs/7/out')).toEqual([`${v2.VersionId}:V:latest`, `${v1.VersionId}:V`]);
+    expect(await usage(bucket)).toBe(await storedBytes(bucket));
+
+    // Plain Enabled again: the exclusions are gone, tmp/ is versioned.
+    await setVersioning(bucket, 'Enabled');
+    const real = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'tmp/a', Body: 'real' }));
+    expect(real.VersionId).toBeDefined();
+    expect(await history(bucket, 'tmp/a')).toEqual([`${real.VersionId}:V:latest`, 'null:DM']);
+  });
+});
+
 describe('versioning of an object-lock bucket', () => {
   it('cannot be suspended, nor exclude prefixes, with the server message', async () => {
     const bucket = 'lock-versioning';

@@ -22,6 +22,7 @@
  */
 import { AdminConfigBadJson, AdminInvalidArgument, BucketQuotaExceeded } from './errors.js';
 import { ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
+import { keyVersioning } from '../object-layer/key-versioning.js';
 import type {
   BucketMetadata,
   ObjectInfo,
@@ -170,8 +171,8 @@ export async function beginQuotaWrite(
 ): Promise<QuotaWrite> {
   const bucket = meta.name;
   const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
-  // Only a write into an unversioned (or suspended) bucket replaces a version: the null one.
-  const replaces = meta.versioning !== 'Enabled';
+  // Only a write where versioning is not Enabled for the key replaces a version: the null one.
+  const replaces = keyVersioning(meta, key) !== 'Enabled';
   // With a quota, an overwrite is judged by what it adds, not by its whole size.
   const credit = quota !== undefined && replaces ? await nullVersionSize(engine, bucket, key) : 0;
   if (quota !== undefined) await enforceQuota(engine, meta, size, credit);

@@ -21,6 +21,7 @@ import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
 import { InvalidArgument } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from './errors.js';
+import { keyVersioning } from './key-versioning.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
 import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';
@@ -221,10 +222,18 @@ export function newVersionRecord(
   return v;
 }
 
-/** Which version id a new write gets, and whether it replaces the 'null' version. */
-export function versionIdForWrite(core: LayerCore, bucket: string, requested: string | undefined): string {
+/**
+ * Which version id a new write of `key` gets: a fresh one where versioning is Enabled for the key,
+ * else 'null' (replacing the null version).
+ */
+export function versionIdForWrite(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  requested: string | undefined,
+): string {
   if (requested !== undefined) return requested;
-  return getBucketRecord(core, bucket).versioning === 'Enabled' ? randomUUID() : 'null';
+  return keyVersioning(getBucketRecord(core, bucket), key) === 'Enabled' ? randomUUID() : 'null';
 }
 
 /** Modification time for a new version: now, kept strictly after the current latest. */
@@ -282,7 +291,7 @@ export async function commitVersion(
 ): Promise<ObjectInfo> {
   return core.objectLocks.exclusive(lockName(bucket, key), async () => {
     const resolution = resolveObject(core, bucket, key);
-    const id = versionIdForWrite(core, bucket, options.versionId);
+    const id = versionIdForWrite(core, bucket, key, options.versionId);
     if (options.precondition) {
       const latest = resolution.versions[0];
       const replaced = resolution.versions.find((v) => v.version.id === id);
@@ -510,7 +519,7 @@ export async function deleteObject(
   validateObjectKey(bucket, key);
   return core.objectLocks.exclusive(lockName(bucket, key), async () => {
     const resolution = resolveObject(core, bucket, key);
-    const versioning = bucketRecord.versioning;
+    const versioning = keyVersioning(bucketRecord, key);
     const removeVersion = async (target: ResolvedVersion): Promise<DeleteObjectResult> => {
       options?.guard?.(toObjectInfo(bucket, key, target.version, isLatest(resolution, target)));
       await commitRecords(

@@ -19,6 +19,7 @@ import type {
   ComputedDigests,
   DriveState,
   ObjectMetadataInput,
+  VersioningExclusions,
   VersioningStatus,
 } from '../storage/types.js';
 
@@ -30,6 +31,7 @@ export type {
   ComputedDigests,
   DriveState,
   ObjectMetadataInput,
+  VersioningExclusions,
   VersioningStatus,
 } from '../storage/types.js';
 
@@ -91,6 +93,8 @@ export interface BucketMetadata {
   name: string;
   created: Date;
   versioning: VersioningStatus;
+  /** Keys excluded from Enabled versioning (MinIO's ExcludedPrefixes / ExcludeFolders), if any. */
+  versioningExcluded?: VersioningExclusions;
   objectLockEnabled: boolean;
   /** Raw documents as the client sent them (XML for S3 configs, JSON for policy/quota). */
   configs: Record<string, string>;
