@@ -636,6 +636,25 @@ describe('object-lock refusals (AWS SDK v3)', () => {
       new DeleteObjectCommand({ Bucket: bucket, Key: 'gov', VersionId: gov.VersionId }),
     );
     expect(freed.VersionId).toBe(gov.VersionId);
+    // DeleteObjects honours the bypass header for each key too.
+    const gov2 = await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'gov2',
+        Body: 'governed too',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: until,
+      }),
+    );
+    const bypassed = await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        BypassGovernanceRetention: true,
+        Delete: { Objects: [{ Key: 'gov2', VersionId: gov2.VersionId }] },
+      }),
+    );
+    expect(bypassed.Errors ?? []).toEqual([]);
+    expect(bypassed.Deleted?.map((d) => [d.Key, d.VersionId])).toEqual([['gov2', gov2.VersionId]]);
 
     // Legal hold lifted: deletable; the COMPLIANCE version stays until its date.
     await s3.send(
