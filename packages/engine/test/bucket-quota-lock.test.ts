@@ -503,8 +503,8 @@ describe('object lock', () => {
     // Deleting that version is refused; deleting the key only adds a delete marker.
     const refused = await mcError(mc.removeObject('lock-default', 'doc', { versionId }));
     expect(refused).toEqual({
-      code: 'InvalidRequest',
-      message: 'Object is WORM protected and cannot be overwritten',
+      code: 'AccessDenied',
+      message: 'Access Denied because object protected by object lock.',
     });
     await mc.removeObject('lock-default', 'doc');
     expect(await versionIds('lock-default', 'doc')).toEqual([versionId]);
@@ -570,7 +570,7 @@ describe('object lock', () => {
           }),
         ),
       ),
-    ).toMatchObject({ name: 'InvalidRequest', status: 400 });
+    ).toMatchObject({ name: 'AccessDenied', status: 403 });
     await s3.send(
       new PutObjectRetentionCommand({
         Bucket: bucket,
@@ -593,12 +593,12 @@ describe('object lock', () => {
           versionId: put.VersionId ?? '',
         }),
       ),
-    ).toMatchObject({ code: 'InvalidRequest' });
+    ).toMatchObject({ code: 'AccessDenied' });
     expect(
       await mcError(
         mc.removeObject(bucket, 'gov', { versionId: put.VersionId ?? '', governanceBypass: true }),
       ),
-    ).toMatchObject({ code: 'InvalidRequest' });
+    ).toMatchObject({ code: 'AccessDenied' });
 
     // A version without headers gets the bucket's COMPLIANCE default.
     const plain = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'plain', Body: 'x' }));
@@ -622,8 +622,8 @@ describe('object lock', () => {
       expect.objectContaining({
         Key: 'plain',
         VersionId: plain.VersionId,
-        Code: 'InvalidRequest',
-        Message: 'Object is WORM protected and cannot be overwritten',
+        Code: 'AccessDenied',
+        Message: 'Access Denied because object protected by object lock.',
       }),
     ]);
     expect(multi.Deleted?.map((d) => d.Key)).toEqual(['nothing-here']);
@@ -646,7 +646,7 @@ describe('object lock', () => {
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'held' }));
     expect(head.ObjectLockLegalHoldStatus).toBe('ON');
     expect((await mcError(mc.removeObject(bucket, 'held', { versionId, governanceBypass: true }))).code).toBe(
-      'InvalidRequest',
+      'AccessDenied',
     );
     await mc.setObjectLegalHold(bucket, 'held', { status: 'OFF', versionId });
     await mc.removeObject(bucket, 'held', { versionId });
@@ -696,11 +696,10 @@ describe('object lock', () => {
     expect(versionId).not.toBe('');
     expect(
       await mcError(userClient.removeObject(bucket, 'k', { versionId, governanceBypass: true })),
-    ).toMatchObject({
+    ).toEqual({ code: 'AccessDenied', message: 'Access Denied.' });
+    expect(await mcError(userClient.removeObject(bucket, 'k', { versionId }))).toEqual({
       code: 'AccessDenied',
-    });
-    expect(await mcError(userClient.removeObject(bucket, 'k', { versionId }))).toMatchObject({
-      code: 'InvalidRequest',
+      message: 'Access Denied because object protected by object lock.',
     });
     // Root (which may bypass) can.
     await mc.removeObject(bucket, 'k', { versionId, governanceBypass: true });

@@ -270,7 +270,7 @@ describe('object events over S3', () => {
       await failure(
         s3.send(new DeleteObjectCommand({ Bucket: LOCKED, Key: 'held', VersionId: held.VersionId })),
       ),
-    ).toBe('InvalidRequest');
+    ).toBe('AccessDenied');
     expect(
       await failure(s3.send(new PutObjectCommand({ Bucket: 'no-such-bucket', Key: 'k', Body: 'x' }))),
     ).toBe('NoSuchBucket');

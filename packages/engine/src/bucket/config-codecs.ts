@@ -85,9 +85,14 @@ const versioningCodec: ConfigCodec<VersioningConfig> = {
       return;
     }
     meta.versioning = value.status;
-    if (value.excludedPrefixes.length > 0 || value.excludeFolders)
+    if (value.excludedPrefixes.length > 0 || value.excludeFolders) {
       meta.configs[BUCKET_CONFIG.versioning] = text;
-    else delete meta.configs[BUCKET_CONFIG.versioning];
+      // The layer applies the exclusions itself on every write and delete.
+      meta.versioningExcluded = { prefixes: [...value.excludedPrefixes], folders: value.excludeFolders };
+    } else {
+      delete meta.configs[BUCKET_CONFIG.versioning];
+      delete meta.versioningExcluded;
+    }
   },
 };
 

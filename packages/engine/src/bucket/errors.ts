@@ -23,7 +23,10 @@ export class ReplicationConfigurationNotFoundError extends defineError(
 export class BucketQuotaExceeded extends defineError('BucketQuotaExceeded') {}
 /** XMinioAdminNoSuchQuotaConfiguration, 404: get-bucket-quota of a bucket without one. */
 export class AdminNoSuchQuotaConfiguration extends defineError('AdminNoSuchQuotaConfiguration') {}
-/** InvalidRequest, 400: deleting (or weakening the retention of) a version under retention or legal hold. */
+/**
+ * AccessDenied, 403 (as AWS answers; MinIO says 400 InvalidRequest): deleting (or weakening the
+ * retention of) a version under retention or legal hold.
+ */
 export class ObjectLocked extends defineError('ObjectLocked') {}
 /** NoSuchObjectLockConfiguration, 400: GET ?retention / ?legal-hold of a version that has none. */
 export class NoSuchObjectLockConfiguration extends defineError('NoSuchObjectLockConfiguration') {}

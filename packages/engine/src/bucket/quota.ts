@@ -22,6 +22,7 @@
  */
 import { AdminConfigBadJson, AdminInvalidArgument, BucketQuotaExceeded } from './errors.js';
 import { ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
+import { keyVersioning } from '../object-layer/key-versioning.js';
 import type {
   BucketMetadata,
   ObjectInfo,
@@ -149,7 +150,7 @@ async function nullVersionSize(engine: QuotaServices, bucket: string, key: strin
 export interface QuotaWrite {
   /** Wrap the body's `verify`: re-checks the quota with the received size when it was not declared. */
   verify(inner?: WriteBodyOptions['verify']): WriteBodyOptions['verify'];
-  /** Wrap the commit precondition: learns the size of the null version an unversioned write replaces. */
+  /** Wrap the commit precondition: learns the size of the null version an unversioned or suspended write replaces. */
   precondition(inner?: PutObjectOptions['precondition']): PutObjectOptions['precondition'];
   /** The write committed: account for it. */
   done(info: ObjectInfo): void;
@@ -170,8 +171,8 @@ export async function beginQuotaWrite(
 ): Promise<QuotaWrite> {
   const bucket = meta.name;
   const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
-  // Only a write into an unversioned (or suspended) bucket replaces a version: the null one.
-  const replaces = meta.versioning !== 'Enabled';
+  // Only a write where versioning is not Enabled for the key replaces a version: the null one.
+  const replaces = keyVersioning(meta, key) !== 'Enabled';
   // With a quota, an overwrite is judged by what it adds, not by its whole size.
   const credit = quota !== undefined && replaces ? await nullVersionSize(engine, bucket, key) : 0;
   if (quota !== undefined) await enforceQuota(engine, meta, size, credit);
@@ -192,9 +193,11 @@ export async function beginQuotaWrite(
     },
     precondition: (inner) => {
       if (!replaces || tracker === undefined) return inner;
-      return (current) => {
-        inner?.(current);
-        replaced = current !== undefined && current.versionId === 'null' ? current.size : 0;
+      return (current, replacedVersion) => {
+        inner?.(current, replacedVersion);
+        // The null version may sit below newer versions (written before versioning was enabled,
+        // then suspended): the layer names it whether it is the latest or not.
+        replaced = replacedVersion !== undefined && !replacedVersion.deleteMarker ? replacedVersion.size : 0;
       };
     },
     done: (info) => {

@@ -7,6 +7,7 @@
 import type { XmlObject } from '../common/xml.js';
 import { asArray, parseXml } from '../common/xml.js';
 import { InvalidArgument, MalformedXML, NotImplemented } from '../common/errors.js';
+import { InvalidBucketState } from '../object-layer/errors.js';
 
 export interface VersioningConfig {
   status: 'Enabled' | 'Suspended';
@@ -49,6 +50,27 @@ export function parseVersioningConfiguration(xml: string): VersioningConfig {
     throw new InvalidArgument(`At most ${MAX_EXCLUDED_PREFIXES} excluded prefixes are allowed.`);
   }
   return { status, excludedPrefixes, excludeFolders };
+}
+
+/** AWS's message (and older MinIO's) when a lock bucket's versioning would be weakened. */
+export const LOCKED_VERSIONING_MESSAGE =
+  'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.';
+
+/**
+ * May a bucket take `config`? A bucket with object lock must keep every object versioned: neither
+ * Suspended nor MinIO's excluded prefixes / folders (whose objects would get overwritable null
+ * versions) — 409 InvalidBucketState, as S3 and MinIO refuse it. Enabled is always accepted.
+ */
+export function checkVersioningChange(
+  config: VersioningConfig,
+  objectLockEnabled: boolean,
+  bucket: string,
+): void {
+  if (!objectLockEnabled) return;
+  const unversionsSome = config.excludedPrefixes.length > 0 || config.excludeFolders;
+  if (config.status === 'Suspended' || unversionsSome) {
+    throw new InvalidBucketState(LOCKED_VERSIONING_MESSAGE, { bucket });
+  }
 }
 
 /** The GET ?versioning document body (children of VersioningConfiguration); empty when never set. */

@@ -20,6 +20,7 @@ import type {
   ObjectLayer,
   PutObjectOptions,
   WriteCause,
+  WritePrecondition,
 } from '../object-layer/types.js';
 import type { ObjectEventHub } from './event-hub.js';
 import type { ObjectEventName } from './event-names.js';
@@ -106,7 +107,7 @@ export function withObjectEvents(layer: ObjectLayer, hub: ObjectEventHub): Objec
       key: string,
       uploadId: string,
       parts: CompletePart[],
-      options?: ChangeOptions & { precondition?: (current: ObjectInfo | undefined) => void },
+      options?: ChangeOptions & { precondition?: WritePrecondition },
     ) {
       const info = await layer.completeMultipartUpload(bucket, key, uploadId, parts, options);
       created('s3:ObjectCreated:CompleteMultipartUpload', info, options);

@@ -464,10 +464,12 @@ const TABLE = {
     status: 404,
     message: 'The quota configuration does not exist',
   },
+  // AWS's answer (MinIO says 400 InvalidRequest "Object is WORM protected…"): a 403 tells clients
+  // and the console that the refusal is a protection, not a malformed request to retry or report.
   ObjectLocked: {
-    code: 'InvalidRequest',
-    status: 400,
-    message: 'Object is WORM protected and cannot be overwritten',
+    code: 'AccessDenied',
+    status: 403,
+    message: 'Access Denied because object protected by object lock.',
   },
   NoSuchObjectLockConfiguration: {
     code: 'NoSuchObjectLockConfiguration',

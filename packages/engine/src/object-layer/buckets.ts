@@ -177,6 +177,7 @@ export async function updateBucketMetadata(
       name: bucket,
       created: current.created,
       versioning: meta.versioning,
+      ...(meta.versioningExcluded !== undefined ? { versioningExcluded: meta.versioningExcluded } : {}),
       objectLockEnabled: meta.objectLockEnabled,
       configs: { ...meta.configs },
       updated: Math.max(Date.now(), current.updated + 1),

@@ -38,6 +38,7 @@ import type {
   PutObjectOptions,
   StorageInfo,
   WriteBodyOptions,
+  WritePrecondition,
 } from './types.js';
 
 /** System file holding the last scanner result (background/scanner.ts writes it). */
@@ -220,7 +221,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     key: string,
     uploadId: string,
     parts: CompletePart[],
-    options?: { precondition?: (current: ObjectInfo | undefined) => void },
+    options?: { precondition?: WritePrecondition },
   ): Promise<ObjectInfo> {
     return multipart.completeMultipartUpload(this.core, bucket, key, uploadId, parts, options);
   }

@@ -39,6 +39,7 @@ import type {
   ObjectMetadataInput,
   ObjectPartInfo,
   WriteBodyOptions,
+  WritePrecondition,
 } from './types.js';
 import { writeData, type WrittenData } from './write-data.js';
 
@@ -274,7 +275,7 @@ export async function completeMultipartUpload(
   key: string,
   uploadId: string,
   requested: CompletePart[],
-  options?: { precondition?: (current: ObjectInfo | undefined) => void },
+  options?: { precondition?: WritePrecondition },
 ): Promise<ObjectInfo> {
   getBucketRecord(core, bucket);
   validateObjectKey(bucket, key);

@@ -35,6 +35,14 @@ export function toBucketMetadata(r: BucketRecord): BucketMetadata {
     name: r.name,
     created: new Date(r.created),
     versioning: r.versioning,
+    ...(r.versioningExcluded !== undefined
+      ? {
+          versioningExcluded: {
+            prefixes: [...r.versioningExcluded.prefixes],
+            folders: r.versioningExcluded.folders,
+          },
+        }
+      : {}),
     objectLockEnabled: r.objectLockEnabled,
     configs: { ...r.configs },
   };

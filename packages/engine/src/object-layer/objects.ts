@@ -21,6 +21,7 @@ import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
 import { InvalidArgument } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from './errors.js';
+import { keyVersioning } from './key-versioning.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
 import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';
@@ -31,6 +32,7 @@ import type {
   GetObjectResult,
   ObjectInfo,
   PutObjectOptions,
+  WritePrecondition,
 } from './types.js';
 import { writeData, type WrittenData } from './write-data.js';
 
@@ -220,10 +222,18 @@ export function newVersionRecord(
   return v;
 }
 
-/** Which version id a new write gets, and whether it replaces the 'null' version. */
-export function versionIdForWrite(core: LayerCore, bucket: string, requested: string | undefined): string {
+/**
+ * Which version id a new write of `key` gets: a fresh one where versioning is Enabled for the key,
+ * else 'null' (replacing the null version).
+ */
+export function versionIdForWrite(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  requested: string | undefined,
+): string {
   if (requested !== undefined) return requested;
-  return getBucketRecord(core, bucket).versioning === 'Enabled' ? randomUUID() : 'null';
+  return keyVersioning(getBucketRecord(core, bucket), key) === 'Enabled' ? randomUUID() : 'null';
 }
 
 /** Modification time for a new version: now, kept strictly after the current latest. */
@@ -275,21 +285,23 @@ export async function commitVersion(
   options: {
     versionId?: string;
     lastModified?: Date;
-    precondition?: (current: ObjectInfo | undefined) => void;
+    precondition?: WritePrecondition;
     extraOps?: (drive: Drive) => MetaOp[];
   },
 ): Promise<ObjectInfo> {
   return core.objectLocks.exclusive(lockName(bucket, key), async () => {
     const resolution = resolveObject(core, bucket, key);
+    const id = versionIdForWrite(core, bucket, key, options.versionId);
     if (options.precondition) {
       const latest = resolution.versions[0];
+      const replaced = resolution.versions.find((v) => v.version.id === id);
       options.precondition(
         latest && latest.version.deleteMarker !== true
           ? toObjectInfo(bucket, key, latest.version, true)
           : undefined,
+        replaced ? toObjectInfo(bucket, key, replaced.version, replaced === latest) : undefined,
       );
     }
-    const id = versionIdForWrite(core, bucket, options.versionId);
     const mtime = nextMtime(resolution, options.lastModified);
     const base = build(id, mtime);
     await commitRecords(
@@ -507,7 +519,7 @@ export async function deleteObject(
   validateObjectKey(bucket, key);
   return core.objectLocks.exclusive(lockName(bucket, key), async () => {
     const resolution = resolveObject(core, bucket, key);
-    const versioning = bucketRecord.versioning;
+    const versioning = keyVersioning(bucketRecord, key);
     const removeVersion = async (target: ResolvedVersion): Promise<DeleteObjectResult> => {
       options?.guard?.(toObjectInfo(bucket, key, target.version, isLatest(resolution, target)));
       await commitRecords(

@@ -19,6 +19,7 @@ import type {
   ComputedDigests,
   DriveState,
   ObjectMetadataInput,
+  VersioningExclusions,
   VersioningStatus,
 } from '../storage/types.js';
 
@@ -30,6 +31,7 @@ export type {
   ComputedDigests,
   DriveState,
   ObjectMetadataInput,
+  VersioningExclusions,
   VersioningStatus,
 } from '../storage/types.js';
 
@@ -91,6 +93,8 @@ export interface BucketMetadata {
   name: string;
   created: Date;
   versioning: VersioningStatus;
+  /** Keys excluded from Enabled versioning (MinIO's ExcludedPrefixes / ExcludeFolders), if any. */
+  versioningExcluded?: VersioningExclusions;
   objectLockEnabled: boolean;
   /** Raw documents as the client sent them (XML for S3 configs, JSON for policy/quota). */
   configs: Record<string, string>;
@@ -148,14 +152,21 @@ export interface ChangeOptions {
   origin?: ChangeOrigin;
 }
 
+/** See `PutObjectOptions.precondition`. */
+export type WritePrecondition = (current: ObjectInfo | undefined, replaced?: ObjectInfo) => void;
+
 export interface PutObjectOptions extends WriteBodyOptions, ChangeOptions {
   /** Default `put`. */
   cause?: WriteCause;
   metadata?: ObjectMetadataInput;
   /** Write this version id instead of one the layer picks (replication, heal). */
   versionId?: string;
-  /** Applied atomically at commit: fail with PreconditionFailed unless the current version matches. */
-  precondition?: (current: ObjectInfo | undefined) => void;
+  /**
+   * Applied atomically at commit: fail with PreconditionFailed unless the current (latest, not a
+   * delete marker) version matches. `replaced` is the version the write replaces, whether latest or
+   * not: the `null` one in an unversioned or suspended bucket (quota accounting needs its size).
+   */
+  precondition?: WritePrecondition;
   /** Modification time to record (copy, replication); defaults to now. */
   lastModified?: Date;
 }
@@ -365,7 +376,7 @@ export interface ObjectLayer {
     key: string,
     uploadId: string,
     parts: CompletePart[],
-    options?: ChangeOptions & { precondition?: (current: ObjectInfo | undefined) => void },
+    options?: ChangeOptions & { precondition?: WritePrecondition },
   ): Promise<ObjectInfo>;
   abortMultipartUpload(bucket: string, key: string, uploadId: string): Promise<void>;
   listMultipartUploads(

@@ -126,6 +126,33 @@ describe('versioning', () => {
     expect(await text(layer, 'sus', 'k', v1.versionId)).toBe('versioned');
   });
 
+  it('names the null version a suspended write replaces, latest or not', async () => {
+    const layer = await setup();
+    await layer.makeBucket('nul');
+    await put(layer, 'nul', 'k', 'before-versioning');
+    await setVersioning(layer, 'nul', 'Enabled');
+    const v1 = await put(layer, 'nul', 'k', 'v1');
+    await setVersioning(layer, 'nul', 'Suspended');
+    const seen: [string | undefined, string | undefined, number | undefined][] = [];
+    const watch = (
+      current: { versionId: string } | undefined,
+      replaced?: { versionId: string; size: number },
+    ) => {
+      seen.push([current?.versionId, replaced?.versionId, replaced?.size]);
+    };
+    await layer.putObject('nul', 'k', Readable.from([Buffer.from('n')]), { size: 1, precondition: watch });
+    // The latest was v1; the replaced one the null version below it.
+    expect(seen).toEqual([[v1.versionId, 'null', 'before-versioning'.length]]);
+    expect((await layer.listObjectVersions('nul', { maxKeys: 10 })).versions.map((v) => v.versionId)).toEqual(
+      ['null', v1.versionId],
+    );
+    // Enabled: nothing is replaced.
+    await setVersioning(layer, 'nul', 'Enabled');
+    await layer.putObject('nul', 'k', Readable.from([Buffer.from('e')]), { size: 1, precondition: watch });
+    expect(seen[1]).toEqual(['null', undefined, undefined]);
+    expect(await text(layer, 'nul', 'k', 'null')).toBe('n');
+  });
+
   it('calls the delete guard and the put precondition', async () => {
     const layer = await setup();
     await layer.makeBucket('guard');

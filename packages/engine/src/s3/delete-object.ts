@@ -3,8 +3,9 @@
  * a key or version that is not there is not an error in S3. In a versioned bucket without a
  * versionId the layer adds a delete marker; the answer names it (`x-amz-delete-marker: true` and
  * its version id). Deleting a specific version answers with that version id, and says whether it
- * was a delete marker. A version under retention or legal hold is not deleted (400 InvalidRequest
- * "Object is WORM protected…"); `x-amz-bypass-governance-retention: true` lifts GOVERNANCE for
+ * was a delete marker. A version under retention or legal hold is not deleted (403 AccessDenied
+ * "Access Denied because object protected by object lock.", as AWS answers);
+ * `x-amz-bypass-governance-retention: true` lifts GOVERNANCE for
  * callers allowed `s3:BypassGovernanceRetention`.
  */
 import type { RequestContext } from '../http/context.js';

@@ -1,13 +1,13 @@
 /**
  * PutBucketVersioning (`PUT /<bucket>?versioning`): Enabled or Suspended. Suspending a bucket with
- * object lock is refused (409 InvalidBucketState), as S3 and MinIO do. The document is kept when it
+ * object lock, or excluding prefixes or folders from its versioning, is refused (409
+ * InvalidBucketState, AWS's message), as S3 and MinIO do. The document is kept when it
  * carries MinIO's ExcludedPrefixes / ExcludeFolders so GET can return them.
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { parseVersioningConfiguration } from '../bucket/versioning.js';
+import { checkVersioningChange, parseVersioningConfiguration } from '../bucket/versioning.js';
 import { EntityTooLarge, MalformedXML } from '../common/errors.js';
-import { InvalidBucketState } from '../object-layer/errors.js';
 
 const MAX_CONFIG_BYTES = 64 * 1024;
 
@@ -26,14 +26,8 @@ export async function putBucketVersioning(ctx: RequestContext): Promise<void> {
   const raw = body.toString('utf8');
   const config = parseVersioningConfiguration(raw);
   await ctx.engine.bucketMetadata.put(bucket, 'versioning', raw, {
-    check: (meta) => {
-      if (meta.objectLockEnabled && config.status === 'Suspended') {
-        throw new InvalidBucketState(
-          'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
-          { bucket },
-        );
-      }
-    },
+    // Checked against the stored metadata as the change is persisted.
+    check: (meta) => checkVersioningChange(config, meta.objectLockEnabled, bucket),
   });
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);

@@ -9,7 +9,13 @@
  * modification time, data location and metadata time; a version is valid when at least
  * read-quorum drives carry the same signature.
  */
-import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput, VersioningStatus } from './types.js';
+import type {
+  ChecksumAlgorithm,
+  Checksums,
+  ObjectMetadataInput,
+  VersioningExclusions,
+  VersioningStatus,
+} from './types.js';
 
 /** Per-block shard checksum algorithm (see shard-file.ts). */
 export type BitrotAlgorithm = 'xxh64' | 'sha256' | 'crc32';
@@ -70,6 +76,8 @@ export interface BucketRecord {
   name: string;
   created: number;
   versioning: VersioningStatus;
+  /** Only with Enabled, when the bucket's versioning document excludes some keys. */
+  versioningExcluded?: VersioningExclusions;
   objectLockEnabled: boolean;
   configs: Record<string, string>;
   /** Time of the last metadata change, ms; newest wins among drives that disagree. */

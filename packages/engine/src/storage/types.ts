@@ -11,6 +11,16 @@ export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
 
 export type VersioningStatus = 'Enabled' | 'Suspended' | 'Unversioned';
 
+/**
+ * MinIO's exclusions from Enabled versioning: keys matching a prefix pattern (`*` wildcards, the
+ * pattern matched as a prefix) or, with `folders`, keys ending in `/` are written as if the bucket
+ * were Suspended (null versions, null delete markers).
+ */
+export interface VersioningExclusions {
+  prefixes: string[];
+  folders: boolean;
+}
+
 /** What the layer computed while consuming a body, handed to `verify` before the write commits. */
 export interface ComputedDigests {
   /** MD5 of the bytes received (the ETag of a single-part object is its hex). */
