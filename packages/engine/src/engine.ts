@@ -23,7 +23,7 @@ import { resolveRootCredentials, type RootCredentialSource } from './iam/root-cr
 import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
 import type { DataUsage, ObjectLayer } from './object-layer/types.js';
-import { startHealer, startScanner } from './background/index.js';
+import { fifoQuotaHook, startHealer, startScanner } from './background/index.js';
 import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 
@@ -276,11 +276,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     endpoint = `${urlHost(boundHost)}:${bound.port}`;
 
     // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
-    // heal pass repairs what no read has touched (wiped or corrupted drives).
+    // heal pass repairs what no read has touched (wiped or corrupted drives). After measuring a
+    // bucket the scanner trims it to its FIFO quota, through the eventing layer so removals publish.
     const scanner = startScanner({
       layer,
       log,
       observer: usageTracker,
+      afterBucket: fifoQuotaHook({ objectLayer, bucketMetadata: context.bucketMetadata, log }),
       ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
     });
     cleanups.push(() => scanner.stop());

@@ -1,9 +1,10 @@
 /**
  * Admin `PUT /minio/admin/v3/set-bucket-quota?bucket=<b>` (wire doc §3.7), action
  * `admin:SetBucketQuota`: a plain-JSON `madmin.BucketQuota` body (`{"size":N,"quotatype":"hard"}`,
- * or the older `{"quota":N,…}`) sets the bucket's hard quota; a zero size or an empty body removes
- * it. Answers 200 with no body; an unknown bucket is 404 NoSuchBucket. The quota is enforced on
- * every S3 write from the next request on (`bucket/quota.ts`).
+ * or the older `{"quota":N,…}`; `quotatype` `hard` or `fifo`) sets the bucket's quota; a zero size
+ * or an empty body removes it. Answers 200 with no body; an unknown bucket is 404 NoSuchBucket. A
+ * hard quota is enforced on every S3 write from the next request on (`bucket/quota.ts`); a FIFO
+ * quota after the next scanner cycle (`background/fifo-quota.ts`).
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';

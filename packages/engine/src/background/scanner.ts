@@ -56,6 +56,8 @@ function addToHistogram(h: Record<string, number>, ranges: [string, number, numb
 /** Versions per listing page; the scanner yields to the event loop after each page. */
 export const SCAN_PAGE_SIZE = 500;
 
+const neverAborted = new AbortController().signal;
+
 export async function scanBucket(
   layer: Pick<ObjectLayer, 'listObjectVersions'>,
   bucket: string,
@@ -112,8 +114,18 @@ export async function scanBucket(
   return usage;
 }
 
+/**
+ * Called after each bucket is measured, before the figures are stored (the FIFO quota trims
+ * here, `fifo-quota.ts`); answering true has the bucket measured again, as it changed.
+ */
+export type AfterBucketScan = (bucket: string, usage: BucketUsage, signal: AbortSignal) => Promise<boolean>;
+
 /** One full scan; stores the result for `dataUsage()` and returns it. */
-export async function scanDataUsage(layer: ObjectLayer, signal?: AbortSignal): Promise<DataUsage> {
+export async function scanDataUsage(
+  layer: ObjectLayer,
+  signal?: AbortSignal,
+  afterBucket?: AfterBucketScan,
+): Promise<DataUsage> {
   const usage: DataUsage = {
     lastUpdate: new Date(0),
     objectsCount: 0,
@@ -127,6 +139,9 @@ export async function scanDataUsage(layer: ObjectLayer, signal?: AbortSignal): P
     let bucketUsage: BucketUsage;
     try {
       bucketUsage = await scanBucket(layer, b.name, signal);
+      if (afterBucket !== undefined && (await afterBucket(b.name, bucketUsage, signal ?? neverAborted))) {
+        bucketUsage = await scanBucket(layer, b.name, signal);
+      }
     } catch (error) {
       // A bucket deleted during the scan is simply not counted.
       if (error instanceof Error && error.name === 'BucketNotFound') continue;
@@ -161,6 +176,8 @@ export interface ScannerOptions {
   log?: (msg: string) => void;
   /** Told when each cycle starts and how it ends (the quota usage tracker follows the scans). */
   observer?: ScanObserver;
+  /** Runs after each bucket is measured (FIFO quota enforcement). */
+  afterBucket?: AfterBucketScan;
 }
 
 /** Follows the scanner's cycles (`bucket/usage-tracker.ts` implements it). */
@@ -195,7 +212,7 @@ export function startScanner(
   const scan = async (): Promise<DataUsage> => {
     observer?.scanStarted();
     try {
-      const usage = await scanDataUsage(layer, signal);
+      const usage = await scanDataUsage(layer, signal, options.afterBucket);
       observer?.scanFinished(usage);
       return usage;
     } catch (error) {

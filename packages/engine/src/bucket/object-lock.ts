@@ -370,6 +370,17 @@ function active(
 }
 
 /**
+ * Is `target` kept by object lock from every delete without a governance bypass (legal hold ON,
+ * or a retention of either mode not yet expired)? Background removals (FIFO quota) never bypass,
+ * so they skip such versions. Delete markers are never protected.
+ */
+export function isDeleteProtected(target: ObjectInfo, now: number): boolean {
+  if (target.deleteMarker) return false;
+  const state = lockStateOf(target.internal);
+  return state.legalHold === 'ON' || active(state, now);
+}
+
+/**
  * The delete guard: throws ObjectLocked when `target` (the version about to be removed) is under
  * legal hold or an unexpired retention, AccessDenied when GOVERNANCE would be bypassed by a caller
  * without the permission. Delete markers are never protected.

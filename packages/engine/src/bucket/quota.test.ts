@@ -36,8 +36,18 @@ describe('set-bucket-quota bodies', () => {
     expect(parseQuotaRequest(body({}))).toBeUndefined();
   });
 
+  it('accepts a FIFO quota as madmin (2021) sent it', () => {
+    expect(parseQuotaRequest(body({ quota: 4096, quotatype: 'fifo' }))).toEqual({
+      size: 4096,
+      type: 'fifo',
+      rate: 0,
+      requests: 0,
+    });
+  });
+
   it('refuses other quota types and malformed documents', () => {
-    expect(() => parseQuotaRequest(body({ size: 10, quotatype: 'fifo' }))).toThrow(AdminInvalidArgument);
+    expect(() => parseQuotaRequest(body({ size: 10, quotatype: 'FIFO' }))).toThrow(AdminInvalidArgument);
+    expect(() => parseQuotaRequest(body({ size: 10, quotatype: 'soft' }))).toThrow(AdminInvalidArgument);
     expect(() => parseQuotaRequest(body({ size: 10 }))).toThrow(AdminInvalidArgument);
     expect(() => parseQuotaRequest(body('{"size":'))).toThrow(AdminConfigBadJson);
     expect(() => parseQuotaRequest(body([1]))).toThrow(AdminConfigBadJson);

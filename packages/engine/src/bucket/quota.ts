@@ -5,10 +5,13 @@
  *
  * The document: `{"quota":N,"size":N,"rate":0,"requests":0,"quotatype":"hard"}`. `size` is the
  * limit in bytes; `quota` is its older name (madmin-go before 2023, e.g. Debian's 2.0.7, sends only
- * `quota`), so both are read and both written. Only hard quotas exist (MinIO dropped FIFO); a
- * size of 0 (or an empty body) removes the quota.
+ * `quota`), so both are read and both written. A size of 0 (or an empty body) removes the quota.
  *
- * Enforcement: a write that would take the bucket past its limit is refused with 400
+ * Two types, as MinIO's admin API had them in 2021: `hard` refuses writes (below), `fifo` never
+ * refuses a write — after each scanner cycle the oldest unlocked versions of a bucket over its FIFO
+ * quota are removed until it is back within it (`background/fifo-quota.ts`).
+ *
+ * Enforcement of a hard quota: a write that would take the bucket past its limit is refused with 400
  * XMinioAdminBucketQuotaExceeded before its body is read, so nothing is stored. "Would take past"
  * is `used + size > limit`, where `used` is the usage tracker's estimate (last scan + running
  * delta + writes in flight, `usage-tracker.ts`) and `size` the declared length (Content-Length or
@@ -40,10 +43,13 @@ export interface QuotaServices {
   bucketMetadata: BucketMetadataService;
 }
 
+/** madmin's quota types: `hard` refuses writes past the limit; `fifo` trims the oldest versions instead. */
+export type QuotaType = 'hard' | 'fifo';
+
 export interface BucketQuota {
   /** The limit in bytes (> 0). */
   size: number;
-  type: 'hard';
+  type: QuotaType;
   /** Stored and reported as sent; not enforced (MinIO enforces neither). */
   rate: number;
   requests: number;
@@ -60,7 +66,8 @@ function count(doc: Record<string, unknown>, name: string): number {
 
 /**
  * Parse a set-bucket-quota body; undefined asks to remove the quota (empty body, or a zero size).
- * A limit with a type other than `hard` is refused, as madmin's `BucketQuota.IsValid` does.
+ * A limit with a type other than `hard` or `fifo` is refused, as madmin's `BucketQuota.IsValid`
+ * (2021) does; the type is compared exactly (madmin's constants are lower case).
  */
 export function parseQuotaRequest(body: Buffer): BucketQuota | undefined {
   const text = body.toString('utf8').trim();
@@ -85,12 +92,12 @@ export function parseQuotaRequest(body: Buffer): BucketQuota | undefined {
     throw new AdminConfigBadJson('quotatype must be a string');
   }
   if (size === 0) return undefined;
-  if (type !== 'hard') {
+  if (type !== 'hard' && type !== 'fifo') {
     throw new AdminInvalidArgument(
-      `Invalid quota type '${String(type ?? '')}': only "hard" quotas are supported`,
+      `Invalid quota type '${String(type ?? '')}': the quota type must be "hard" or "fifo"`,
     );
   }
-  return { size, type: 'hard', rate, requests };
+  return { size, type, rate, requests };
 }
 
 /** The stored (and reported) JSON form: madmin's BucketQuota with both the new and the old size field. */
@@ -111,6 +118,12 @@ async function usedBytes(engine: QuotaServices, bucket: string): Promise<number>
   return tracker.used(bucket);
 }
 
+/** The bucket's quota when it refuses writes (a hard one); a FIFO quota never does. */
+export function hardQuotaOf(engine: QuotaServices, meta: BucketMetadata): BucketQuota | undefined {
+  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
+  return quota?.type === 'hard' ? quota : undefined;
+}
+
 /**
  * Throw XMinioAdminBucketQuotaExceeded when `bytes` more would take the bucket past its hard quota;
  * `credit` is what the write frees at the same time (the null version an overwrite replaces).
@@ -121,7 +134,7 @@ export async function enforceQuota(
   bytes: number,
   credit = 0,
 ): Promise<void> {
-  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
+  const quota = hardQuotaOf(engine, meta);
   if (quota === undefined) return;
   const used = await usedBytes(engine, meta.name);
   if (used - credit + Math.max(0, bytes) > quota.size) {
@@ -170,7 +183,7 @@ export async function beginQuotaWrite(
   size: number,
 ): Promise<QuotaWrite> {
   const bucket = meta.name;
-  const quota = engine.bucketMetadata.fromMetadata(meta, 'quota');
+  const quota = hardQuotaOf(engine, meta);
   // Only a write where versioning is not Enabled for the key replaces a version: the null one.
   const replaces = keyVersioning(meta, key) !== 'Enabled';
   // With a quota, an overwrite is judged by what it adds, not by its whole size.

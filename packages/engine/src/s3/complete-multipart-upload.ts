@@ -12,7 +12,7 @@ import { asArray, parseXml, sendXml } from '../http/xml.js';
 import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { InvalidPartOrder } from '../object-layer/errors.js';
 import type { Checksums, CompletePart, ObjectInfo } from '../object-layer/types.js';
-import { beginQuotaWrite } from '../bucket/quota.js';
+import { beginQuotaWrite, hardQuotaOf } from '../bucket/quota.js';
 import {
   CHECKSUM_ALGORITHMS,
   checksumElementName,
@@ -121,7 +121,7 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   const bucketMeta = await layer.getBucketMetadata(target.bucket);
   // The assembled object must fit in the bucket's hard quota (its parts were checked one by one).
   const size =
-    ctx.engine.bucketMetadata.fromMetadata(bucketMeta, 'quota') !== undefined
+    hardQuotaOf(ctx.engine, bucketMeta) !== undefined
       ? await listedPartsSize(ctx, target, uploadId, parts)
       : 0;
   const quota = await beginQuotaWrite(ctx.engine, bucketMeta, target.key, size);
