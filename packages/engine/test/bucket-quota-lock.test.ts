@@ -228,10 +228,12 @@ describe('bucket quota (admin API)', () => {
     );
     expect(entry?.details.quota).toMatchObject({ size: 3 * MiB, quotatype: 'hard' });
 
-    // Only hard quotas; bad JSON is refused.
-    const fifo = await setQuota('quota-get', { size: 10, quotatype: 'fifo' });
-    expect(fifo.status).toBe(400);
-    expect(fifo.json).toMatchObject({ Code: 'XMinioAdminInvalidArgument' });
+    // Hard and FIFO quotas (fifo-quota.test.ts); other types and bad JSON are refused.
+    expect((await setQuota('quota-get', { quota: 4 * MiB, quotatype: 'fifo' })).status).toBe(200);
+    expect((await getQuota('quota-get')).json).toMatchObject({ size: 4 * MiB, quotatype: 'fifo' });
+    const soft = await setQuota('quota-get', { size: 10, quotatype: 'soft' });
+    expect(soft.status).toBe(400);
+    expect(soft.json).toMatchObject({ Code: 'XMinioAdminInvalidArgument' });
     const bad = await setQuota('quota-get', '{"size":');
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ Code: 'XMinioAdminConfigBadJSON' });

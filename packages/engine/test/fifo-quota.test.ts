@@ -33,7 +33,11 @@ let s3: S3Client;
 const logs: string[] = [];
 
 /** An admin call signed by hand as madmin signs it (service s3, empty region). */
-async function admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function admin(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const url = new URL(path, engine.url);
   const data = body !== undefined ? Buffer.from(JSON.stringify(body), 'utf8') : undefined;
   const headers = signRequest({
