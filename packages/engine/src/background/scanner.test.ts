@@ -9,7 +9,7 @@ import type {
   ListObjectVersionsResult,
   ObjectInfo,
 } from '../object-layer/types.js';
-import { scanBucket, startScanner } from './scanner.js';
+import { scanBucket, scanDataUsage, startScanner } from './scanner.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -63,6 +63,36 @@ describe('data usage scanner', () => {
     expect(stored.objectsCount).toBe(4);
     expect(stored.lastUpdate.getTime()).toBe(usage.lastUpdate.getTime());
     await scanner.stop();
+  });
+
+  it('measures a bucket again when the after-bucket hook changed it, and stores that figure', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'coffer-scan-'));
+    const { layer } = await openObjectLayer({ drives: [1, 2, 3, 4].map((i) => join(root, `d${i}`)) });
+    cleanups.push(async () => {
+      await layer.close();
+      await rm(root, { recursive: true, force: true });
+    });
+    await layer.makeBucket('trimmed');
+    await layer.makeBucket('untouched');
+    for (const b of ['trimmed', 'untouched']) {
+      for (const k of ['a', 'b'])
+        await layer.putObject(b, k, Readable.from([Buffer.alloc(10, 1)]), { size: 10 });
+    }
+    const seen: [string, number][] = [];
+    const usage = await scanDataUsage(layer, undefined, async (bucket, measured) => {
+      seen.push([bucket, measured.size]);
+      if (bucket !== 'trimmed') return false;
+      await layer.deleteObject(bucket, 'a');
+      return true;
+    });
+    expect(seen).toEqual([
+      ['trimmed', 20],
+      ['untouched', 20],
+    ]);
+    expect(usage.buckets['trimmed']).toMatchObject({ size: 10, objectsCount: 1 });
+    expect(usage.buckets['untouched']).toMatchObject({ size: 20, objectsCount: 2 });
+    expect(usage.objectsTotalSize).toBe(30);
+    expect((await layer.dataUsage()).buckets['trimmed']?.size).toBe(10);
   });
 });
 

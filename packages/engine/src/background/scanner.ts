@@ -12,6 +12,9 @@
  * and requests waited). The scanner therefore gives the event loop a full turn (`setImmediate`)
  * after every page of `SCAN_PAGE_SIZE` versions, so nothing waits longer than one page's work
  * (a few milliseconds), and holds no more than one page in memory.
+ *
+ * After measuring a bucket, an optional hook may change it (the FIFO quota trims it,
+ * `fifo-quota.ts`); a bucket the hook changed is measured again before the figures are stored.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DATA_USAGE_PATH } from '../object-layer/erasure-object-layer.js';
