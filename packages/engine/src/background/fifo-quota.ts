@@ -87,6 +87,8 @@ async function trim(
     removedBytes: 0,
     lockedSkipped: plan.lockedSkipped,
   };
+  // Back within the quota by the time of the walk (deletes since the scan): nothing to do or say.
+  if (plan.seenBytes <= quota) return result;
   for (const victim of plan.victims) {
     signal?.throwIfAborted();
     const guard = (target: ObjectInfo): void => {
@@ -102,17 +104,16 @@ async function trim(
       result.removedBytes += victim.size;
     } catch (err) {
       if (err instanceof ObjectLocked) result.lockedSkipped++;
-      // Gone or replaced since the walk: whatever is there now is not this candidate.
-      else if (!(
-        err instanceof CandidateChanged ||
-        err instanceof ObjectNotFound ||
-        err instanceof VersionNotFound
-      ))
-        throw err;
+      else if (!isStale(err)) throw err;
     }
   }
   logTrim(services.log, result);
   return result;
+}
+
+/** Gone or replaced since the walk: whatever is there now is not this candidate. */
+function isStale(err: unknown): boolean {
+  return err instanceof CandidateChanged || err instanceof ObjectNotFound || err instanceof VersionNotFound;
 }
 
 function logTrim(log: (line: string) => void, t: FifoTrim): void {
@@ -121,7 +122,7 @@ function logTrim(log: (line: string) => void, t: FifoTrim): void {
   const locked = t.lockedSkipped > 0 ? `; ${t.lockedSkipped} locked version(s) kept` : '';
   const left = t.seenBytes - t.removedBytes;
   log(
-    `fifo quota: bucket ${t.bucket} held ${t.seenBytes} B of its ${t.quota} B quota; removed ` +
+    `fifo quota: bucket ${t.bucket} held ${t.seenBytes} B, over its quota of ${t.quota} B; removed ` +
       `${t.removed.length} oldest version(s), ${t.removedBytes} B${t.removed.length > 0 ? `: ${names.join(', ')}${more}` : ''}` +
       `${locked}; ${left} B left${left > t.quota ? ' (still over: locked or new versions)' : ''}`,
   );
