@@ -5,6 +5,7 @@
  * quota) answered honestly — with the half-created bucket removed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminClient } from '@coffer/admin-client';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
 
@@ -163,14 +164,22 @@ describe('options the storage server refuses', () => {
     );
   });
 
-  it('fifo quotas are refused before anything is created', async () => {
-    const { status, body } = await client.json('POST', '/api/v1/buckets', {
+  it('creates a bucket with a fifo quota that the storage server keeps as fifo', async () => {
+    const { status } = await client.json('POST', '/api/v1/buckets', {
       json: { name: 'fifo-bucket', quota: { enabled: true, quota_type: 'fifo', amount: 1024 } },
     });
-    expect(status).toBe(501);
-    expect(body.code).toBe('not_implemented');
-    expect(names((await client.json<BucketList>('GET', '/api/v1/buckets')).body)).not.toContain(
-      'fifo-bucket',
-    );
+    expect(status).toBe(201);
+    expect(names((await client.json<BucketList>('GET', '/api/v1/buckets')).body)).toContain('fifo-bucket');
+    const admin = createAdminClient({
+      endpoint: engine.url,
+      accessKey: engine.accessKey,
+      secretKey: engine.secretKey,
+    });
+    const quota = await admin.requestJson<{ quota: number; quotatype: string }>({
+      method: 'GET',
+      path: '/get-bucket-quota',
+      query: { bucket: 'fifo-bucket' },
+    });
+    expect(quota).toMatchObject({ quota: 1024, quotatype: 'fifo' });
   });
 });

@@ -18,7 +18,7 @@ import { isActionAllowedSomewhere } from '@coffer/protocol';
 import type { z } from 'zod';
 import type { CreateBucketRequestSchema, ListBucketsQuerySchema } from '@coffer/contract';
 import type { AppContext } from '../../app-context.js';
-import { ConsoleError, invalidRequest, notImplemented } from '../../errors.js';
+import { ConsoleError, invalidRequest } from '../../errors.js';
 import type { Session } from '../../session/session-store.js';
 import { classifyStorageError } from '../../storage/storage-errors.js';
 
@@ -96,12 +96,6 @@ async function step(
 }
 
 export async function createBucket(ctx: AppContext, session: Session, req: CreateRequest): Promise<void> {
-  if (req.quota?.enabled && req.quota.quota_type !== 'hard') {
-    throw notImplemented(
-      `Quota type ${req.quota.quota_type} is not supported`,
-      'MinIO-compatible servers enforce hard quotas only',
-    );
-  }
   if (req.quota?.enabled && req.quota.amount < 1) throw invalidRequest('The quota must be at least 1 byte');
   const locking = req.locking || req.retention !== undefined;
   const { s3, admin } = ctx.clients.forSession(session);
@@ -131,8 +125,16 @@ export async function createBucket(ctx: AppContext, session: Session, req: Creat
         method: 'PUT',
         path: '/set-bucket-quota',
         query: { bucket: req.name },
-        // madmin.BucketQuota: `size` in bytes; `quota` is its deprecated alias, still read.
-        body: { quota: quota.amount, size: quota.amount, rate: 0, requests: 0, quotatype: 'hard' },
+        // madmin.BucketQuota: `size` in bytes; `quota` is its deprecated alias, still read. A fifo
+        // quota trims the oldest objects after each scan instead of refusing writes (the engine
+        // acts on it; a server that no longer knows it refuses, and the bucket is rolled back).
+        body: {
+          quota: quota.amount,
+          size: quota.amount,
+          rate: 0,
+          requests: 0,
+          quotatype: quota.quota_type,
+        },
       }),
     );
   }
