@@ -3,7 +3,8 @@
  * `GET /buckets/{bucket}`, `PUT /buckets/{bucket}/set-policy`): what each access means is proven by
  * asking the engine directly without credentials — after PUBLIC an anonymous GET of an object
  * succeeds (and so does an anonymous PUT), after PRIVATE it is refused with 403. A custom policy is
- * stored as given and read back; one the engine refuses comes back with the engine's reason.
+ * stored as given and read back; one the engine refuses comes back with the engine's reason. An
+ * account without the right to the bucket policy is refused by the engine, not by the console.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
@@ -181,6 +182,25 @@ describe('bucket access policy', () => {
       json: { access: 'PUBLIC' },
     });
     expect(set.status).toBe(404);
+  });
+
+  it('leaves the decision to the storage server: a readonly user may neither read nor change the policy', async () => {
+    const created = await client.json('POST', '/api/v1/users', {
+      json: { accessKey: 'policy-reader', secretKey: 'policy-reader-secret', policies: ['readonly'] },
+    });
+    expect(created.status).toBeLessThan(300);
+    const reader = new ConsoleClient(consoleApp.url);
+    await reader.login('policy-reader', 'policy-reader-secret');
+    const before = (await client.json<Details>('GET', `/api/v1/buckets/${BUCKET}`)).body;
+    const get = await reader.json<{ code: string }>('GET', `/api/v1/buckets/${BUCKET}`);
+    expect(get.status).toBe(403);
+    expect(get.body.code).toBe('access_denied');
+    const set = await reader.json<{ code: string }>('PUT', `/api/v1/buckets/${BUCKET}/set-policy`, {
+      json: { access: 'PUBLIC' },
+    });
+    expect(set.status).toBe(403);
+    expect(set.body.code).toBe('access_denied');
+    expect((await client.json<Details>('GET', `/api/v1/buckets/${BUCKET}`)).body).toEqual(before);
   });
 
   it('refuses both calls without a session', async () => {

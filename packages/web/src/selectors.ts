@@ -66,6 +66,7 @@ export const TEST_IDS = {
   accessPolicy: {
     card: 'bucket-access-policy-card',
     value: 'bucket-access-policy-value',
+    readError: 'bucket-access-policy-read-error',
     edit: 'bucket-access-policy-edit',
     modal: 'access-policy-modal',
     option: (access: string) => `access-policy-${access.toLowerCase()}`,

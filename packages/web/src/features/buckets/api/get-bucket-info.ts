@@ -21,6 +21,7 @@ export function bucketInfoQuery(client: ApiClient, bucket: string) {
   });
 }
 
+/** The card says when the access cannot be read (e.g. no right to the bucket policy), so no toast. */
 export function useBucketInfo(bucket: string) {
-  return useQuery(bucketInfoQuery(useApiClient(), bucket));
+  return useQuery({ ...bucketInfoQuery(useApiClient(), bucket), meta: { silent: true } });
 }

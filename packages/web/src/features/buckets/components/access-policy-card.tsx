@@ -1,7 +1,8 @@
 /**
  * The summary's Access Policy card: the bucket's access (Private, Public or Custom, from
  * `GET /buckets/{bucket}`) and a button opening Change Access Policy. While the access is being
- * read it shows '…'; when it cannot be read (no permission to read the bucket policy) 'Unknown'.
+ * read it shows '…'; when it cannot be read (no permission to read the bucket policy) 'Unknown'
+ * with the server's reason, and the access cannot be changed from here.
  */
 import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -34,6 +35,11 @@ export function AccessPolicyCard({ bucket }: { bucket: string }) {
           <Text size="lg" mt={4} data-testid={ids.value}>
             {value}
           </Text>
+          {info.error && (
+            <Text size="xs" c="dimmed" data-testid={ids.readError}>
+              {info.error.message}
+            </Text>
+          )}
         </div>
         <Tooltip label={t('accessPolicy.title')}>
           <ActionIcon

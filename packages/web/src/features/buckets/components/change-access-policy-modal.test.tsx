@@ -115,4 +115,20 @@ describe('Change Access Policy', () => {
     expect(field(ids.option('CUSTOM')).checked).toBe(true);
     expect(field(ids.document).value).toBe(JSON.stringify(JSON.parse(definition), null, 2));
   });
+
+  it('says Unknown with the reason, and offers no change, when the access cannot be read', async () => {
+    renderWithApp(<AccessPolicyCard bucket="photos" />, {
+      handler: () => ({
+        status: 403,
+        body: {
+          code: 'access_denied',
+          message: 'Access Denied.',
+          detailedMessage: 'AccessDenied: Access Denied.',
+        },
+      }),
+    });
+    await screen.findByText('Unknown');
+    expect(screen.getByTestId(ids.readError).textContent).toBe('Access Denied.');
+    expect(field(ids.edit).disabled).toBe(true);
+  });
 });
