@@ -1,6 +1,7 @@
 /**
  * PUT /buckets/{bucket}/set-policy — `access` (PRIVATE, PUBLIC or CUSTOM) and, for CUSTOM, the
- * policy document. The answer is the bucket's details as stored, which replace the cached ones.
+ * policy document. The answer is the bucket's details as stored, which replace the cached ones;
+ * the bucket's other sections are read again.
  */
 import { ENDPOINTS } from '@coffer/contract/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,10 @@ export function useSetBucketPolicy(bucket: string) {
     mutationFn: (body) => setBucketPolicy(client, bucket, body),
     // The refusal is shown inside the modal (spec 1 §8), not in the snackbar.
     meta: { silent: true },
-    onSuccess: (details) => queryClient.setQueryData(bucketInfoKey(bucket), details),
+    onSuccess: (details) => {
+      queryClient.setQueryData(bucketInfoKey(bucket), details);
+      // Spec 1 §4: after any change the detail page reloads its sections (the modal need not wait).
+      void queryClient.invalidateQueries({ queryKey: ['buckets', bucket] });
+    },
   });
 }

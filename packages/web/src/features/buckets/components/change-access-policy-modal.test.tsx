@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_IDS } from '../../../selectors.js';
 import type { FakeCall } from '../../../test/render.js';
 import { renderWithApp } from '../../../test/render.js';
@@ -55,6 +55,10 @@ describe('Change Access Policy', () => {
     await screen.findByText("Access policy of bucket 'photos' set to Public.");
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ access: 'PUBLIC' });
     expect(screen.getByTestId(ids.value).textContent).toBe('Public');
+    // The bucket's sections are read again after the change (spec 1 §4).
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/v1/buckets/photos').length).toBe(2),
+    );
     // Closed: the form is gone (the modal's frame may still be fading out).
     expect(screen.queryByTestId(ids.save)).toBeNull();
   });
