@@ -34,14 +34,21 @@ async function check(name: string): Promise<void> {
   expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
+/** Switches the system's scheme and waits until the page is drawn in it, colour transitions done. */
+async function inScheme(scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+    scheme,
+  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 /** The same screen in the dark scheme too (the app follows the system's preference). */
 async function checkBothSchemes(name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme('light');
   await check(`${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForFunction(
-    () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
-  );
+  await inScheme('dark');
   await check(`${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
 }
