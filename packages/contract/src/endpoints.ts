@@ -31,6 +31,12 @@ export const ENDPOINTS = {
     method: 'GET',
     path: `${API_PREFIX}/buckets/:bucket/versioning`,
   },
+  getBucketInfo: { name: 'getBucketInfo', method: 'GET', path: `${API_PREFIX}/buckets/:bucket` },
+  setBucketPolicy: {
+    name: 'setBucketPolicy',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/set-policy`,
+  },
   listObjects: { name: 'listObjects', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/objects` },
   deleteObject: { name: 'deleteObject', method: 'DELETE', path: `${API_PREFIX}/buckets/:bucket/objects` },
   deleteObjects: {

@@ -1,11 +1,12 @@
 /**
- * Bucket routes (spec 1 §7): list, create, delete, versioning. Thin: session → service → answer.
+ * Bucket routes (spec 1 §7): list, create, delete, versioning, details with access, set-policy. Thin: session → service → answer.
  */
 import { API } from '@coffer/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { routeOptions, sessionOf } from '../route-options.js';
+import { getBucketInfo, setBucketPolicy } from './bucket-policy-service.js';
 import { createBucket, deleteBucket, getBucketVersioning, listBuckets } from './bucket-service.js';
 
 export const bucketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -35,5 +36,15 @@ export const bucketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.route({
     ...routeOptions(API.getBucketVersioning),
     handler: async (request) => getBucketVersioning(ctx, sessionOf(request), request.params.bucket),
+  });
+
+  app.route({
+    ...routeOptions(API.getBucketInfo),
+    handler: async (request) => getBucketInfo(ctx, sessionOf(request), request.params.bucket),
+  });
+
+  app.route({
+    ...routeOptions(API.setBucketPolicy),
+    handler: async (request) => setBucketPolicy(ctx, sessionOf(request), request.params.bucket, request.body),
   });
 };

@@ -43,6 +43,9 @@ export type {
   RetentionUnit,
   SessionResponse,
   UploadObjectsResponse,
+  BucketAccess,
+  BucketDetails,
+  SetBucketPolicyRequest,
 } from '@coffer/contract';
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';

@@ -1,7 +1,7 @@
 /**
  * /buckets/{bucketName}/summary — the part of the bucket detail screen this version has: the
- * breadcrumb 'Buckets > {bucketName}', Reported Usage, and Versioning in a distributed setup
- * (spec 1 §2), inside the detail frame with its left menu. Other detail tabs come with their issues.
+ * breadcrumb 'Buckets > {bucketName}', Access Policy (with Change Access Policy), Reported Usage,
+ * and Versioning in a distributed setup (spec 1 §2), inside the detail frame with its left menu. Other detail tabs come with their issues.
  */
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { useBucketVersioning } from '../api/get-bucket-versioning.js';
+import { AccessPolicyCard } from './access-policy-card.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -39,6 +40,7 @@ export function BucketSummaryPage() {
     <div data-testid={TEST_IDS.buckets.summary}>
       <BucketDetailFrame bucketName={bucketName}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <AccessPolicyCard bucket={bucketName} />
           <Section title={t('detail.reportedUsage')}>{format.bytes(bucket?.size ?? 0)}</Section>
           <Section title={t('creationDate')}>{format.date(bucket?.creation_date) || '—'}</Section>
           {distributed && (

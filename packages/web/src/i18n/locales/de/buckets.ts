@@ -21,6 +21,7 @@ export const buckets: Catalogue<typeof en> = {
     accessAudit: 'Zugriffsprüfung',
     reportedUsage: 'Gemeldete Nutzung',
     versioning: 'Versionierung',
+    accessPolicy: 'Zugriffsrichtlinie',
   },
   access: {
     policies: 'Richtlinien',
@@ -61,5 +62,21 @@ export const buckets: Catalogue<typeof en> = {
     title: 'Replikation für mehrere Buckets einrichten',
     selected: 'Ausgewählte Buckets:',
     notYet: 'Die Remote-Replikation kann in dieser Version der Konsole noch nicht eingerichtet werden.',
+  },
+  accessPolicy: {
+    title: 'Zugriffsrichtlinie ändern',
+    edit: 'Zugriffsrichtlinie von Bucket {{name}} ändern',
+    access: 'Zugriffsrichtlinie',
+    PRIVATE: 'Privat',
+    PUBLIC: 'Öffentlich',
+    CUSTOM: 'Benutzerdefiniert',
+    privateHint: 'Nur angemeldete Konten mit Berechtigung können diesen Bucket verwenden.',
+    publicWarning:
+      'Jeder kann ohne Anmeldung diesen Bucket auflisten und seine Objekte lesen, schreiben und löschen.',
+    customHint: 'Eine eigene Bucket-Richtlinie; der Speicherserver prüft sie beim Speichern.',
+    document: 'Bucket-Richtlinie',
+    set: 'Festlegen',
+    changed: "Zugriffsrichtlinie von Bucket '{{name}}' auf {{access}} gesetzt.",
+    unknown: 'Unbekannt',
   },
 };

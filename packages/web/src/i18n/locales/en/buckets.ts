@@ -18,6 +18,7 @@ export const buckets = {
     accessAudit: 'Access Audit',
     reportedUsage: 'Reported Usage',
     versioning: 'Versioning',
+    accessPolicy: 'Access Policy',
   },
   access: {
     policies: 'Policies',
@@ -57,5 +58,20 @@ export const buckets = {
     title: 'Set Multiple Bucket Replication',
     selected: 'Selected buckets:',
     notYet: 'Remote replication cannot be configured from this version of the console yet.',
+  },
+  accessPolicy: {
+    title: 'Change Access Policy',
+    edit: 'Change access policy of bucket {{name}}',
+    access: 'Access Policy',
+    PRIVATE: 'Private',
+    PUBLIC: 'Public',
+    CUSTOM: 'Custom',
+    privateHint: 'Only signed-in accounts with permission can use this bucket.',
+    publicWarning: 'Anyone, without signing in, can list this bucket and read, write and delete its objects.',
+    customHint: 'A bucket policy of your own; the storage server checks it when you save.',
+    document: 'Bucket Policy',
+    set: 'Set',
+    changed: "Access policy of bucket '{{name}}' set to {{access}}.",
+    unknown: 'Unknown',
   },
 } as const;
