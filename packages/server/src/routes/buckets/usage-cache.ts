@@ -134,8 +134,13 @@ export class UsageCache {
     const { s3 } = this.clients.forSession(session);
     await Promise.all(
       wanted.slice(0, RECOUNT_PER_LIST).map(async ({ bucket, change }) => {
-        change.counted ??= recountBucket(s3, bucket, RECOUNT_MAX_ENTRIES).catch(() => undefined);
-        const usage = await change.counted;
+        const counting = change.counted ?? recountBucket(s3, bucket, RECOUNT_MAX_ENTRIES);
+        change.counted = counting;
+        const usage = await counting.catch(() => {
+          // This account may not list the bucket (or the listing failed): another list may.
+          if (change.counted === counting) delete change.counted;
+          return undefined;
+        });
         if (usage !== undefined) fresh.set(bucket, usage);
       }),
     );
