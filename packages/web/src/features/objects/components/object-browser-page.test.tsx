@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_IDS } from '../../../selectors.js';
 import type { FakeCall } from '../../../test/render.js';
@@ -46,7 +46,7 @@ const LISTED = {
   },
 };
 
-function renderPage(handler: ReturnType<typeof server>) {
+function renderPage(handler: (call: FakeCall) => Promise<{ status: number; body?: unknown }>) {
   return renderWithApp(<ObjectBrowserPage />, {
     handler,
     path: '/object-browser/media/docs/',
@@ -86,6 +86,35 @@ describe('ObjectBrowserPage toolbar and permissions', () => {
     expect((screen.getByTestId(TEST_IDS.objectBrowser.uploadInput) as HTMLInputElement).disabled).toBe(true);
     expect(button(TEST_IDS.objectBrowser.createFolder).disabled).toBe(true);
     expect(button(TEST_IDS.objectBrowser.deleteSelected).disabled).toBe(true);
+  });
+
+  it("disables a file's Delete for an account that may not delete it", async () => {
+    const file = { name: 'docs/a.txt', size: 3, last_modified: '2026-01-01T00:00:00Z' };
+    const answer = (can: Record<string, boolean>) => {
+      const base = server(can, { status: 200 });
+      return async (call: FakeCall) => {
+        const answered = await base(call);
+        if (!call.url.startsWith('/api/v1/buckets/media/objects')) return answered;
+        // The path lists nothing as a folder; asked as a key, it is the file.
+        const asFile = call.url.includes('prefix=docs%2Fa.txt&');
+        return { status: 200, body: { objects: asFile ? [file] : [], continuation: '' } };
+      };
+    };
+    for (const [can, disabled] of [
+      [{ 's3:DeleteObject': true }, false],
+      [{}, true],
+    ] as const) {
+      const { unmount } = renderWithApp(<ObjectBrowserPage />, {
+        handler: answer(can),
+        path: '/object-browser/media/docs/a.txt',
+        route: '/object-browser/:bucket/*',
+      });
+      const view = await screen.findByTestId(TEST_IDS.objectBrowser.fileView);
+      const remove = () => within(view).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+      if (disabled) expect(remove().disabled).toBe(true);
+      else await vi.waitFor(() => expect(remove().disabled).toBe(false));
+      unmount();
+    }
   });
 
   it('says access denied for a refused listing, not that the folder is empty', async () => {

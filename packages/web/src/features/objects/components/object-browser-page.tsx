@@ -7,8 +7,9 @@
  * level (debounced). While the first page loads, 'Loading...' turns into the slow-operation notices.
  * A path that lists nothing is checked once more: it is either a file (shown with its actions) or
  * an empty folder. A listing the server refuses says so ('access denied'), never 'This folder is
- * empty.'. Upload, Create Folder and Delete Selected follow the account's permissions under the
- * path (object-permissions.ts): disabled where the server would refuse them.
+ * empty.'. Upload, Create Folder, Delete Selected and the rows' and file's Delete follow the
+ * account's permissions under the path (object-permissions.ts): disabled where the server would
+ * refuse them.
  */
 import { Alert, Button, FileButton, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -119,6 +120,7 @@ export function ObjectBrowserPage() {
           downloadHref={hrefOf(fileObject)}
           onDownload={() => handleDownload(fileObject)}
           onDelete={() => setToDelete([fileObject.name])}
+          canDelete={allowed.delete}
         />
       ) : (
         <>
@@ -209,6 +211,7 @@ export function ObjectBrowserPage() {
                 onToggle={toggle}
                 onToggleAll={(on) => setSelected(on ? new Set(entries.map((e) => e.name)) : new Set())}
                 onDelete={(key) => setToDelete([key])}
+                canDelete={allowed.delete}
                 downloadHref={hrefOf}
                 onDownload={handleDownload}
               />
