@@ -2,7 +2,8 @@
  * IAM end to end (issue 4, "How it is proven"), in a real Chromium against the real engine and
  * console server processes: the admin creates a group with readonly and a user in it, logs out;
  * the user logs in and sees only the pages its policy allows (no Users, Groups or Policies), has no
- * Create Bucket button, and the server refuses the call as well; a service account created on
+ * Create Bucket button, and the server refuses the call as well; in the object browser its Upload,
+ * Create Folder and Delete Selected are disabled and the refused listing says access denied; a service account created on
  * /account works with awscli and stops working once deleted (one made on the user's page works too); a disabled user cannot log in;
  * deleting a user while on its page returns to the list. Along the way: policies (create with a
  * validating JSON editor, details, delete), the validation texts of spec 2 §5, the Access Audit tab,
@@ -332,6 +333,30 @@ describe('IAM in the console', () => {
       await page.goto(`${stack.consoleUrl}${path}`);
       await page.getByTestId(TEST_IDS.layout.notFound).waitFor();
     }
+  });
+
+  it('shows the readonly user an object browser that follows its rights: no writes, listing denied', async () => {
+    // readonly has no s3:PutObject, s3:DeleteObject or s3:ListBucket on the bucket.
+    const writeAnswer = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/v1/has-permission') && (r.request().postData() ?? '').includes('s3:PutObject'),
+    );
+    await page.goto(`${stack.consoleUrl}/object-browser/${BUCKET}`);
+    const denied = page.getByTestId(TEST_IDS.objectBrowser.denied);
+    await denied.waitFor();
+    expect(await denied.textContent()).toBe(
+      'Access denied. You are not allowed to list the contents of this folder.',
+    );
+    expect(await page.getByTestId(TEST_IDS.objectBrowser.empty).count()).toBe(0);
+    const answer = (await (await writeAnswer).json()) as { permissions: { id: string; can: boolean }[] };
+    expect(answer.permissions).toEqual([
+      { id: 'put', can: false },
+      { id: 'delete', can: false },
+    ]);
+    expect(await page.getByTestId(TEST_IDS.objectBrowser.upload).isDisabled()).toBe(true);
+    expect(await page.getByTestId(TEST_IDS.objectBrowser.createFolder).isDisabled()).toBe(true);
+    expect(await page.getByTestId(TEST_IDS.objectBrowser.deleteSelected).isDisabled()).toBe(true);
+    await check('19b-readonly-object-browser');
   });
 
   it("creates a service account on /account whose keys work with awscli until it's deleted", async () => {

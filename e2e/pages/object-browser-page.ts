@@ -43,6 +43,8 @@ export class ObjectBrowserPage {
   }
 
   async upload(paths: string[]): Promise<void> {
+    // Upload turns on once the server said the account may write here (asked per folder).
+    await this.page.locator(`[data-testid="${ids.upload}"]:enabled`).waitFor();
     await this.page.getByTestId(ids.uploadInput).setInputFiles(paths);
   }
 

@@ -43,6 +43,10 @@ export const PermissionCheckSchema = z.object({
   id: z.string().describe("The caller's name for this check, echoed back"),
   action: z.string().min(1).describe('An IAM action, e.g. s3:CreateBucket'),
   bucket_name: z.string().optional().describe('Checks the action on this bucket; account-level without'),
+  prefix: z
+    .string()
+    .optional()
+    .describe('With bucket_name: checks an object action on the objects under this prefix (bucket/prefix*)'),
 });
 
 export const HasPermissionRequestSchema = z

@@ -48,6 +48,7 @@ export const TEST_IDS = {
   createBucket: {
     modal: 'create-bucket-modal',
     name: 'create-bucket-name',
+    nameRule: 'create-bucket-name-rule',
     versioning: 'create-bucket-versioning',
     locking: 'create-bucket-locking',
     quota: 'create-bucket-quota',
@@ -99,6 +100,7 @@ export const TEST_IDS = {
     table: 'objects-table',
     loading: 'objects-loading',
     empty: 'objects-empty',
+    denied: 'objects-denied',
     row: (name: string) => `object-row-${name}`,
     select: (name: string) => `object-select-${name}`,
     download: (name: string) => `object-download-${name}`,

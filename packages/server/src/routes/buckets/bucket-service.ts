@@ -4,7 +4,8 @@
  *
  * The list: S3 ListBuckets answers names and dates for all buckets at once (cheap even for
  * thousands); the console filters by `search`, pages with a continuation (the last name sent) and
- * adds sizes from the usage cache when they are at hand.
+ * adds sizes from the usage cache when they are at hand (counted afresh for buckets the console
+ * just changed, see usage-cache.ts).
  *
  * Create is all or nothing (spec 1 §3 payload; wire doc §6.4 recipe): make the bucket (with the
  * object-lock header when locking — which also turns versioning on), enable versioning, set the
@@ -53,10 +54,17 @@ export async function listBuckets(
   const more = start >= 0 && start + query.limit < matching.length;
 
   const state = await ctx.accounts.get(session);
-  const usage = await ctx.usage.get(session, isActionAllowedSomewhere(state.policies, 'admin:DataUsageInfo'));
+  const [usage, fresh] = await Promise.all([
+    ctx.usage.get(session, isActionAllowedSomewhere(state.policies, 'admin:DataUsageInfo')),
+    ctx.usage.recounted(
+      session,
+      page.map((b) => b.name),
+    ),
+  ]);
   const response: ListBucketsResponse = {
     buckets: page.map((b) => {
-      const u = usage.report?.buckets.get(b.name);
+      // A bucket this console just changed has its figure counted now; the scan's would be stale.
+      const u = fresh.get(b.name) ?? usage.report?.buckets.get(b.name);
       return {
         name: b.name,
         creation_date: b.creationDate.toISOString(),

@@ -1,6 +1,8 @@
 /**
  * Object routes (spec 2 §7 plus paging and search): list, delete, delete-objects, download,
- * upload. Thin: session → S3 client → service.
+ * upload. Thin: session → S3 client → service. Uploads and deletes mark their bucket as changed in
+ * the usage cache — also when they fail part way, as some objects may have changed — so the bucket
+ * list shows its size fresh rather than the last scan's.
  */
 import { API } from '@coffer/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -24,13 +26,19 @@ export const objectRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.route({
     ...routeOptions(API.deleteObject),
-    handler: async (request) => deleteObject(s3Of(request), request.params.bucket, request.query),
+    handler: async (request) =>
+      deleteObject(s3Of(request), request.params.bucket, request.query).finally(() =>
+        ctx.usage.changed(request.params.bucket),
+      ),
   });
 
   app.route({
     ...routeOptions(API.deleteObjects),
     bodyLimit: DELETE_OBJECTS_BODY_LIMIT,
-    handler: async (request) => deleteObjects(s3Of(request), request.params.bucket, request.body),
+    handler: async (request) =>
+      deleteObjects(s3Of(request), request.params.bucket, request.body).finally(() =>
+        ctx.usage.changed(request.params.bucket),
+      ),
   });
 
   app.route({
@@ -55,7 +63,7 @@ export const objectRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
         request.query.prefix,
         request,
         ctx.options.uploadPartSize,
-      ),
+      ).finally(() => ctx.usage.changed(request.params.bucket)),
     }),
   });
 };

@@ -138,6 +138,41 @@ describe('checkPermissions', () => {
     ]);
   });
 
+  it('with a prefix, decides an object action on the objects under it', () => {
+    const photosOnly = parsePolicy({
+      Version: '2012-10-17',
+      Statement: [
+        { Effect: 'Allow', Action: ['s3:ListBucket'], Resource: ['arn:aws:s3:::media'] },
+        { Effect: 'Allow', Action: ['s3:PutObject'], Resource: ['arn:aws:s3:::media/photos/*'] },
+        { Effect: 'Deny', Action: ['s3:DeleteObject'], Resource: ['arn:aws:s3:::media/*'] },
+        { Effect: 'Allow', Action: ['s3:DeleteObject'], Resource: ['arn:aws:s3:::media/*'] },
+      ],
+    });
+    const scoped = { ...state, policies: [photosOnly] };
+    expect(
+      checkPermissions(scoped, [
+        { id: 'put-bucket', action: 's3:PutObject', bucket_name: 'media' },
+        { id: 'put-root', action: 's3:PutObject', bucket_name: 'media', prefix: '' },
+        { id: 'put-photos', action: 's3:PutObject', bucket_name: 'media', prefix: 'photos/' },
+        { id: 'put-deeper', action: 's3:PutObject', bucket_name: 'media', prefix: 'photos/2024/' },
+        { id: 'put-docs', action: 's3:PutObject', bucket_name: 'media', prefix: 'docs/' },
+        { id: 'delete', action: 's3:DeleteObject', bucket_name: 'media', prefix: 'photos/' },
+      ]),
+    ).toEqual([
+      { id: 'put-bucket', can: false },
+      { id: 'put-root', can: false },
+      { id: 'put-photos', can: true },
+      { id: 'put-deeper', can: true },
+      { id: 'put-docs', can: false },
+      { id: 'delete', can: false },
+    ]);
+    const readwrite = { ...state, policies: [canned('readwrite')] };
+    const readonly = { ...state, policies: [canned('readonly')] };
+    const put = [{ id: 'p', action: 's3:PutObject', bucket_name: 'media', prefix: 'a/' }];
+    expect(checkPermissions(readwrite, put)).toEqual([{ id: 'p', can: true }]);
+    expect(checkPermissions(readonly, put)).toEqual([{ id: 'p', can: false }]);
+  });
+
   it('readonly cannot create buckets', () => {
     const readonly = { ...state, policies: [canned('readonly')] };
     expect(checkPermissions(readonly, [{ id: 'c', action: 's3:CreateBucket' }])).toEqual([

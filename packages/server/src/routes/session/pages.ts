@@ -54,7 +54,9 @@ export function allowedPages(state: PageState): string[] {
 }
 
 /**
- * has-permission: with a bucket, the exact decision for that bucket; without one, whether the
+ * has-permission: with a bucket, the exact decision for that bucket — or, with a prefix too, for the
+ * objects under it (resource `bucket/prefix*`, which a statement on `bucket/*` or on the prefix
+ * covers; what the object browser asks before offering Upload or Delete); without one, whether the
  * action is allowed on at least one resource (e.g. "may this account create buckets?").
  */
 export function checkPermissions(
@@ -67,7 +69,11 @@ export function checkPermissions(
     if (check.bucket_name === undefined || check.bucket_name === '') {
       return { id: check.id, can: allowedSomewhere(state, check.action) };
     }
-    const request = { action: check.action, resource: `arn:aws:s3:::${check.bucket_name}`, conditions };
+    const resource =
+      check.prefix === undefined
+        ? `arn:aws:s3:::${check.bucket_name}`
+        : `arn:aws:s3:::${check.bucket_name}/${check.prefix}*`;
+    const request = { action: check.action, resource, conditions };
     return {
       id: check.id,
       can:

@@ -80,22 +80,28 @@ describe('Create Bucket validation (spec 1 §5)', () => {
     expect(valid(apply({ type: 'name', value: '   ' }), '   ', true)).toBe(false);
   });
 
+  it('needs a name that keeps the bucket naming rules', () => {
+    for (const bad of ['ab', 'My-Bucket', 'my..bucket', '10.0.0.1', '-bucket']) {
+      expect(valid(apply({ type: 'name', value: bad }), bad, true), bad).toBe(false);
+    }
+  });
+
   it('needs a quota size of at least 1 when quota is on', () => {
-    const base = apply({ type: 'name', value: 'b' }, { type: 'quotaEnabled', value: true });
-    expect(valid(base, 'b', true)).toBe(true);
-    expect(valid(reduce(base, { type: 'quotaSize', value: '' }), 'b', true)).toBe(false);
-    expect(valid(reduce(base, { type: 'quotaSize', value: '0' }), 'b', true)).toBe(false);
+    const base = apply({ type: 'name', value: 'bkt' }, { type: 'quotaEnabled', value: true });
+    expect(valid(base, 'bkt', true)).toBe(true);
+    expect(valid(reduce(base, { type: 'quotaSize', value: '' }), 'bkt', true)).toBe(false);
+    expect(valid(reduce(base, { type: 'quotaSize', value: '0' }), 'bkt', true)).toBe(false);
   });
 
   it('needs a retention validity of at least 1 when retention is on', () => {
     const base = apply(
-      { type: 'name', value: 'b' },
+      { type: 'name', value: 'bkt' },
       { type: 'versioning', value: true },
       { type: 'retentionEnabled', value: true },
     );
-    expect(valid(base, 'b', true)).toBe(true);
-    expect(valid(reduce(base, { type: 'retentionValidity', value: '0' }), 'b', true)).toBe(false);
-    expect(valid(reduce(base, { type: 'retentionValidity', value: 'abc' }), 'b', true)).toBe(false);
+    expect(valid(base, 'bkt', true)).toBe(true);
+    expect(valid(reduce(base, { type: 'retentionValidity', value: '0' }), 'bkt', true)).toBe(false);
+    expect(valid(reduce(base, { type: 'retentionValidity', value: 'abc' }), 'bkt', true)).toBe(false);
   });
 });
 

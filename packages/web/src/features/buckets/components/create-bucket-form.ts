@@ -5,7 +5,8 @@
  *   validity 1, unit days;
  * - retention is offered only with versioning on; turning it on forces locking on (and the locking
  *   switch is disabled meanwhile); turning versioning off, or retention off, resets its values;
- * - valid when the (debounced) name is not blank, an enabled quota has a size of at least 1 and an
+ * - valid when the (debounced) name is not blank and keeps the bucket naming rules
+ *   (bucket-name-rules.ts), an enabled quota has a size of at least 1 and an
  *   enabled retention a validity of at least 1;
  * - in non-erasure-coded mode versioning, locking and retention are sent as false / absent, and no
  *   quota is sent.
@@ -13,6 +14,7 @@
 import { toBytes } from '../../../lib/units.js';
 import type { SizeUnit } from '../../../lib/units.js';
 import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
+import { bucketNameProblem } from './bucket-name-rules.js';
 
 export interface CreateBucketForm {
   name: string;
@@ -92,6 +94,7 @@ export function isCreateBucketFormValid(
   distributed: boolean,
 ): boolean {
   if (debouncedName.trim() === '' || debouncedName !== form.name) return false;
+  if (bucketNameProblem(form.name.trim()) !== null) return false;
   if (distributed && form.quotaEnabled && !atLeastOne(form.quotaSize)) return false;
   if (
     distributed &&

@@ -39,6 +39,42 @@ describe('CreateBucketModal', () => {
     });
   });
 
+  it('shows the naming rule the name breaks while typing, accessibly, and keeps Save disabled', () => {
+    vi.useFakeTimers();
+    renderWithApp(<CreateBucketModal opened onClose={() => undefined} />, {
+      handler: () => ({ status: 201, body: { name: 'x' } }),
+    });
+    const name = input(TEST_IDS.createBucket.name);
+    expect(screen.queryByTestId(TEST_IDS.createBucket.nameRule)).toBeNull();
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
+
+    // No debounce wait: the rule shows on the key that breaks it.
+    fireEvent.change(name, { target: { value: 'My_Photos' } });
+    const rule = screen.getByTestId(TEST_IDS.createBucket.nameRule);
+    expect(rule.textContent).toBe(
+      'Bucket names can contain only lowercase letters, numbers, dots (.) and hyphens (-).',
+    );
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')?.split(' ')).toContain(rule.id);
+
+    fireEvent.change(name, { target: { value: 'my..photos' } });
+    expect(screen.getByTestId(TEST_IDS.createBucket.nameRule).textContent).toBe(
+      'Bucket names must not contain two adjacent dots.',
+    );
+    fireEvent.change(name, { target: { value: '10.0.0.1' } });
+    expect(screen.getByTestId(TEST_IDS.createBucket.nameRule).textContent).toBe(
+      'Bucket names must not be formatted as an IP address (for example, 192.168.5.4).',
+    );
+    act(() => vi.advanceTimersByTime(1000));
+    expect(input(TEST_IDS.createBucket.save).disabled).toBe(true);
+
+    fireEvent.change(name, { target: { value: 'my-photos' } });
+    expect(screen.queryByTestId(TEST_IDS.createBucket.nameRule)).toBeNull();
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(input(TEST_IDS.createBucket.save).disabled).toBe(false);
+  });
+
   it('offers Retention only with Versioning on; Retention forces Object Locking on and disables its switch', () => {
     renderWithApp(<CreateBucketModal opened onClose={() => undefined} />, {
       handler: () => ({ status: 200 }),

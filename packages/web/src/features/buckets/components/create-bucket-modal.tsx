@@ -1,6 +1,7 @@
 /**
  * The Create Bucket modal (spec 1 §2, §4, §5, §9). Form rules live in create-bucket-form.ts; this
- * component lays them out: name (validated 1000 ms after the last key), the feature switches, quota
+ * component lays them out: name (the naming rule it breaks shown under it as the user types; Save
+ * follows 1000 ms after the last key), the feature switches, quota
  * and retention details, the non-erasure-coded notice, errors inside the modal, Clear and Save.
  */
 import {
@@ -27,6 +28,7 @@ import { useNotify } from '../../../shared/components/notify.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { useCreateBucket } from '../api/create-bucket.js';
 import type { QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
+import { bucketNameProblem } from './bucket-name-rules.js';
 import {
   DEFAULT_CREATE_BUCKET_FORM,
   createBucketReducer,
@@ -50,6 +52,8 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
   const notify = useNotify();
   const valid = isCreateBucketFormValid(form, debouncedName, distributed);
   const saving = mutation.isPending;
+  // Checked on every key, not debounced: the user sees which rule the name breaks while typing.
+  const nameProblem = bucketNameProblem(form.name.trim());
 
   const close = () => {
     dispatch({ type: 'clear' });
@@ -86,6 +90,8 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
             value={form.name}
             onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })}
             disabled={saving}
+            error={nameProblem === null ? undefined : t(`create.nameRules.${nameProblem}`)}
+            errorProps={{ 'data-testid': TEST_IDS.createBucket.nameRule, role: 'alert' }}
             data-testid={TEST_IDS.createBucket.name}
             data-autofocus
           />

@@ -51,8 +51,12 @@ export function listObjectsQuery(client: ApiClient, bucket: string, prefix: stri
   });
 }
 
+/** The page shows a refused or failed listing in place of the list, so no error toast is raised too. */
 export function useObjectList(bucket: string, prefix: string, search: string) {
-  return useInfiniteQuery(listObjectsQuery(useApiClient(), bucket, prefix, search));
+  return useInfiniteQuery({
+    ...listObjectsQuery(useApiClient(), bucket, prefix, search),
+    meta: { silent: true },
+  });
 }
 
 /**

@@ -15,9 +15,11 @@ export interface FileViewProps {
   downloadHref: string;
   onDownload: () => void;
   onDelete: () => void;
+  /** Whether the account may delete the file (Delete is disabled otherwise). */
+  canDelete: boolean;
 }
 
-export function FileView({ object, downloadHref, onDownload, onDelete }: FileViewProps) {
+export function FileView({ object, downloadHref, onDownload, onDelete, canDelete }: FileViewProps) {
   const { t } = useTranslation(['objects', 'common']);
   const format = useFormat();
   return (
@@ -42,6 +44,7 @@ export function FileView({ object, downloadHref, onDownload, onDelete }: FileVie
             color="red.9"
             variant="outline"
             onClick={onDelete}
+            disabled={!canDelete}
             leftSection={<IconTrash size={16} aria-hidden="true" />}
           >
             {t('common:actions.delete')}

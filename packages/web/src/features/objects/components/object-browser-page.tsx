@@ -6,14 +6,18 @@
  * loaded rows when the whole level is loaded, and otherwise asks the server to search the entire
  * level (debounced). While the first page loads, 'Loading...' turns into the slow-operation notices.
  * A path that lists nothing is checked once more: it is either a file (shown with its actions) or
- * an empty folder.
+ * an empty folder. A listing the server refuses says so ('access denied'), never 'This folder is
+ * empty.'. Upload, Create Folder, Delete Selected and the rows' and file's Delete follow the
+ * account's permissions under the path (object-permissions.ts): disabled where the server would
+ * refuse them.
  */
-import { Button, FileButton, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFolderPlus, IconRefresh, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { toApiError } from '../../../lib/api-error.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import type { BucketObject } from '../../../shared/api/types.js';
@@ -21,6 +25,7 @@ import { useNotify } from '../../../shared/components/notify.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { LARGE_DOWNLOAD_BYTES, downloadUrl } from '../api/download-object.js';
 import { useFindObject, useObjectList } from '../api/list-objects.js';
+import { useObjectPermissions } from '../api/object-permissions.js';
 import { browserPath, displayName, foldersFirst, parentPrefix, prefixOf } from '../api/object-paths.js';
 import { useUploads } from '../api/upload-objects.js';
 import { AddFolderModal } from './add-folder-modal.js';
@@ -57,6 +62,8 @@ export function ObjectBrowserPage() {
   const serverSearch = debouncedSearch !== '' && !levelComplete ? debouncedSearch : '';
   const searched = useObjectList(bucket, prefix, serverSearch);
   const list = serverSearch === '' ? level : searched;
+  const listError = list.isError ? toApiError(list.error) : null;
+  const allowed = useObjectPermissions(bucket, prefix);
 
   const entries = useMemo(() => {
     const all = (list.data?.pages ?? [])
@@ -113,6 +120,7 @@ export function ObjectBrowserPage() {
           downloadHref={hrefOf(fileObject)}
           onDownload={() => handleDownload(fileObject)}
           onDelete={() => setToDelete([fileObject.name])}
+          canDelete={allowed.delete}
         />
       ) : (
         <>
@@ -140,7 +148,7 @@ export function ObjectBrowserPage() {
                 variant="default"
                 color="red.9"
                 leftSection={<IconTrash size={16} aria-hidden="true" />}
-                disabled={selected.size === 0}
+                disabled={selected.size === 0 || !allowed.delete}
                 onClick={() => setToDelete([...selected])}
                 data-testid={TEST_IDS.objectBrowser.deleteSelected}
               >
@@ -149,6 +157,7 @@ export function ObjectBrowserPage() {
               <Button
                 variant="default"
                 leftSection={<IconFolderPlus size={16} aria-hidden="true" />}
+                disabled={!allowed.put}
                 onClick={() => setAddFolderOpen(true)}
                 data-testid={TEST_IDS.objectBrowser.createFolder}
               >
@@ -156,12 +165,20 @@ export function ObjectBrowserPage() {
               </Button>
               <FileButton
                 multiple
+                disabled={!allowed.put}
                 onChange={(files) => startUpload(bucket, prefix, files)}
-                inputProps={{ 'data-testid': TEST_IDS.objectBrowser.uploadInput } as Record<string, string>}
+                // The hidden file input too, so nothing can pick files into a folder the account may not write.
+                inputProps={
+                  { 'data-testid': TEST_IDS.objectBrowser.uploadInput, disabled: !allowed.put } as Record<
+                    string,
+                    string | boolean
+                  >
+                }
               >
                 {(props) => (
                   <Button
                     {...props}
+                    disabled={!allowed.put}
                     leftSection={<IconUpload size={16} aria-hidden="true" />}
                     data-testid={TEST_IDS.objectBrowser.upload}
                   >
@@ -176,6 +193,12 @@ export function ObjectBrowserPage() {
             <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
               {loadingMessage(elapsed, t)}
             </Text>
+          ) : listError !== null ? (
+            <Alert color="red" role="alert" data-testid={TEST_IDS.objectBrowser.denied}>
+              {listError.status === 403 || listError.code === 'access_denied'
+                ? t('accessDenied')
+                : t('listFailed', { message: listError.message })}
+            </Alert>
           ) : (
             <>
               <ObjectTable
@@ -188,6 +211,7 @@ export function ObjectBrowserPage() {
                 onToggle={toggle}
                 onToggleAll={(on) => setSelected(on ? new Set(entries.map((e) => e.name)) : new Set())}
                 onDelete={(key) => setToDelete([key])}
+                canDelete={allowed.delete}
                 downloadHref={hrefOf}
                 onDownload={handleDownload}
               />

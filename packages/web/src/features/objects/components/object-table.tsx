@@ -39,6 +39,8 @@ export interface ObjectTableProps {
   onToggle: (key: string, on: boolean) => void;
   onToggleAll: (on: boolean) => void;
   onDelete: (key: string) => void;
+  /** Whether the account may delete here; each row's delete action is disabled otherwise. */
+  canDelete: boolean;
   downloadHref: (entry: BucketObject) => string;
   onDownload: (entry: BucketObject) => void;
 }
@@ -171,6 +173,7 @@ export function ObjectTable(props: ObjectTableProps) {
                         color="red.9"
                         aria-label={t('table.delete', { name })}
                         onClick={() => props.onDelete(entry.name)}
+                        disabled={!props.canDelete}
                         data-testid={TEST_IDS.objectBrowser.delete(entry.name)}
                       >
                         <IconTrash size={16} aria-hidden="true" />

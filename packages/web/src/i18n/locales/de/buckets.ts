@@ -51,6 +51,15 @@ export const buckets: Catalogue<typeof en> = {
     days: 'Tage',
     years: 'Jahre',
     created: "Bucket '{{name}}' erfolgreich erstellt.",
+    nameRules: {
+      length: 'Bucket-Namen müssen zwischen 3 und 63 Zeichen lang sein.',
+      characters:
+        'Bucket-Namen dürfen nur Kleinbuchstaben, Ziffern, Punkte (.) und Bindestriche (-) enthalten.',
+      edges: 'Bucket-Namen müssen mit einem Buchstaben oder einer Ziffer beginnen und enden.',
+      adjacentDots: 'Bucket-Namen dürfen keine zwei aufeinanderfolgenden Punkte enthalten.',
+      dotHyphen: 'Bucket-Namen dürfen keinen Punkt neben einem Bindestrich enthalten.',
+      ipAddress: 'Bucket-Namen dürfen nicht wie eine IP-Adresse aussehen (zum Beispiel 192.168.5.4).',
+    },
   },
   delete: {
     title: 'Bucket löschen',

@@ -19,6 +19,8 @@ export const objects: Catalogue<typeof en> = {
   slow: 'Dieser Vorgang dauert länger als erwartet...',
   slowSeconds: 'Dieser Vorgang dauert länger als erwartet... ({{seconds}} s)',
   folderEmpty: 'Dieser Ordner ist leer.',
+  accessDenied: 'Zugriff verweigert. Sie dürfen den Inhalt dieses Ordners nicht auflisten.',
+  listFailed: 'Der Inhalt dieses Ordners konnte nicht aufgelistet werden: {{message}}',
   entries_one: '{{count}}{{more}} Eintrag',
   entries_other: '{{count}}{{more}} Einträge',
   entriesLoadingMore_one: '{{count}}{{more}} Eintrag – weitere werden geladen…',

@@ -47,6 +47,14 @@ export const buckets = {
     days: 'Days',
     years: 'Years',
     created: "Bucket '{{name}}' created successfully.",
+    nameRules: {
+      length: 'Bucket names must be between 3 and 63 characters long.',
+      characters: 'Bucket names can contain only lowercase letters, numbers, dots (.) and hyphens (-).',
+      edges: 'Bucket names must begin and end with a letter or number.',
+      adjacentDots: 'Bucket names must not contain two adjacent dots.',
+      dotHyphen: 'Bucket names must not contain a dot next to a hyphen.',
+      ipAddress: 'Bucket names must not be formatted as an IP address (for example, 192.168.5.4).',
+    },
   },
   delete: {
     title: 'Delete Bucket',

@@ -16,6 +16,8 @@ export const objects = {
   slow: 'This operation is taking longer than expected...',
   slowSeconds: 'This operation is taking longer than expected... ({{seconds}}s)',
   folderEmpty: 'This folder is empty.',
+  accessDenied: 'Access denied. You are not allowed to list the contents of this folder.',
+  listFailed: 'The contents of this folder could not be listed: {{message}}',
   entries_one: '{{count}}{{more}} entry',
   entries_other: '{{count}}{{more}} entries',
   entriesLoadingMore_one: '{{count}}{{more}} entry — loading more…',
