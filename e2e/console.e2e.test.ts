@@ -180,6 +180,9 @@ describe('Coffer console in Chromium', () => {
     await page.getByTestId(TEST_IDS.addFolder.save).click();
     await browserPage.waitForList();
     expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/object-browser/${BUCKET}/${FOLDER}`);
+    // The URL changes before the screen re-renders for the new folder: wait for its heading, or an
+    // upload could still go to the folder the screen was showing.
+    await page.getByRole('heading', { level: 1, name: FOLDER }).waitFor();
 
     await browserPage.upload([join(files, 'small.txt'), join(files, 'data.bin'), join(files, 'big.bin')]);
     await shell.notification('Object(s) uploaded successfully.');
