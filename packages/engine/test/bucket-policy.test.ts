@@ -26,11 +26,11 @@ import {
   PutBucketPolicyCommand,
   PutObjectCommand,
   S3Client,
-  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
+import { s3Failure } from './helpers/s3-failure.js';
 
 await requireSystemDeps(['aws']);
 const [cli] = await findAwsClis();
@@ -50,19 +50,6 @@ function client(accessKeyId: string, secretAccessKey: string): S3Client {
     forcePathStyle: true,
     credentials: { accessKeyId, secretAccessKey },
   });
-}
-
-/** The S3 error of a failed call: code, status and message. */
-async function failure(p: Promise<unknown>): Promise<{ code: string; status?: number; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) {
-      return { code: err.name, status: err.$metadata.httpStatusCode, message: err.message };
-    }
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 function policy(...statements: Record<string, unknown>[]): string {
@@ -160,7 +147,7 @@ afterAll(async () => {
 describe('PutBucketPolicy / GetBucketPolicy / DeleteBucketPolicy / GetBucketPolicyStatus', () => {
   it('round-trips a policy and reports the bucket public while it is set', async () => {
     const bucket = 'pol-roundtrip';
-    const missing = await failure(root.send(new GetBucketPolicyCommand({ Bucket: bucket })));
+    const missing = await s3Failure(root.send(new GetBucketPolicyCommand({ Bucket: bucket })));
     expect(missing).toMatchObject({ code: 'NoSuchBucketPolicy', status: 404 });
     expect(await isPublic(bucket)).toBe(false);
 
@@ -183,7 +170,7 @@ describe('PutBucketPolicy / GetBucketPolicy / DeleteBucketPolicy / GetBucketPoli
     expect(await isPublic(bucket)).toBe(false);
 
     await deletePolicy(bucket);
-    expect(await failure(root.send(new GetBucketPolicyCommand({ Bucket: bucket })))).toMatchObject({
+    expect(await s3Failure(root.send(new GetBucketPolicyCommand({ Bucket: bucket })))).toMatchObject({
       code: 'NoSuchBucketPolicy',
     });
     expect(await isPublic(bucket)).toBe(false);
@@ -209,7 +196,7 @@ describe('PutBucketPolicy / GetBucketPolicy / DeleteBucketPolicy / GetBucketPoli
   it('refuses malformed, foreign and oversized policies, saying why', async () => {
     const bucket = 'pol-roundtrip';
     const refused = async (text: string) =>
-      failure(root.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: text })));
+      s3Failure(root.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: text })));
     const read = {
       Effect: 'Allow',
       Principal: '*',
@@ -233,13 +220,13 @@ describe('PutBucketPolicy / GetBucketPolicy / DeleteBucketPolicy / GetBucketPoli
     expect(await refused(large)).toMatchObject({ code: 'PolicyTooLarge', status: 400 });
 
     // Nothing was stored by the refused attempts.
-    expect(await failure(root.send(new GetBucketPolicyCommand({ Bucket: bucket })))).toMatchObject({
+    expect(await s3Failure(root.send(new GetBucketPolicyCommand({ Bucket: bucket })))).toMatchObject({
       code: 'NoSuchBucketPolicy',
     });
   });
 
   it('answers NoSuchBucket for a bucket that does not exist', async () => {
-    const missing = await failure(
+    const missing = await s3Failure(
       root.send(new PutBucketPolicyCommand({ Bucket: 'pol-nowhere', Policy: downloadPolicy('pol-nowhere') })),
     );
     expect(missing).toMatchObject({ code: 'NoSuchBucket', status: 404 });
@@ -372,7 +359,7 @@ describe('bucket policy combined with IAM', () => {
 
     // Without a bucket policy: IAM alone.
     await putText(writer, bucket, 'locked/by-writer.txt', 'w');
-    expect(await failure(getText(reader, bucket, 'locked/doc.txt'))).toMatchObject({
+    expect(await s3Failure(getText(reader, bucket, 'locked/doc.txt'))).toMatchObject({
       code: 'AccessDenied',
       status: 403,
     });
@@ -394,7 +381,7 @@ describe('bucket policy combined with IAM', () => {
         },
       ),
     );
-    expect(await failure(putText(writer, bucket, 'locked/again.txt', 'w'))).toMatchObject({
+    expect(await s3Failure(putText(writer, bucket, 'locked/again.txt', 'w'))).toMatchObject({
       code: 'AccessDenied',
       status: 403,
     });
@@ -403,7 +390,7 @@ describe('bucket policy combined with IAM', () => {
     expect(await getText(reader, bucket, 'locked/doc.txt')).toBe('locked');
     const listed = await reader.send(new ListObjectsV2Command({ Bucket: bucket }));
     expect(listed.Contents?.map((c) => c.Key)).toContain('locked/doc.txt');
-    expect(await failure(putText(reader, bucket, 'open/by-reader.txt', 'r'))).toMatchObject({
+    expect(await s3Failure(putText(reader, bucket, 'open/by-reader.txt', 'r'))).toMatchObject({
       code: 'AccessDenied',
     });
     // The statement names the reader only: anonymous callers get nothing from it.
@@ -414,7 +401,9 @@ describe('bucket policy combined with IAM', () => {
 
     await deletePolicy(bucket);
     await putText(writer, bucket, 'locked/again.txt', 'w');
-    expect(await failure(getText(reader, bucket, 'locked/doc.txt'))).toMatchObject({ code: 'AccessDenied' });
+    expect(await s3Failure(getText(reader, bucket, 'locked/doc.txt'))).toMatchObject({
+      code: 'AccessDenied',
+    });
     writer.destroy();
     reader.destroy();
   });

@@ -3,11 +3,12 @@
  * (4 temp drives, port 0), driven the way the console's Create Bucket flow and real clients drive
  * it (wire doc §6.4 "Bucket with lock + versioning + quota").
  *
- * - Quota: admin `set-bucket-quota` / `get-bucket-quota` signed by hand as madmin signs them
- *   (SigV4, service `s3`, empty region), then S3 writes through minio-js and the AWS SDK v3: a
- *   PUT, copy, multipart completion or POST form upload that would take the bucket past its hard
- *   quota is refused with 400 XMinioAdminBucketQuotaExceeded and leaves nothing behind; overwrites
- *   and deletes give room back at once (no scan needed), and the figures stay right across scans.
+ * - Quota: admin `set-bucket-quota` / `get-bucket-quota` signed as madmin signs them
+ *   (`helpers/admin-calls.ts`: SigV4, service `s3`, empty region), then S3 writes through minio-js
+ *   and the AWS SDK v3: a PUT, copy, multipart completion or POST form upload that would take the
+ *   bucket past its hard quota is refused with 400 XMinioAdminBucketQuotaExceeded and leaves nothing
+ *   behind; overwrites and deletes give room back at once (no scan needed), and the figures stay
+ *   right across scans.
  * - Object lock: lock buckets, `?object-lock` default retention, upload headers, `?retention`,
  *   `?legal-hold`, and the WORM rules on version deletes (governance bypass by root, refused to a
  *   user without s3:BypassGovernanceRetention; compliance and legal hold never bypassed).
@@ -16,7 +17,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signRequest } from '@coffer/protocol';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -27,7 +27,6 @@ import {
   PutObjectLockConfigurationCommand,
   PutObjectRetentionCommand,
   S3Client,
-  S3ServiceException,
   UploadPartCommand,
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
@@ -35,10 +34,19 @@ import {
 import { Client, CopyConditions, S3Error } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
-import { adminOk, createUser } from './helpers/admin-calls.js';
+import {
+  adminCall,
+  adminOk,
+  createUser,
+  getBucketQuota,
+  setBucketQuota,
+  type AdminAnswer,
+} from './helpers/admin-calls.js';
 import { run } from './helpers/clients.js';
 import { buildMadminProbe } from './helpers/madmin-probe.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
+import { s3Failure } from './helpers/s3-failure.js';
+import { signedRequest } from './helpers/signed-request.js';
 
 const root = { accessKey: 'quotaroot', secretKey: 'quota-root-secret-123456' };
 const KiB = 1024;
@@ -50,57 +58,17 @@ let engine: Engine;
 let mc: Client;
 let s3: S3Client;
 
-interface Reply {
-  status: number;
-  text: string;
-  json: unknown;
-}
-
-/** A request signed by hand with `signRequest` (admin calls: service s3, region '' as madmin does). */
-async function signed(
-  method: string,
-  path: string,
-  options: { body?: string; headers?: Record<string, string>; region?: string; keys?: typeof root } = {},
-): Promise<Reply> {
-  const url = new URL(path, engine.url);
-  const body = options.body !== undefined ? Buffer.from(options.body, 'utf8') : undefined;
-  const keys = options.keys ?? root;
-  const headers = signRequest({
-    method,
-    url,
-    headers: { ...(options.headers ?? {}), ...(body ? { 'content-length': String(body.length) } : {}) },
-    ...(body ? { body } : {}),
-    accessKey: keys.accessKey,
-    secretKey: keys.secretKey,
-    region: options.region ?? '',
-    service: 's3',
-  });
-  delete headers.host;
-  const res = await fetch(url, { method, headers, ...(body ? { body } : {}) });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, text, json };
-}
-
 /** The engine as the admin-call helpers address it. */
 function endpoint(): { url: string; accessKey: string; secretKey: string } {
   return { url: engine.url, ...root };
 }
 
-function setQuota(bucket: string, doc: unknown, keys = root): Promise<Reply> {
-  return signed('PUT', `/minio/admin/v3/set-bucket-quota?bucket=${encodeURIComponent(bucket)}`, {
-    body: typeof doc === 'string' ? doc : JSON.stringify(doc),
-    keys,
-  });
+function setQuota(bucket: string, doc: unknown, keys = root): Promise<AdminAnswer> {
+  return setBucketQuota(engine, keys, bucket, doc);
 }
 
-function getQuota(bucket: string): Promise<Reply> {
-  return signed('GET', `/minio/admin/v3/get-bucket-quota?bucket=${encodeURIComponent(bucket)}`);
+function getQuota(bucket: string, keys = root): Promise<AdminAnswer> {
+  return getBucketQuota(engine, keys, bucket);
 }
 
 /** The S3 error code a minio-js call fails with. */
@@ -109,21 +77,6 @@ async function mcError(p: Promise<unknown>): Promise<{ code: string; message: st
     await p;
   } catch (err) {
     if (err instanceof S3Error) return { code: String(err.code), message: err.message };
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The S3 error an AWS SDK call fails with. */
-async function sdkError(
-  p: Promise<unknown>,
-): Promise<{ name: string; status: number | undefined; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) {
-      return { name: err.name, status: err.$metadata.httpStatusCode, message: err.message };
-    }
     throw err;
   }
   throw new Error('expected the call to fail');
@@ -222,7 +175,7 @@ describe('bucket quota (admin API)', () => {
     expect((await getQuota('quota-get')).json).toMatchObject({ quota: 3 * MiB, size: 3 * MiB });
 
     // accountinfo reports it under details.quota.
-    const account = await signed('GET', '/minio/admin/v3/accountinfo');
+    const account = await adminCall(engine, root, 'GET', 'accountinfo', { region: '' });
     const entry = (account.json as { Buckets: { name: string; details: { quota: unknown } }[] }).Buckets.find(
       (b) => b.name === 'quota-get',
     );
@@ -246,7 +199,7 @@ describe('bucket quota (admin API)', () => {
     expect((await getQuota('quota-get')).status).toBe(404);
 
     // Without the bucket parameter MinIO answers 426 (a required query key is missing).
-    expect((await signed('GET', '/minio/admin/v3/get-bucket-quota')).status).toBe(426);
+    expect((await adminCall(engine, root, 'GET', 'get-bucket-quota', { region: '' })).status).toBe(426);
   });
 
   it('needs admin:SetBucketQuota / admin:GetBucketQuota', async () => {
@@ -254,9 +207,7 @@ describe('bucket quota (admin API)', () => {
     const refused = await setQuota('quota-get', { size: 10, quotatype: 'hard' }, user);
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ Code: 'AccessDenied' });
-    expect(
-      (await signed('GET', '/minio/admin/v3/get-bucket-quota?bucket=quota-get', { keys: user })).status,
-    ).toBe(403);
+    expect((await getQuota('quota-get', user)).status).toBe(403);
   });
 
   it('refuses a PUT over the quota before storing anything; overwrites and deletes give room back', async () => {
@@ -273,10 +224,10 @@ describe('bucket quota (admin API)', () => {
     expect(await keys(bucket)).toEqual(['a', 'before-quota']);
 
     // The AWS SDK sees the same 400.
-    const sdk = await sdkError(
+    const sdk = await s3Failure(
       s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'c', Body: randomBytes(600 * KiB) })),
     );
-    expect(sdk).toMatchObject({ name: 'XMinioAdminBucketQuotaExceeded', status: 400 });
+    expect(sdk).toMatchObject({ code: 'XMinioAdminBucketQuotaExceeded', status: 400 });
     expect(await exists(bucket, 'c')).toBe(false);
 
     // Overwriting `a` (unversioned) replaces its 500 KiB: 100 + 900 KiB fits.
@@ -357,7 +308,7 @@ describe('bucket quota (admin API)', () => {
       );
       parts.push({ PartNumber: n, ETag: part.ETag });
     }
-    const tooBigPart = await sdkError(
+    const tooBigPart = await s3Failure(
       s3.send(
         new UploadPartCommand({
           Bucket: bucket,
@@ -368,8 +319,8 @@ describe('bucket quota (admin API)', () => {
         }),
       ),
     );
-    expect(tooBigPart).toMatchObject({ name: 'XMinioAdminBucketQuotaExceeded', status: 400 });
-    const complete = await sdkError(
+    expect(tooBigPart).toMatchObject({ code: 'XMinioAdminBucketQuotaExceeded', status: 400 });
+    const complete = await s3Failure(
       s3.send(
         new CompleteMultipartUploadCommand({
           Bucket: bucket,
@@ -379,7 +330,7 @@ describe('bucket quota (admin API)', () => {
         }),
       ),
     );
-    expect(complete).toMatchObject({ name: 'XMinioAdminBucketQuotaExceeded', status: 400 });
+    expect(complete).toMatchObject({ code: 'XMinioAdminBucketQuotaExceeded', status: 400 });
     expect(await exists(bucket, 'big')).toBe(false);
     // Completing with the first part only fits (parts left out are discarded).
     await s3.send(
@@ -394,7 +345,7 @@ describe('bucket quota (admin API)', () => {
     // 5 MiB used: a 4 MiB part no longer fits; its upload is aborted cleanly.
     const second = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'second' }));
     expect(
-      await sdkError(
+      await s3Failure(
         s3.send(
           new UploadPartCommand({
             Bucket: bucket,
@@ -405,7 +356,7 @@ describe('bucket quota (admin API)', () => {
           }),
         ),
       ),
-    ).toMatchObject({ name: 'XMinioAdminBucketQuotaExceeded' });
+    ).toMatchObject({ code: 'XMinioAdminBucketQuotaExceeded' });
     await s3.send(
       new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'second', UploadId: second.UploadId }),
     );
@@ -563,7 +514,7 @@ describe('object lock', () => {
     );
     const shorter = new Date(Date.now() + DAY);
     expect(
-      await sdkError(
+      await s3Failure(
         s3.send(
           new PutObjectRetentionCommand({
             Bucket: bucket,
@@ -572,7 +523,7 @@ describe('object lock', () => {
           }),
         ),
       ),
-    ).toMatchObject({ name: 'AccessDenied', status: 403 });
+    ).toMatchObject({ code: 'AccessDenied', status: 403 });
     await s3.send(
       new PutObjectRetentionCommand({
         Bucket: bucket,
@@ -728,12 +679,12 @@ describe('object lock', () => {
       ),
     ).toEqual({ code: 'InvalidRequest', message: 'Bucket is missing ObjectLockConfiguration' });
     expect(
-      await sdkError(
+      await s3Failure(
         s3.send(
           new PutObjectCommand({ Bucket: bucket, Key: 'k2', Body: 'x', ObjectLockLegalHoldStatus: 'ON' }),
         ),
       ),
-    ).toMatchObject({ name: 'InvalidRequest', status: 400 });
+    ).toMatchObject({ code: 'InvalidRequest', status: 400 });
     expect(await exists(bucket, 'k2')).toBe(false);
   });
 
@@ -747,17 +698,18 @@ describe('object lock', () => {
       ['/lock-md5/k?retention', '<Retention></Retention>'],
       ['/lock-md5/k?legal-hold', '<LegalHold><Status>ON</Status></LegalHold>'],
     ] as const) {
-      const reply = await signed('PUT', path, { body, region: 'us-east-1' });
+      const reply = await signedRequest(engine.url, root, { method: 'PUT', path, body });
       expect(reply.status, path).toBe(400);
-      expect(reply.text, path).toContain('<Code>MissingContentMD5</Code>');
+      expect(reply.body, path).toContain('<Code>MissingContentMD5</Code>');
     }
     expect(await mc.getObjectLegalHold('lock-md5', 'k').catch((e: unknown) => e)).toBeInstanceOf(S3Error);
   });
 
   it('refuses to force-delete a lock bucket', async () => {
-    const reply = await signed('DELETE', '/lock-default', {
+    const reply = await signedRequest(engine.url, root, {
+      method: 'DELETE',
+      path: '/lock-default',
       headers: { 'x-minio-force-delete': 'true' },
-      region: 'us-east-1',
     });
     expect(reply.status).toBe(405);
     expect(await mc.bucketExists('lock-default')).toBe(true);

@@ -17,7 +17,6 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
-  S3ServiceException,
   UploadPartCommand,
   paginateListObjectsV2,
   ListObjectsV2Command,
@@ -26,6 +25,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketName, sha256 } from './helpers/clients.js';
 import { startEngine, type EngineProcess } from './helpers/engine-process.js';
+import { s3Failure } from './helpers/s3-failure.js';
 
 const MiB = 1024 * 1024;
 
@@ -47,17 +47,6 @@ async function bodyBytes(out: { Body?: unknown }): Promise<Buffer> {
   const body = out.Body as { transformToByteArray(): Promise<Uint8Array> } | undefined;
   if (body === undefined) throw new Error('no body');
   return Buffer.from(await body.transformToByteArray());
-}
-
-/** Runs `p`, expecting it to fail with an S3 service error; returns it. */
-async function s3Error(p: Promise<unknown>): Promise<S3ServiceException> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return err;
-    throw new Error(`expected an S3 service error, got ${String(err)}`);
-  }
-  throw new Error('expected an S3 service error, the call succeeded');
 }
 
 beforeAll(async () => {
@@ -105,15 +94,15 @@ describe('PutObject / GetObject with default checksums', () => {
   });
 
   it('a wrong x-amz-checksum-crc32 is refused and nothing is stored', async () => {
-    const err = await s3Error(
+    const err = await s3Failure(
       s3.send(
         new PutObjectCommand({ Bucket: bucket, Key: 'put/bad-crc', Body: 'abc', ChecksumCRC32: 'AAAAAA==' }),
       ),
     );
-    expect(err.$metadata.httpStatusCode).toBe(400);
-    expect(['BadDigest', 'XAmzContentChecksumMismatch', 'InvalidRequest']).toContain(err.name);
-    const head = await s3Error(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'put/bad-crc' })));
-    expect(head.$metadata.httpStatusCode).toBe(404);
+    expect(err.status).toBe(400);
+    expect(['BadDigest', 'XAmzContentChecksumMismatch', 'InvalidRequest']).toContain(err.code);
+    const head = await s3Failure(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'put/bad-crc' })));
+    expect(head.status).toBe(404);
   });
 });
 
@@ -190,7 +179,7 @@ describe('multipart with checksums', () => {
         ChecksumAlgorithm: 'CRC32',
       }),
     );
-    const err = await s3Error(
+    const err = await s3Failure(
       s3.send(
         new CompleteMultipartUploadCommand({
           Bucket: bucket,
@@ -200,7 +189,7 @@ describe('multipart with checksums', () => {
         }),
       ),
     );
-    expect(err.$metadata.httpStatusCode).toBe(400);
+    expect(err.status).toBe(400);
   });
 });
 
@@ -295,43 +284,45 @@ describe('CopyObject, DeleteObjects, ListObjectsV2, HeadObject errors', () => {
   });
 
   it('HeadObject / GetObject / HeadBucket report clean S3 errors', async () => {
-    const missingKey = await s3Error(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'no/such/key' })));
-    expect(missingKey.$metadata.httpStatusCode).toBe(404);
-    expect(missingKey.name).toBe('NotFound');
+    const missingKey = await s3Failure(
+      s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'no/such/key' })),
+    );
+    expect(missingKey.status).toBe(404);
+    expect(missingKey.code).toBe('NotFound');
 
-    const getMissing = await s3Error(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'no/such/key' })));
-    expect(getMissing.name).toBe('NoSuchKey');
+    const getMissing = await s3Failure(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'no/such/key' })));
+    expect(getMissing.code).toBe('NoSuchKey');
 
-    const noBucket = await s3Error(
+    const noBucket = await s3Failure(
       s3.send(new GetObjectCommand({ Bucket: 'no-such-bucket-here', Key: 'k' })),
     );
-    expect(noBucket.name).toBe('NoSuchBucket');
-    const headNoBucket = await s3Error(s3.send(new HeadBucketCommand({ Bucket: 'no-such-bucket-here' })));
-    expect(headNoBucket.$metadata.httpStatusCode).toBe(404);
+    expect(noBucket.code).toBe('NoSuchBucket');
+    const headNoBucket = await s3Failure(s3.send(new HeadBucketCommand({ Bucket: 'no-such-bucket-here' })));
+    expect(headNoBucket.status).toBe(404);
 
     const put = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'cond', Body: 'c' }));
-    const notModified = await s3Error(
+    const notModified = await s3Failure(
       s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'cond', IfNoneMatch: put.ETag })),
     );
-    expect(notModified.$metadata.httpStatusCode).toBe(304);
-    const failed = await s3Error(
+    expect(notModified.status).toBe(304);
+    const failed = await s3Failure(
       s3.send(
         new GetObjectCommand({ Bucket: bucket, Key: 'cond', IfMatch: '"0123456789abcdef0123456789abcdef"' }),
       ),
     );
-    expect(failed.$metadata.httpStatusCode).toBe(412);
-    expect(failed.name).toBe('PreconditionFailed');
+    expect(failed.status).toBe(412);
+    expect(failed.code).toBe('PreconditionFailed');
 
-    const badRange = await s3Error(
+    const badRange = await s3Failure(
       s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'cond', Range: 'bytes=100-200' })),
     );
-    expect(badRange.$metadata.httpStatusCode).toBe(416);
-    expect(badRange.name).toBe('InvalidRange');
+    expect(badRange.status).toBe(416);
+    expect(badRange.code).toBe('InvalidRange');
 
     const wrongSecret = client(`${engine.secretKey}x`);
-    const denied = await s3Error(wrongSecret.send(new GetObjectCommand({ Bucket: bucket, Key: 'cond' })));
+    const denied = await s3Failure(wrongSecret.send(new GetObjectCommand({ Bucket: bucket, Key: 'cond' })));
     wrongSecret.destroy();
-    expect(denied.$metadata.httpStatusCode).toBe(403);
-    expect(denied.name).toBe('SignatureDoesNotMatch');
+    expect(denied.status).toBe(403);
+    expect(denied.code).toBe('SignatureDoesNotMatch');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * FIFO bucket quota, end to end (MinIO's 2021 semantics): an engine started in-process with
- * `createEngine` (4 temp drives, port 0); the quota set through admin `set-bucket-quota` signed by
- * hand as madmin signs it (SigV4, service `s3`, empty region, `{"quota":N,"quotatype":"fifo"}`);
+ * `createEngine` (4 temp drives, port 0); the quota set through admin `set-bucket-quota` signed as
+ * madmin signs it (`helpers/admin-calls.ts`: SigV4, service `s3`, empty region,
+ * `{"quota":N,"quotatype":"fifo"}`);
  * objects uploaded with the AWS SDK v3 past the quota (the writes succeed); then a scanner cycle
  * (`engine.scanUsage()`) removes the oldest versions until the bucket is back within its quota,
  * keeps versions under retention or legal hold, and publishes `s3:ObjectRemoved:Delete` for each
@@ -10,7 +11,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signRequest } from '@coffer/protocol';
 import {
   CreateBucketCommand,
   ListObjectVersionsCommand,
@@ -21,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import type { ObjectEvent } from '../src/events/index.js';
+import { getBucketQuota, setBucketQuota } from './helpers/admin-calls.js';
 import { recorder } from './helpers/event-recorder.js';
 
 const root = { accessKey: 'fiforoot', secretKey: 'fifo-root-secret-123456' };
@@ -32,35 +33,8 @@ let engine: Engine;
 let s3: S3Client;
 const logs: string[] = [];
 
-/** An admin call signed by hand as madmin signs it (service s3, empty region). */
-async function admin(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const url = new URL(path, engine.url);
-  const data = body !== undefined ? Buffer.from(JSON.stringify(body), 'utf8') : undefined;
-  const headers = signRequest({
-    method,
-    url,
-    headers: data ? { 'content-length': String(data.length) } : {},
-    ...(data ? { body: data } : {}),
-    accessKey: root.accessKey,
-    secretKey: root.secretKey,
-    region: '',
-    service: 's3',
-  });
-  delete headers.host;
-  const res = await fetch(url, { method, headers, ...(data ? { body: data } : {}) });
-  const text = await res.text();
-  return { status: res.status, json: text === '' ? undefined : (JSON.parse(text) as unknown) };
-}
-
 async function setFifoQuota(bucket: string, bytes: number): Promise<void> {
-  const answer = await admin('PUT', `/minio/admin/v3/set-bucket-quota?bucket=${bucket}`, {
-    quota: bytes,
-    quotatype: 'fifo',
-  });
+  const answer = await setBucketQuota(engine, root, bucket, { quota: bytes, quotatype: 'fifo' });
   expect(answer.status).toBe(200);
 }
 
@@ -122,7 +96,7 @@ describe('FIFO bucket quota', () => {
     const bucket = 'fifo-plain';
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
     await setFifoQuota(bucket, 10 * KiB);
-    const stored = await admin('GET', `/minio/admin/v3/get-bucket-quota?bucket=${bucket}`);
+    const stored = await getBucketQuota(engine, root, bucket);
     expect(stored.json).toMatchObject({ quota: 10 * KiB, size: 10 * KiB, quotatype: 'fifo' });
 
     // 8 × 2 KiB = 16 KiB into a 10 KiB FIFO bucket: every write succeeds.
@@ -219,10 +193,7 @@ describe('FIFO bucket quota', () => {
     await s3.send(new CreateBucketCommand({ Bucket: bucket }));
     await setFifoQuota(bucket, 4 * KiB);
     await upload(bucket, 'x', 3, 2 * KiB);
-    const answer = await admin('PUT', `/minio/admin/v3/set-bucket-quota?bucket=${bucket}`, {
-      quota: 4 * KiB,
-      quotatype: 'hard',
-    });
+    const answer = await setBucketQuota(engine, root, bucket, { quota: 4 * KiB, quotatype: 'hard' });
     expect(answer.status).toBe(200);
     await engine.scanUsage();
     expect((await listing(bucket)).keys).toEqual(['x0', 'x1', 'x2']);

@@ -19,60 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { adminOk, type Keys } from './helpers/admin-calls.js';
 import { startEngine, type EngineProcess } from './helpers/engine-process.js';
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A signed request through `http.request`, optionally from another loopback address. */
-function signedRequest(
-  base: string,
-  keys: Keys,
-  options: { method: string; path: string; body?: Buffer | string; service?: string; localAddress?: string },
-): Promise<Reply> {
-  const url = new URL(options.path, base);
-  const body = options.body === undefined ? undefined : Buffer.from(options.body);
-  const headers = signRequest({
-    method: options.method,
-    url,
-    headers: {
-      ...(options.service === 'sts' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      ...(body ? { 'content-length': String(body.length) } : {}),
-    },
-    ...(body ? { body } : {}),
-    accessKey: keys.accessKey,
-    secretKey: keys.secretKey,
-    region: 'us-east-1',
-    service: options.service ?? 's3',
-  });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: options.method,
-        headers,
-        agent: false,
-        ...(options.localAddress !== undefined ? { localAddress: options.localAddress } : {}),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { signedRequest, type SignedReply } from './helpers/signed-request.js';
 
 const ASSUME_ROLE = new URLSearchParams({
   Action: 'AssumeRole',
@@ -253,12 +200,13 @@ describe('in-process engine: STS back-off and read quorum', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const assumeRole = (k: Keys, localAddress?: string): Promise<Reply> =>
+  const assumeRole = (k: Keys, localAddress?: string): Promise<SignedReply> =>
     signedRequest(engine.url, k, {
       method: 'POST',
       path: '/',
       body: ASSUME_ROLE,
       service: 'sts',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       ...(localAddress !== undefined ? { localAddress } : {}),
     });
 
@@ -269,7 +217,7 @@ describe('in-process engine: STS back-off and read quorum', () => {
     const other = await assumeRole(unknown, '127.0.0.2');
     expect(first.status).toBe(403);
     expect(other.status).toBe(403);
-    const message = (r: Reply): string => /<Message>([^<]*)<\/Message>/.exec(r.body)?.[1] ?? '';
+    const message = (r: SignedReply): string => /<Message>([^<]*)<\/Message>/.exec(r.body)?.[1] ?? '';
     expect(message(first)).toBe('Access Denied.');
     expect(message(other)).toBe(message(first));
 

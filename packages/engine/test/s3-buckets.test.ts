@@ -30,10 +30,10 @@ import {
   PutBucketVersioningCommand,
   PutObjectCommand,
   S3Client,
-  S3ServiceException,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
+import { s3Failure } from './helpers/s3-failure.js';
 
 const ACCESS_KEY = 'COFFERTESTROOTKEY001';
 const SECRET_KEY = 'coffer-test-root-secret-key-0123456789ab';
@@ -68,16 +68,6 @@ function sdkClient(options: { secret?: string; accessKey?: string; vhost?: boole
     },
     requestHandler: { httpAgent: agent },
   });
-}
-
-async function s3Error(p: Promise<unknown>): Promise<{ name: string; status: number | undefined }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { name: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 async function put(bucket: string, key: string, body = 'x'): Promise<void> {
@@ -172,16 +162,16 @@ describe('buckets', () => {
 
   it('reports S3 error codes for bucket operations (AWS SDK)', async () => {
     await s3.send(new CreateBucketCommand({ Bucket: 'gamma' }));
-    expect(await s3Error(s3.send(new CreateBucketCommand({ Bucket: 'gamma' })))).toEqual({
-      name: 'BucketAlreadyOwnedByYou',
+    expect(await s3Failure(s3.send(new CreateBucketCommand({ Bucket: 'gamma' })))).toMatchObject({
+      code: 'BucketAlreadyOwnedByYou',
       status: 409,
     });
-    expect((await s3Error(s3.send(new CreateBucketCommand({ Bucket: 'Bad_Name' })))).name).toBe(
+    expect((await s3Failure(s3.send(new CreateBucketCommand({ Bucket: 'Bad_Name' })))).code).toBe(
       'InvalidBucketName',
     );
     expect(
       (
-        await s3Error(
+        await s3Failure(
           s3.send(
             new CreateBucketCommand({
               Bucket: 'delta',
@@ -189,12 +179,12 @@ describe('buckets', () => {
             }),
           ),
         )
-      ).name,
+      ).code,
     ).toBe('InvalidRegion');
-    expect(await s3Error(s3.send(new HeadBucketCommand({ Bucket: 'missing-bucket' })))).toMatchObject({
+    expect(await s3Failure(s3.send(new HeadBucketCommand({ Bucket: 'missing-bucket' })))).toMatchObject({
       status: 404,
     });
-    expect((await s3Error(s3.send(new ListObjectsV2Command({ Bucket: 'missing-bucket' })))).name).toBe(
+    expect((await s3Failure(s3.send(new ListObjectsV2Command({ Bucket: 'missing-bucket' })))).code).toBe(
       'NoSuchBucket',
     );
     await put('gamma', 'one');
@@ -252,7 +242,7 @@ describe('buckets', () => {
         'ReplicationConfigurationNotFoundError',
       ],
     ];
-    for (const [p, code] of cases) expect((await s3Error(p)).name).toBe(code);
+    for (const [p, code] of cases) expect((await s3Failure(p)).code).toBe(code);
     const notification = await s3.send(new GetBucketNotificationConfigurationCommand({ Bucket: 'configs' }));
     expect(notification.QueueConfigurations ?? []).toEqual([]);
   });
@@ -278,7 +268,7 @@ describe('versioning', () => {
     const lock = await s3.send(new GetObjectLockConfigurationCommand({ Bucket: 'locked' }));
     expect(lock.ObjectLockConfiguration?.ObjectLockEnabled).toBe('Enabled');
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(
           new PutBucketVersioningCommand({
             Bucket: 'locked',
@@ -286,7 +276,7 @@ describe('versioning', () => {
           }),
         ),
       ),
-    ).toEqual({ name: 'InvalidBucketState', status: 409 });
+    ).toMatchObject({ code: 'InvalidBucketState', status: 409 });
   });
 });
 
@@ -329,7 +319,7 @@ describe('bucket configuration through the bucket metadata service', () => {
 
   it('still answers 501 to the PUTs a later issue turns on', async () => {
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(
           new PutBucketLifecycleConfigurationCommand({
             Bucket: 'svc',
@@ -339,7 +329,7 @@ describe('bucket configuration through the bucket metadata service', () => {
           }),
         ),
       ),
-    ).toEqual({ name: 'NotImplemented', status: 501 });
+    ).toMatchObject({ code: 'NotImplemented', status: 501 });
   });
 });
 
@@ -493,14 +483,14 @@ describe('listing versions', () => {
 describe('authentication failures', () => {
   it('answers a wrong secret with SignatureDoesNotMatch and an unknown key with InvalidAccessKeyId', async () => {
     const wrongSecret = sdkClient({ secret: 'not-the-secret-at-all-0123456789' });
-    expect(await s3Error(wrongSecret.send(new ListBucketsCommand({})))).toEqual({
-      name: 'SignatureDoesNotMatch',
+    expect(await s3Failure(wrongSecret.send(new ListBucketsCommand({})))).toMatchObject({
+      code: 'SignatureDoesNotMatch',
       status: 403,
     });
     wrongSecret.destroy();
     const unknown = sdkClient({ accessKey: 'NOSUCHACCESSKEY00000' });
-    expect(await s3Error(unknown.send(new ListBucketsCommand({})))).toEqual({
-      name: 'InvalidAccessKeyId',
+    expect(await s3Failure(unknown.send(new ListBucketsCommand({})))).toMatchObject({
+      code: 'InvalidAccessKeyId',
       status: 403,
     });
     unknown.destroy();

@@ -25,13 +25,13 @@ import {
   PutObjectRetentionCommand,
   PutObjectTaggingCommand,
   S3Client,
-  S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { createEngine } from '../src/engine.js';
 import type { ObjectEvent } from '../src/events/index.js';
 import { gate, recorder, type Recorder } from './helpers/event-recorder.js';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
+import { s3Failure } from './helpers/s3-failure.js';
 
 const ACCESS_KEY = 'COFFERTESTROOTKEY007';
 const SECRET_KEY = 'coffer-test-root-secret-key-events-0123';
@@ -48,16 +48,6 @@ let all: Recorder;
 async function next(seen: { count: number }): Promise<ObjectEvent> {
   const events = await all.waitFor(seen.count + 1);
   return events[seen.count++] as ObjectEvent;
-}
-
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return err.name;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 beforeAll(async () => {
@@ -244,12 +234,12 @@ describe('object events over S3', () => {
     expect(await next(seen)).toMatchObject({ key: 'exists' });
 
     expect(
-      await failure(
+      await s3Failure(
         s3.send(new PutObjectCommand({ Bucket: PLAIN, Key: 'exists', Body: 'two', IfNoneMatch: '*' })),
       ),
-    ).toBe('PreconditionFailed');
+    ).toMatchObject({ code: 'PreconditionFailed' });
     expect(
-      await failure(
+      await s3Failure(
         s3.send(
           new PutObjectTaggingCommand({
             Bucket: PLAIN,
@@ -258,7 +248,7 @@ describe('object events over S3', () => {
           }),
         ),
       ),
-    ).toBe('NoSuchKey');
+    ).toMatchObject({ code: 'NoSuchKey' });
     const held = await s3.send(new PutObjectCommand({ Bucket: LOCKED, Key: 'held', Body: 'v2' }));
     expect(await next(seen)).toMatchObject({ key: 'held', versionId: held.VersionId });
     await s3.send(
@@ -267,13 +257,13 @@ describe('object events over S3', () => {
     expect(await next(seen)).toMatchObject({ name: 's3:ObjectCreated:PutLegalHold' });
     // A version under legal hold cannot be deleted.
     expect(
-      await failure(
+      await s3Failure(
         s3.send(new DeleteObjectCommand({ Bucket: LOCKED, Key: 'held', VersionId: held.VersionId })),
       ),
-    ).toBe('AccessDenied');
+    ).toMatchObject({ code: 'AccessDenied' });
     expect(
-      await failure(s3.send(new PutObjectCommand({ Bucket: 'no-such-bucket', Key: 'k', Body: 'x' }))),
-    ).toBe('NoSuchBucket');
+      await s3Failure(s3.send(new PutObjectCommand({ Bucket: 'no-such-bucket', Key: 'k', Body: 'x' }))),
+    ).toMatchObject({ code: 'NoSuchBucket' });
     await s3.send(new DeleteObjectCommand({ Bucket: PLAIN, Key: 'never-was' }));
 
     await s3.send(new PutObjectCommand({ Bucket: PLAIN, Key: 'sentinel-2', Body: '.' }));

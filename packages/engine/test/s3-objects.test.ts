@@ -27,12 +27,12 @@ import {
   PutObjectCommand,
   PutObjectTaggingCommand,
   S3Client,
-  S3ServiceException,
   UploadPartCommand,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
-import { signRequest } from '@coffer/protocol';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
+import { signedRequest, type SignedReply } from './helpers/signed-request.js';
+import { s3Failure } from './helpers/s3-failure.js';
 
 const ACCESS_KEY = 'COFFERTESTROOTKEY002';
 const SECRET_KEY = 'coffer-test-root-secret-key-objects-0123';
@@ -55,64 +55,22 @@ function pattern(size: number, seed = 1): Buffer {
   return b;
 }
 
-async function s3Error(p: Promise<unknown>): Promise<{ name: string; status: number | undefined }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) return { name: err.name, status: err.$metadata.httpStatusCode };
-    throw err;
-  }
-  throw new Error('expected the request to fail');
-}
-
 async function getText(bucket: string, key: string, extra: Record<string, unknown> = {}): Promise<string> {
   const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...extra }));
   return (await out.Body?.transformToString()) ?? '';
 }
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** A request signed by hand (SigV4 header form), for what no client sends on its own. */
-async function raw(
+function raw(
   method: string,
   pathAndQuery: string,
   options: { headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<RawResponse> {
-  const url = new URL(`http://127.0.0.1:${port}${pathAndQuery}`);
-  const body = options.body;
-  const headers = signRequest({
-    method,
-    url,
-    headers: {
-      ...(options.headers ?? {}),
-      ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
-    },
-    ...(body !== undefined ? { body } : {}),
-    accessKey: ACCESS_KEY,
-    secretKey: SECRET_KEY,
-    region: 'us-east-1',
-    service: 's3',
-  });
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+): Promise<SignedReply> {
+  return signedRequest(
+    `http://127.0.0.1:${port}`,
+    { accessKey: ACCESS_KEY, secretKey: SECRET_KEY },
+    { method, path: pathAndQuery, ...options },
+  );
 }
 
 beforeAll(async () => {
@@ -238,17 +196,19 @@ describe('PutObject / GetObject / HeadObject / DeleteObject (AWS SDK v3)', () =>
     await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'doomed', Body: 'x' }));
     const del = await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: 'doomed' }));
     expect(del.$metadata.httpStatusCode).toBe(204);
-    expect(await s3Error(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'doomed' })))).toEqual({
-      name: 'NoSuchKey',
+    expect(await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'doomed' })))).toMatchObject({
+      code: 'NoSuchKey',
       status: 404,
     });
-    expect(await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'doomed' })))).toMatchObject({
+    expect(await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'doomed' })))).toMatchObject({
       status: 404,
     });
     const again = await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: 'doomed' }));
     expect(again.$metadata.httpStatusCode).toBe(204);
-    expect(await s3Error(s3.send(new DeleteObjectCommand({ Bucket: 'no-such-bucket', Key: 'k' })))).toEqual({
-      name: 'NoSuchBucket',
+    expect(
+      await s3Failure(s3.send(new DeleteObjectCommand({ Bucket: 'no-such-bucket', Key: 'k' }))),
+    ).toMatchObject({
+      code: 'NoSuchBucket',
       status: 404,
     });
   });
@@ -279,7 +239,7 @@ describe('PutObject / GetObject / HeadObject / DeleteObject (AWS SDK v3)', () =>
     expect(crc.status).toBe(400);
     expect(crc.body).toContain('<Code>XAmzContentChecksumMismatch</Code>');
     expect(
-      await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'md5-bad.txt' }))),
+      await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'md5-bad.txt' }))),
     ).toMatchObject({ status: 404 });
     const sha = createHash('sha256').update(body).digest('base64');
     const ok = await raw('PUT', `/${BUCKET}/sha.txt`, { body, headers: { 'x-amz-checksum-sha256': sha } });
@@ -373,9 +333,9 @@ describe('conditional requests', () => {
   it('If-Match / If-None-Match', async () => {
     expect(await getText(BUCKET, 'cond.txt', { IfMatch: etag })).toBe('conditional');
     expect(
-      await s3Error(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'cond.txt', IfMatch: '"nope"' }))),
-    ).toEqual({
-      name: 'PreconditionFailed',
+      await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'cond.txt', IfMatch: '"nope"' }))),
+    ).toMatchObject({
+      code: 'PreconditionFailed',
       status: 412,
     });
     const notModified = await raw('GET', `/${BUCKET}/cond.txt`, { headers: { 'if-none-match': etag } });
@@ -415,10 +375,10 @@ describe('conditional requests', () => {
 
   it('conditional writes: If-None-Match * and If-Match on PUT', async () => {
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'cond.txt', Body: 'new', IfNoneMatch: '*' })),
       ),
-    ).toEqual({ name: 'PreconditionFailed', status: 412 });
+    ).toMatchObject({ code: 'PreconditionFailed', status: 412 });
     await s3.send(
       new PutObjectCommand({ Bucket: BUCKET, Key: 'cond-new.txt', Body: 'first', IfNoneMatch: '*' }),
     );
@@ -505,7 +465,7 @@ describe('CopyObject', () => {
 
   it('checks copy-source conditionals and reports missing sources', async () => {
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(
           new CopyObjectCommand({
             Bucket: BUCKET,
@@ -515,9 +475,9 @@ describe('CopyObject', () => {
           }),
         ),
       ),
-    ).toEqual({ name: 'PreconditionFailed', status: 412 });
+    ).toMatchObject({ code: 'PreconditionFailed', status: 412 });
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(
           new CopyObjectCommand({
             Bucket: BUCKET,
@@ -526,7 +486,7 @@ describe('CopyObject', () => {
           }),
         ),
       ),
-    ).toEqual({ name: 'NoSuchKey', status: 404 });
+    ).toMatchObject({ code: 'NoSuchKey', status: 404 });
     const bad = await raw('PUT', `/${BUCKET}/copy/never.txt`, {
       headers: { 'x-amz-copy-source': 'justabucket' },
     });
@@ -585,12 +545,12 @@ describe('object tagging', () => {
   it('enforces the tag limits with InvalidTag', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ Key: `k${i}`, Value: 'v' }));
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(new PutObjectTaggingCommand({ Bucket: BUCKET, Key: 'tagged', Tagging: { TagSet: eleven } })),
       ),
-    ).toEqual({ name: 'InvalidTag', status: 400 });
+    ).toMatchObject({ code: 'InvalidTag', status: 400 });
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(
           new PutObjectTaggingCommand({
             Bucket: BUCKET,
@@ -599,12 +559,12 @@ describe('object tagging', () => {
           }),
         ),
       ),
-    ).toEqual({ name: 'InvalidTag', status: 400 });
+    ).toMatchObject({ code: 'InvalidTag', status: 400 });
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'tagged2', Body: 'x', Tagging: 'a=1&a=2' })),
       ),
-    ).toEqual({ name: 'InvalidTag', status: 400 });
+    ).toMatchObject({ code: 'InvalidTag', status: 400 });
   });
 
   it('works through minio-js', async () => {
@@ -745,46 +705,48 @@ describe('multipart uploads', () => {
         }),
       );
     expect(
-      await s3Error(
+      await s3Failure(
         complete([
           { PartNumber: 2, ETag: b.ETag },
           { PartNumber: 1, ETag: a.ETag },
         ]),
       ),
-    ).toEqual({ name: 'InvalidPartOrder', status: 400 });
-    expect(await s3Error(complete([{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }]))).toEqual({
-      name: 'InvalidPart',
+    ).toMatchObject({ code: 'InvalidPartOrder', status: 400 });
+    expect(
+      await s3Failure(complete([{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }])),
+    ).toMatchObject({
+      code: 'InvalidPart',
       status: 400,
     });
-    expect(await s3Error(complete([{ PartNumber: 3, ETag: a.ETag }]))).toEqual({
-      name: 'InvalidPart',
+    expect(await s3Failure(complete([{ PartNumber: 3, ETag: a.ETag }]))).toMatchObject({
+      code: 'InvalidPart',
       status: 400,
     });
     expect(
-      await s3Error(
+      await s3Failure(
         complete([
           { PartNumber: 1, ETag: a.ETag },
           { PartNumber: 2, ETag: b.ETag },
         ]),
       ),
-    ).toEqual({ name: 'EntityTooSmall', status: 400 });
+    ).toMatchObject({ code: 'EntityTooSmall', status: 400 });
     const badNumber = await raw('PUT', `/${BUCKET}/mp/bad?partNumber=10001&uploadId=${UploadId}`, {
       body: 'x',
     });
     expect(badNumber.status).toBe(400);
     expect(badNumber.body).toContain('<Code>InvalidArgument</Code>');
     await s3.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: 'mp/bad', UploadId }));
-    expect(await s3Error(s3.send(new ListPartsCommand({ Bucket: BUCKET, Key: 'mp/bad', UploadId })))).toEqual(
-      {
-        name: 'NoSuchUpload',
-        status: 404,
-      },
-    );
     expect(
-      await s3Error(
+      await s3Failure(s3.send(new ListPartsCommand({ Bucket: BUCKET, Key: 'mp/bad', UploadId }))),
+    ).toMatchObject({
+      code: 'NoSuchUpload',
+      status: 404,
+    });
+    expect(
+      await s3Failure(
         s3.send(new UploadPartCommand({ Bucket: BUCKET, Key: 'mp/bad', UploadId, PartNumber: 1, Body: 'x' })),
       ),
-    ).toEqual({ name: 'NoSuchUpload', status: 404 });
+    ).toMatchObject({ code: 'NoSuchUpload', status: 404 });
   });
 
   it('builds the composite checksum when an algorithm was chosen at create', async () => {
@@ -879,7 +841,7 @@ describe('multipart uploads', () => {
     const got = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'mp/copied' }));
     expect(Buffer.from((await got.Body?.transformToByteArray()) ?? []).equals(src)).toBe(true);
     expect(
-      await s3Error(
+      await s3Failure(
         s3.send(
           new UploadPartCopyCommand({
             Bucket: BUCKET,
@@ -926,7 +888,7 @@ describe('DeleteObjects', () => {
       new DeleteObjectsCommand({ Bucket: BUCKET, Delete: { Objects: [{ Key: 'd/3' }], Quiet: true } }),
     );
     expect(quiet.Deleted ?? []).toEqual([]);
-    expect(await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'd/3' })))).toMatchObject({
+    expect(await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'd/3' })))).toMatchObject({
       status: 404,
     });
   });
@@ -956,7 +918,7 @@ describe('DeleteObjects', () => {
     for (const k of keys) await minio.putObject(BUCKET, k, 'x');
     await minio.removeObjects(BUCKET, keys);
     for (const k of keys.slice(0, 3)) {
-      expect(await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: k })))).toMatchObject({
+      expect(await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: k })))).toMatchObject({
         status: 404,
       });
     }
@@ -1110,7 +1072,7 @@ describe('presigned URLs (minio-js) and browser POST uploads', () => {
     const extra = await send({ ...formData, 'x-amz-meta-sneaky': '1' }, 'ok');
     expect(extra.status).toBe(403);
     expect(
-      await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'post/limited.txt' }))),
+      await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'post/limited.txt' }))),
     ).toMatchObject({
       status: 404,
     });
@@ -1190,7 +1152,7 @@ describe('keys with special characters', () => {
         { Key: 't', Value: 'v' },
       ]);
       await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
-      expect(await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })))).toMatchObject({
+      expect(await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key })))).toMatchObject({
         status: 404,
       });
     }
@@ -1204,7 +1166,7 @@ describe('keys with special characters', () => {
     expect(del.Deleted?.map((d) => d.Key).sort()).toEqual(keys.map((k, i) => copyKey(k, i)).sort());
     for (const [i, key] of keys.entries()) {
       expect(
-        await s3Error(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: copyKey(key, i) }))),
+        await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: copyKey(key, i) }))),
       ).toMatchObject({
         status: 404,
       });
@@ -1222,7 +1184,7 @@ describe('keys with special characters', () => {
       expect(Buffer.concat(chunks).toString()).toBe('m');
       await minio.removeObject(BUCKET, key);
     }
-    const tooLong = await s3Error(
+    const tooLong = await s3Failure(
       s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'k'.repeat(1025), Body: 'x' })),
     );
     expect(tooLong.status).toBe(400);

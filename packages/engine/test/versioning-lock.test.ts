@@ -37,7 +37,6 @@ import {
   PutObjectRetentionCommand,
   PutObjectTaggingCommand,
   S3Client,
-  S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { signRequest } from '@coffer/protocol';
@@ -46,6 +45,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
+import { s3Failure } from './helpers/s3-failure.js';
 
 await requireSystemDeps(['aws']);
 
@@ -58,7 +58,7 @@ const LOCKED = {
   message: 'Access Denied because object protected by object lock.',
 };
 const SUSPEND_REFUSED = {
-  name: 'InvalidBucketState',
+  code: 'InvalidBucketState',
   status: 409,
   message:
     'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.',
@@ -95,19 +95,6 @@ afterAll(async () => {
   await engine?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/** The S3 error an SDK call fails with. */
-async function sdkError(p: Promise<unknown>): Promise<{ name: string; status?: number; message: string }> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof S3ServiceException) {
-      return { name: err.name, status: err.$metadata.httpStatusCode, message: err.message };
-    }
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function setVersioning(bucket: string, status: 'Enabled' | 'Suspended'): Promise<void> {
   await s3.send(
@@ -191,10 +178,10 @@ describe('suspended versioning (null versions)', () => {
     const del = await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'k' }));
     expect(del).toMatchObject({ DeleteMarker: true, VersionId: 'null' });
     expect(await history(bucket, 'k')).toEqual(['null:DM:latest', `${v1}:V`]);
-    expect(await sdkError(body(bucket, 'k'))).toMatchObject({ name: 'NoSuchKey', status: 404 });
+    expect(await s3Failure(body(bucket, 'k'))).toMatchObject({ code: 'NoSuchKey', status: 404 });
     // Named explicitly, the null version is now a delete marker: 405.
     expect(
-      await sdkError(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'k', VersionId: 'null' }))),
+      await s3Failure(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'k', VersionId: 'null' }))),
     ).toMatchObject({ status: 405 });
     expect(await body(bucket, 'k', v1)).toBe('v1');
     expect(await usage(bucket)).toBe('v1'.length);
@@ -259,7 +246,7 @@ describe('suspended versioning (null versions)', () => {
     const removed = await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'k', VersionId: 'null' }));
     expect(removed.VersionId).toBe('null');
     expect(await history(bucket, 'k')).toEqual([`${marker.VersionId}:DM:latest`, `${v2}:V`, `${v1}:V`]);
-    expect(await sdkError(body(bucket, 'k', 'null'))).toMatchObject({ name: 'NoSuchVersion', status: 404 });
+    expect(await s3Failure(body(bucket, 'k', 'null'))).toMatchObject({ code: 'NoSuchVersion', status: 404 });
 
     // Suspended again: the delete marker written is the null one, on top of the real marker.
     await setVersioning(bucket, 'Suspended');
@@ -417,7 +404,7 @@ describe('versioning of an object-lock bucket', () => {
     const bucket = 'lock-versioning';
     await s3.send(new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: true }));
     expect(
-      await sdkError(
+      await s3Failure(
         s3.send(
           new PutBucketVersioningCommand({
             Bucket: bucket,
@@ -525,17 +512,15 @@ describe('object-lock refusals (AWS SDK v3)', () => {
     const held = await s3.send(
       new PutObjectCommand({ Bucket: bucket, Key: 'held', Body: 'held', ObjectLockLegalHoldStatus: 'ON' }),
     );
-    const refusal = (p: Promise<unknown>) =>
-      sdkError(p).then((e) => ({ code: e.name, status: e.status, message: e.message }));
 
     // Deleting a protected version, without or (COMPLIANCE, legal hold) with the bypass.
     expect(
-      await refusal(
+      await s3Failure(
         s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'gov', VersionId: gov.VersionId })),
       ),
     ).toEqual(LOCKED);
     expect(
-      await refusal(
+      await s3Failure(
         s3.send(
           new DeleteObjectCommand({
             Bucket: bucket,
@@ -547,7 +532,7 @@ describe('object-lock refusals (AWS SDK v3)', () => {
       ),
     ).toEqual(LOCKED);
     expect(
-      await refusal(
+      await s3Failure(
         s3.send(
           new DeleteObjectCommand({
             Bucket: bucket,
@@ -562,7 +547,7 @@ describe('object-lock refusals (AWS SDK v3)', () => {
     // Shortening or removing retention.
     const sooner = new Date(Date.now() + DAY);
     expect(
-      await refusal(
+      await s3Failure(
         s3.send(
           new PutObjectRetentionCommand({
             Bucket: bucket,
@@ -575,7 +560,7 @@ describe('object-lock refusals (AWS SDK v3)', () => {
       ),
     ).toEqual(LOCKED);
     expect(
-      await refusal(
+      await s3Failure(
         s3.send(
           new PutObjectRetentionCommand({
             Bucket: bucket,
@@ -587,7 +572,7 @@ describe('object-lock refusals (AWS SDK v3)', () => {
       ),
     ).toEqual(LOCKED);
     expect(
-      await refusal(
+      await s3Failure(
         s3.send(
           new PutObjectRetentionCommand({
             Bucket: bucket,
@@ -667,8 +652,8 @@ describe('object-lock refusals (AWS SDK v3)', () => {
     );
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'held', VersionId: held.VersionId }));
     expect(await history(bucket, '')).toEqual([`${comp.VersionId}:V:latest`]);
-    expect(await sdkError(s3.send(new DeleteBucketCommand({ Bucket: bucket })))).toMatchObject({
-      name: 'BucketNotEmpty',
+    expect(await s3Failure(s3.send(new DeleteBucketCommand({ Bucket: bucket })))).toMatchObject({
+      code: 'BucketNotEmpty',
       status: 409,
     });
   });

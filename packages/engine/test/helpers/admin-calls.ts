@@ -22,6 +22,8 @@ export interface AdminCallOptions {
   /** The answer is an envelope to decrypt with the caller's secret. */
   decrypt?: boolean;
   headers?: Record<string, string>;
+  /** SigV4 region; madmin signs admin calls with an empty one. Default `us-east-1`. */
+  region?: string;
 }
 
 export interface AdminAnswer {
@@ -67,7 +69,7 @@ export async function adminCall(
     accessKey: keys.accessKey,
     secretKey: keys.secretKey,
     ...(keys.sessionToken !== undefined ? { sessionToken: keys.sessionToken } : {}),
-    region: 'us-east-1',
+    region: options.region ?? 'us-east-1',
     service: 's3',
   });
   delete headers.host;
@@ -125,6 +127,21 @@ export async function createUser(
     });
   }
   return { accessKey: name, secretKey: secret };
+}
+
+/** Admin `set-bucket-quota` with a quota document (JSON value or raw text), signed as madmin signs it (empty region). */
+export function setBucketQuota(
+  engine: { url: string },
+  keys: Keys,
+  bucket: string,
+  doc: unknown,
+): Promise<AdminAnswer> {
+  return adminCall(engine, keys, 'PUT', 'set-bucket-quota', { query: { bucket }, body: doc, region: '' });
+}
+
+/** Admin `get-bucket-quota`, signed as madmin signs it (empty region). */
+export function getBucketQuota(engine: { url: string }, keys: Keys, bucket: string): Promise<AdminAnswer> {
+  return adminCall(engine, keys, 'GET', 'get-bucket-quota', { query: { bucket }, region: '' });
 }
 
 /** STS AssumeRole with long-term keys; resolves with the temporary keys. */
