@@ -1,6 +1,7 @@
 /**
  * The bucket metadata service: the one owner of every bucket configuration (versioning, object
- * lock, quota, policy, encryption, tagging, lifecycle, replication, notification, CORS, website).
+ * lock, quota, policy, encryption, tagging, lifecycle, replication, notification, CORS, website,
+ * public access block).
  * It needs no request — handlers, the object layer's write paths (quota, lock) and background
  * workers (lifecycle, replication) all read through it.
  *

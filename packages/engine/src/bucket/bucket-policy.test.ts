@@ -99,14 +99,22 @@ describe('bucketPolicyVerdict', () => {
     expect(bucketPolicyVerdict(parsed, anonymous, list('127.0.0.1'))).toBe('none');
   });
 
-  it('calls a bucket public when everyone is allowed something unconditionally', () => {
+  it('calls a bucket public as AWS does: everyone allowed something, the source not fixed', () => {
+    const isPublic = (statement: Record<string, unknown>): boolean =>
+      isPublicPolicy(parseBucketPolicy(policy(statement)));
     expect(isPublicPolicy(parsed)).toBe(true);
-    expect(isPublicPolicy(parseBucketPolicy(policy({ ...READ, Principal: { AWS: 'alice' } })))).toBe(false);
-    expect(
-      isPublicPolicy(
-        parseBucketPolicy(policy({ ...READ, Condition: { Bool: { 'aws:SecureTransport': 'true' } } })),
-      ),
-    ).toBe(false);
+    expect(isPublic({ ...READ, Principal: { AWS: 'alice' } })).toBe(false);
+    expect(isPublic({ ...READ, Principal: { AWS: 'arn:aws:iam::*:user/*' } })).toBe(true);
+    expect(isPublic({ ...READ, Effect: 'Deny' })).toBe(false);
+    // A condition that does not fix who or where (transport, prefix) leaves the grant public.
+    expect(isPublic({ ...READ, Condition: { Bool: { 'aws:SecureTransport': 'true' } } })).toBe(true);
+    // A set of CIDRs, or an exact source account, fixes it; the whole address space does not.
+    expect(isPublic({ ...READ, Condition: { IpAddress: { 'aws:SourceIp': '10.0.0.0/8' } } })).toBe(false);
+    expect(isPublic({ ...READ, Condition: { IpAddress: { 'aws:SourceIp': '0.0.0.0/0' } } })).toBe(true);
+    expect(isPublic({ ...READ, Condition: { StringEquals: { 'aws:SourceAccount': '123456789012' } } })).toBe(
+      false,
+    );
+    expect(isPublic({ ...READ, Condition: { StringLike: { 'aws:SourceAccount': '*' } } })).toBe(true);
     expect(isPublicPolicy(undefined)).toBe(false);
   });
 });

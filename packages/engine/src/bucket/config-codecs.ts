@@ -13,6 +13,7 @@ import { parseCorsConfiguration, type CorsConfiguration } from './cors.js';
 import { parseLifecycleConfiguration, type LifecycleConfiguration } from './lifecycle.js';
 import { parseNotificationConfiguration, type NotificationConfiguration } from './notification.js';
 import { parseObjectLockConfiguration, type ObjectLockConfig } from './object-lock.js';
+import { parsePublicAccessBlock, type PublicAccessBlock } from './public-access-block.js';
 import { parseQuotaRequest, type BucketQuota } from './quota.js';
 import { parseReplicationConfiguration, type ReplicationConfiguration } from './replication.js';
 import { parseVersioningConfiguration, type VersioningConfig } from './versioning.js';
@@ -36,6 +37,7 @@ export interface BucketConfigTypes {
   notification: NotificationConfiguration;
   cors: CorsConfiguration;
   website: WebsiteConfiguration;
+  publicAccessBlock: PublicAccessBlock;
 }
 
 export type BucketConfigKind = keyof BucketConfigTypes;
@@ -113,5 +115,6 @@ export function defaultConfigCodecs(): ConfigCodecs {
       rootElement(xml, 'WebsiteConfiguration');
       return { xml };
     }),
+    publicAccessBlock: stored(BUCKET_CONFIG.publicAccessBlock, parsePublicAccessBlock),
   };
 }

@@ -18,6 +18,8 @@ export const BUCKET_CONFIG = {
   versioning: 'versioning',
   /** The admin API's bucket quota, JSON (`bucket/quota.ts`). */
   quota: 'quota',
+  /** The PublicAccessBlockConfiguration document (`bucket/public-access-block.ts`). */
+  publicAccessBlock: 'public-access-block',
 } as const;
 
 export type BucketConfigName = (typeof BUCKET_CONFIG)[keyof typeof BUCKET_CONFIG];

@@ -42,3 +42,12 @@ export class AdminInvalidArgument extends defineError('AdminInvalidArgument') {}
 export class InvalidTag extends defineError('InvalidTag') {}
 /** MalformedPolicy, 400: a bucket policy that is not a policy document. */
 export class MalformedBucketPolicy extends defineError('MalformedBucketPolicy') {}
+/** NoSuchPublicAccessBlockConfiguration, 404: GetPublicAccessBlock of a bucket without one (AWS). */
+export class NoSuchPublicAccessBlockConfiguration extends defineError(
+  'NoSuchPublicAccessBlockConfiguration',
+) {}
+/**
+ * AccessDenied, 403 (AWS): a public bucket policy under BlockPublicPolicy, or a public ACL under
+ * BlockPublicAcls.
+ */
+export class PublicAccessBlocked extends defineError('PublicAccessBlocked') {}

@@ -7,7 +7,8 @@
  *   their enabled groups' policies, derived credentials narrowed by their session policy);
  * - the bucket's policy (`bucket/bucket-policy.ts`, read through the bucket metadata service, whose
  *   cache keeps the parse), the statements whose Principal names the caller; anonymous requests are
- *   decided by it alone;
+ *   decided by it alone — and get nothing from it while the bucket's public access block has
+ *   RestrictPublicBuckets and the policy is public (`bucket/public-access-block.ts`);
  * - explicit Deny wins; root is never limited by a bucket policy.
  *
  * Resources are `arn:aws:s3:::bucket` (bucket-level) or `arn:aws:s3:::bucket/key` (object-level),
@@ -26,11 +27,11 @@
  * (s3:DeleteObject per key, a refused key is a per-key AccessDenied).
  */
 import type { PolicyRequest } from '@coffer/protocol';
-import type { RequestContext } from './context.js';
+import type { BucketAccessRules, RequestContext } from './context.js';
 import { combineAccess } from './combine-access.js';
 import { requestConditions } from './request-conditions.js';
 import { AccessDenied, InternalError } from '../common/errors.js';
-import { bucketPolicyVerdict, type BucketPolicy } from '../bucket/bucket-policy.js';
+import { bucketPolicyVerdict, isPublicPolicy } from '../bucket/bucket-policy.js';
 import { BucketNotFound } from '../object-layer/errors.js';
 
 export interface AuthorizeOptions {
@@ -55,35 +56,39 @@ function isRootCaller(ctx: RequestContext): boolean {
 }
 
 /**
- * Read the bucket policies of `buckets` for this request (once each; a missing bucket has none).
- * Root's requests need none.
+ * Read the bucket policies (and public access blocks) of `buckets` for this request (once each,
+ * one metadata read per bucket; a missing bucket has none). Root's requests need none.
  */
 export async function loadBucketPolicies(
   ctx: RequestContext,
   ...buckets: (string | undefined)[]
 ): Promise<void> {
   if (isRootCaller(ctx)) return;
-  const loaded = (ctx.bucketPolicies ??= new Map<string, BucketPolicy | undefined>());
+  const loaded = (ctx.bucketPolicies ??= new Map<string, BucketAccessRules>());
+  const service = ctx.engine.bucketMetadata;
   for (const bucket of buckets) {
     if (bucket === undefined || bucket === '' || loaded.has(bucket)) continue;
-    let policy: BucketPolicy | undefined;
+    let rules: BucketAccessRules = { restrictPublic: false };
     try {
-      policy = await ctx.engine.bucketMetadata.get(bucket, 'policy');
+      const meta = await service.metadata(bucket);
+      const policy = service.fromMetadata(meta, 'policy');
+      const block = service.fromMetadata(meta, 'publicAccessBlock');
+      const restrictPublic = block?.restrictPublicBuckets === true && isPublicPolicy(policy);
+      rules = policy === undefined ? { restrictPublic } : { policy, restrictPublic };
     } catch (err) {
       // No bucket, no policy: the handler answers NoSuchBucket to whoever IAM lets that far.
       if (!(err instanceof BucketNotFound)) throw err;
-      policy = undefined;
     }
-    loaded.set(bucket, policy);
+    loaded.set(bucket, rules);
   }
 }
 
-function loadedPolicy(ctx: RequestContext, bucket: string): BucketPolicy | undefined {
-  const loaded = ctx.bucketPolicies;
-  if (loaded === undefined || !loaded.has(bucket)) {
+function loadedRules(ctx: RequestContext, bucket: string): BucketAccessRules {
+  const rules = ctx.bucketPolicies?.get(bucket);
+  if (rules === undefined) {
     throw new InternalError(`The bucket policy of '${bucket}' was not read before authorisation.`);
   }
-  return loaded.get(bucket);
+  return rules;
 }
 
 /**
@@ -130,14 +135,15 @@ function decide(
   const useBucketPolicy = hasBucket && options.iamOnly !== true && options.denyOnly !== true;
   if (credential === undefined) {
     if (!useBucketPolicy) return false;
-    const bucketVerdict = bucketPolicyVerdict(loadedPolicy(ctx, bucket), { anonymous: true }, request);
-    return combineAccess({ caller: 'anonymous', iam: 'none', bucket: bucketVerdict });
+    const { policy, restrictPublic } = loadedRules(ctx, bucket);
+    const bucketVerdict = bucketPolicyVerdict(policy, { anonymous: true }, request);
+    return combineAccess({ caller: 'anonymous', iam: 'none', bucket: bucketVerdict, restrictPublic });
   }
   const verdict = iam.accessVerdict(credential, request);
   const caller = verdict.owner ? 'root' : 'account';
   const bucketVerdict =
     useBucketPolicy && caller === 'account' && account !== undefined
-      ? bucketPolicyVerdict(loadedPolicy(ctx, bucket), { anonymous: false, account }, request)
+      ? bucketPolicyVerdict(loadedRules(ctx, bucket).policy, { anonymous: false, account }, request)
       : 'none';
   const inputs = { caller, iam: verdict.account, bucket: bucketVerdict } as const;
   return combineAccess(verdict.session === undefined ? inputs : { ...inputs, session: verdict.session });

@@ -59,7 +59,15 @@ export interface RequestContext {
   operation?: string;
   /**
    * Bucket policies read for this request's authorisation (`loadBucketPolicies` in
-   * `authorize.ts`), by bucket; undefined for a bucket without one. One read per bucket per request.
+   * `authorize.ts`), by bucket. One read per bucket per request.
    */
-  bucketPolicies?: Map<string, BucketPolicy | undefined>;
+  bucketPolicies?: Map<string, BucketAccessRules>;
+}
+
+/** What a bucket's configuration says about access: its policy and its public access block. */
+export interface BucketAccessRules {
+  /** The bucket policy; undefined without one (or without the bucket). */
+  policy?: BucketPolicy;
+  /** RestrictPublicBuckets is set and the policy is public: its grants reach no anonymous caller. */
+  restrictPublic: boolean;
 }

@@ -278,6 +278,11 @@ const TABLE = {
     status: 404,
     message: 'The replication configuration was not found',
   },
+  NoSuchPublicAccessBlockConfiguration: {
+    code: 'NoSuchPublicAccessBlockConfiguration',
+    status: 404,
+    message: 'The public access block configuration was not found',
+  },
   // Authentication.
   AccessDenied: { code: 'AccessDenied', status: 403, message: 'Access Denied.' },
   RequestExpired: { code: 'AccessDenied', status: 403, message: 'Request has expired' },
@@ -470,6 +475,12 @@ const TABLE = {
     code: 'AccessDenied',
     status: 403,
     message: 'Access Denied because object protected by object lock.',
+  },
+  // AWS's answer to what a bucket's public access block forbids (a public policy or ACL).
+  PublicAccessBlocked: {
+    code: 'AccessDenied',
+    status: 403,
+    message: "Access Denied because the bucket's public access block forbids it.",
   },
   NoSuchObjectLockConfiguration: {
     code: 'NoSuchObjectLockConfiguration',

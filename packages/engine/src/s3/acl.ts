@@ -4,11 +4,17 @@
  * exactly that (canned `private`, or a body granting FULL_CONTROL alone); anything else is
  * NotImplemented. The document is written by hand because Grantee needs its `xsi:type` attribute:
  * s3cmd reads it and fails without it.
+ *
+ * A bucket's public access block with BlockPublicAcls turns a request for a public ACL (on ?acl,
+ * PutObject, CopyObject, CreateMultipartUpload) into 403 AccessDenied first, as AWS answers.
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { asArray, escapeXml, parseXml, S3_XMLNS, sendRawXml, XML_DECLARATION } from '../http/xml.js';
 import { EntityTooLarge, MalformedXML, NotImplemented } from '../common/errors.js';
+import { PublicAccessBlocked } from '../bucket/errors.js';
+import { requestsPublicAcl } from '../bucket/public-access-block.js';
+import type { BucketMetadata } from '../object-layer/types.js';
 import { OWNER_DISPLAY_NAME, OWNER_ID } from './owner.js';
 
 const MAX_ACL_BYTES = 64 * 1024;
@@ -31,17 +37,32 @@ export function sendAccessControlPolicy(ctx: RequestContext): void {
 }
 
 /**
- * Check that a PUT ?acl asks for nothing but the owner's full control; NotImplemented otherwise.
- * Grant headers (x-amz-grant-*) and any canned ACL but `private` are refused too.
+ * 403 when the request asks for a public ACL (headers, or the ?acl body) and the bucket's public
+ * access block has BlockPublicAcls. The bucket's metadata is read only for such a request; pass
+ * `meta` when the handler holds it already.
+ */
+export async function refusePublicAcl(
+  ctx: RequestContext,
+  options: { meta?: BucketMetadata; aclBody?: string } = {},
+): Promise<void> {
+  if (!requestsPublicAcl(ctx.req.headers, options.aclBody)) return;
+  const { bucket = '', key } = ctx.target;
+  const service = ctx.engine.bucketMetadata;
+  const meta = options.meta ?? (await service.metadata(bucket));
+  if (service.fromMetadata(meta, 'publicAccessBlock')?.blockPublicAcls === true) {
+    throw new PublicAccessBlocked(
+      'Access Denied: public ACLs are blocked by the BlockPublicAcls setting of the bucket.',
+      key === undefined ? { bucket } : { bucket, key },
+    );
+  }
+}
+
+/**
+ * Check that a PUT ?acl asks for nothing but the owner's full control; NotImplemented otherwise
+ * (after `refusePublicAcl`). Grant headers (x-amz-grant-*) and any canned ACL but `private` are
+ * refused too.
  */
 export async function checkAclRequest(ctx: RequestContext): Promise<void> {
-  const canned = ctx.req.headers['x-amz-acl'];
-  if (canned !== undefined && String(canned) !== 'private') {
-    throw new NotImplemented('Only the private canned ACL is supported.');
-  }
-  for (const name of Object.keys(ctx.req.headers)) {
-    if (name.startsWith('x-amz-grant-')) throw new NotImplemented('ACL grant headers are not supported.');
-  }
   let body: Buffer;
   try {
     body = await readBody(ctx, MAX_ACL_BYTES);
@@ -50,6 +71,14 @@ export async function checkAclRequest(ctx: RequestContext): Promise<void> {
     throw err;
   }
   const text = body.toString('utf8');
+  await refusePublicAcl(ctx, { aclBody: text });
+  const canned = ctx.req.headers['x-amz-acl'];
+  if (canned !== undefined && String(canned) !== 'private') {
+    throw new NotImplemented('Only the private canned ACL is supported.');
+  }
+  for (const name of Object.keys(ctx.req.headers)) {
+    if (name.startsWith('x-amz-grant-')) throw new NotImplemented('ACL grant headers are not supported.');
+  }
   if (text.trim() === '') return;
   const root = parseXml(text).AccessControlPolicy;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new MalformedXML();

@@ -33,6 +33,7 @@ import { headerValue, objectTarget } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
 import { changeOrigin } from './change-origin.js';
+import { refusePublicAcl } from './acl.js';
 
 const ILLEGAL_SELF_COPY =
   "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.";
@@ -52,6 +53,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const source = parseCopySource(headers, target);
   // The router checked s3:PutObject on the target; reading the source needs s3:GetObject on it.
   await authorize(ctx, 's3:GetObject', source.bucket, source.key);
+  await refusePublicAcl(ctx);
   const metadataDirective = parseDirective(
     headerValue(headers, 'x-amz-metadata-directive'),
     'metadata directive',

@@ -9,13 +9,16 @@ import { requestedChecksumAlgorithm } from './copy-object.js';
 import { metadataFromHeaders } from './object-headers.js';
 import { objectTarget, requireAuth } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
+import { refusePublicAcl } from './acl.js';
 
 export async function createMultipartUpload(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
   requireAuth(ctx);
   const metadata = metadataFromHeaders(ctx.req.headers, target);
+  const bucketMeta = await ctx.engine.objectLayer.getBucketMetadata(target.bucket);
+  await refusePublicAcl(ctx, { meta: bucketMeta });
   // The object's lock is fixed when the upload starts (its default retention counts from now).
-  addUploadLockFields(ctx, await ctx.engine.objectLayer.getBucketMetadata(target.bucket), metadata, target);
+  addUploadLockFields(ctx, bucketMeta, metadata, target);
   const checksumAlgorithm = requestedChecksumAlgorithm(ctx);
   const uploadId = await ctx.engine.objectLayer.newMultipartUpload(target.bucket, target.key, {
     metadata,

@@ -1,7 +1,9 @@
 /**
  * GetBucketPolicyStatus (`GET /<bucket>?policyStatus`): `<PolicyStatus><IsPublic>TRUE|FALSE`,
- * public when the bucket policy grants everyone something without conditions
- * (`isPublicPolicy`); FALSE without a policy.
+ * public when the bucket policy grants everyone something without fixing the source
+ * (`isPublicPolicy`, the test BlockPublicPolicy uses too) and the bucket's public access block
+ * does not restrict it (RestrictPublicBuckets: the grants reach only the owner's account, exactly
+ * what `http/authorize.ts` enforces); FALSE without a policy.
  */
 import type { RequestContext } from '../http/context.js';
 import { sendXml } from '../http/xml.js';
@@ -9,6 +11,9 @@ import { isPublicPolicy } from '../bucket/bucket-policy.js';
 
 export async function getBucketPolicyStatus(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';
-  const policy = await ctx.engine.bucketMetadata.get(bucket, 'policy');
-  sendXml(ctx, 200, 'PolicyStatus', { IsPublic: isPublicPolicy(policy) ? 'TRUE' : 'FALSE' });
+  const service = ctx.engine.bucketMetadata;
+  const meta = await service.metadata(bucket);
+  const restricted = service.fromMetadata(meta, 'publicAccessBlock')?.restrictPublicBuckets === true;
+  const isPublic = !restricted && isPublicPolicy(service.fromMetadata(meta, 'policy'));
+  sendXml(ctx, 200, 'PolicyStatus', { IsPublic: isPublic ? 'TRUE' : 'FALSE' });
 }

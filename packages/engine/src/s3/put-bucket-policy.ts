@@ -1,13 +1,20 @@
 /**
  * PutBucketPolicy (`PUT /<bucket>?policy`): store a bucket policy (JSON, at most 20 KiB), 204.
  * Refused with 400 MalformedPolicy and the reason when it is not a policy for this bucket (see
- * `bucket/bucket-policy.ts`), 400 PolicyTooLarge when it is too big. From the next request on,
- * `http/authorize.ts` evaluates it.
+ * `bucket/bucket-policy.ts`), 400 PolicyTooLarge when it is too big, 403 AccessDenied when the
+ * bucket's public access block has BlockPublicPolicy and the policy is public (AWS; checked as the
+ * policy is stored, so a block set at the same moment is not slipped past). From the next request
+ * on, `http/authorize.ts` evaluates it.
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
-import { MAX_BUCKET_POLICY_BYTES, checkBucketPolicy, parseBucketPolicy } from '../bucket/bucket-policy.js';
-import { MalformedBucketPolicy } from '../bucket/errors.js';
+import {
+  MAX_BUCKET_POLICY_BYTES,
+  checkBucketPolicy,
+  isPublicPolicy,
+  parseBucketPolicy,
+} from '../bucket/bucket-policy.js';
+import { MalformedBucketPolicy, PublicAccessBlocked } from '../bucket/errors.js';
 import { EntityTooLarge } from '../common/errors.js';
 import { PolicyTooLarge } from './errors.js';
 
@@ -25,8 +32,22 @@ export async function putBucketPolicy(ctx: RequestContext): Promise<void> {
   const text = body.toString('utf8');
   if (text.trim() === '') throw new MalformedBucketPolicy('The policy document is empty.', { bucket });
   // Parse once here for the bucket-dependent checks; the service parses (and caches) it again.
-  checkBucketPolicy(parseBucketPolicy(text), bucket);
-  await ctx.engine.bucketMetadata.put(bucket, 'policy', text);
+  const policy = parseBucketPolicy(text);
+  checkBucketPolicy(policy, bucket);
+  const service = ctx.engine.bucketMetadata;
+  await service.put(bucket, 'policy', text, {
+    check: (meta) => {
+      if (
+        service.fromMetadata(meta, 'publicAccessBlock')?.blockPublicPolicy === true &&
+        isPublicPolicy(policy)
+      ) {
+        throw new PublicAccessBlocked(
+          'Access Denied: public policies are blocked by the BlockPublicPolicy setting of the bucket.',
+          { bucket },
+        );
+      }
+    },
+  });
   ctx.res.statusCode = 204;
   ctx.res.end();
 }

@@ -22,6 +22,7 @@ import { discardBody, objectTarget, requireAuth } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
 import { changeOrigin } from './change-origin.js';
+import { refusePublicAcl } from './acl.js';
 
 /** S3's largest single PUT (and part): 5 GiB; larger objects are uploaded in parts. */
 export const MAX_PUT_SIZE = 5 * 1024 ** 3;
@@ -85,6 +86,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
     const size = uploadSize(ctx, MAX_PUT_SIZE);
     const metadata = metadataFromHeaders(ctx.req.headers, target);
     const bucketMeta = await layer.getBucketMetadata(target.bucket);
+    await refusePublicAcl(ctx, { meta: bucketMeta });
     addUploadLockFields(ctx, bucketMeta, metadata, target);
     const body = uploadBodyOptions(ctx, size);
     const precondition = writePrecondition(ctx.req.headers, target);

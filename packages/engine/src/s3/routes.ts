@@ -45,6 +45,9 @@ import { listObjectsV1 } from './list-objects-v1.js';
 import { listObjectsV2 } from './list-objects-v2.js';
 import { putBucketAcl } from './put-bucket-acl.js';
 import { putBucketVersioning } from './put-bucket-versioning.js';
+import { deletePublicAccessBlock } from './delete-public-access-block.js';
+import { getPublicAccessBlock } from './get-public-access-block.js';
+import { putPublicAccessBlock } from './put-public-access-block.js';
 // Object level.
 import { abortMultipartUpload } from './abort-multipart-upload.js';
 import { completeMultipartUpload } from './complete-multipart-upload.js';
@@ -390,6 +393,28 @@ export const S3_RULES: readonly S3Rule[] = [
   sub('PUT', 'policy', 'PutBucketPolicy', 's3:PutBucketPolicy', putBucketPolicy),
   sub('DELETE', 'policy', 'DeleteBucketPolicy', 's3:DeleteBucketPolicy', deleteBucketPolicy),
   sub('GET', 'policyStatus', 'GetBucketPolicyStatus', 's3:GetBucketPolicyStatus', getBucketPolicyStatus),
+  sub(
+    'GET',
+    'publicAccessBlock',
+    'GetPublicAccessBlock',
+    's3:GetBucketPublicAccessBlock',
+    getPublicAccessBlock,
+  ),
+  sub(
+    'PUT',
+    'publicAccessBlock',
+    'PutPublicAccessBlock',
+    's3:PutBucketPublicAccessBlock',
+    putPublicAccessBlock,
+  ),
+  // AWS checks s3:PutBucketPublicAccessBlock for the removal too.
+  sub(
+    'DELETE',
+    'publicAccessBlock',
+    'DeletePublicAccessBlock',
+    's3:PutBucketPublicAccessBlock',
+    deletePublicAccessBlock,
+  ),
   sub('GET', 'cors', 'GetBucketCors', 's3:GetBucketCORS', getBucketCors),
   sub('DELETE', 'cors', 'DeleteBucketCors', 's3:PutBucketCORS', deleteBucketCors),
   sub('GET', 'tagging', 'GetBucketTagging', 's3:GetBucketTagging', getBucketTagging),

@@ -22,3 +22,17 @@ export { POLICY_VERSION } from './types.js';
 export type { ConditionBlock, Effect, Policy, PolicyRequest, Statement } from './types.js';
 export { substituteVariables } from './variables.js';
 export { escapeWildcard, matchWildcard } from './wildcard.js';
+export {
+  bucketPolicyVerdict,
+  combineAccess,
+  isPublicPolicy,
+  parseBucketPolicy,
+  principalMatches,
+} from './bucket-policy.js';
+export type {
+  AccessInputs,
+  AccessVerdict,
+  BucketPolicy,
+  BucketPolicyStatement,
+  PolicyPrincipal,
+} from './bucket-policy.js';
