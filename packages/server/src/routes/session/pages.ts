@@ -20,7 +20,16 @@
  * packages/contract/src/pages.ts): pages without `access` are not served yet and never listed.
  */
 import { PAGES, type PageAccess, type PermissionCheck } from '@coffer/contract';
-import { evaluate, isActionAllowedSomewhere, type Policy } from '@coffer/protocol';
+import {
+  bucketPolicyVerdict,
+  combineAccess,
+  evaluate,
+  isActionAllowedSomewhere,
+  type AccessVerdict,
+  type BucketPolicy,
+  type Policy,
+  type PolicyRequest,
+} from '@coffer/protocol';
 import type { AccountState } from '../../session/account-state.js';
 
 /** Deny-only evaluation (MinIO `Args.DenyOnly`, the engine's too): allowed unless a Deny applies. */
@@ -53,15 +62,33 @@ export function allowedPages(state: PageState): string[] {
   return PAGES.flatMap((page) => ('access' in page && ruleHolds(page.access, state) ? [page.path] : []));
 }
 
+/** IAM's answer to one request: an explicit Deny, an Allow, or nothing said. */
+function verdictOf(policies: readonly Policy[], request: PolicyRequest): AccessVerdict {
+  if (!evaluate(policies, request, { denyOnly: true })) return 'deny';
+  return evaluate(policies, request) ? 'allow' : 'none';
+}
+
+/** What the storage server adds to the account's IAM policies for bucket checks. */
+export interface BucketAccess {
+  /** The bucket policies the session could read, by bucket (absent or undefined: IAM alone). */
+  policies: ReadonlyMap<string, BucketPolicy | undefined>;
+  /** The account is the server's owner (root): no bucket policy limits it. */
+  owner: boolean;
+}
+
 /**
  * has-permission: with a bucket, the exact decision for that bucket — or, with a prefix too, for the
  * objects under it (resource `bucket/prefix*`, which a statement on `bucket/*` or on the prefix
- * covers; what the object browser asks before offering Upload or Delete); without one, whether the
- * action is allowed on at least one resource (e.g. "may this account create buckets?").
+ * covers; what the object browser asks before offering Upload or Delete) — combining the account's
+ * IAM policies, its restriction and the bucket's policy as the engine does (`combineAccess`: an
+ * explicit Deny anywhere wins, a bucket-policy Allow naming the account grants without IAM, the owner
+ * is never limited by a bucket policy); without one, whether the action is allowed on at least one
+ * resource (e.g. "may this account create buckets?").
  */
 export function checkPermissions(
   state: AccountState,
   checks: readonly PermissionCheck[],
+  buckets: BucketAccess = { policies: new Map(), owner: false },
 ): { id: string; can: boolean }[] {
   const conditions = { 'aws:username': [state.accountName] };
   const restriction = state.sessionPolicy;
@@ -74,10 +101,15 @@ export function checkPermissions(
         ? `arn:aws:s3:::${check.bucket_name}`
         : `arn:aws:s3:::${check.bucket_name}/${check.prefix}*`;
     const request = { action: check.action, resource, conditions };
-    return {
-      id: check.id,
-      can:
-        evaluate(state.policies, request) && (restriction === undefined || evaluate([restriction], request)),
-    };
+    const policy = buckets.policies.get(check.bucket_name);
+    const inputs = {
+      caller: buckets.owner ? 'root' : 'account',
+      iam: verdictOf(state.policies, request),
+      bucket: bucketPolicyVerdict(policy, { anonymous: false, account: state.accountName }, request),
+    } as const;
+    const can = combineAccess(
+      restriction === undefined ? inputs : { ...inputs, session: verdictOf([restriction], request) },
+    );
+    return { id: check.id, can };
   });
 }

@@ -13,6 +13,7 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../sess
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
 import { allowedPages, checkPermissions } from './pages.js';
+import { isOwnerAccount, readBucketPolicies } from '../../iam/bucket-policies.js';
 
 /**
  * Sign-in under the back-off (`LoginThrottle`, per client address — `request.ip`, which follows
@@ -119,8 +120,17 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.route({
     ...routeOptions(API.hasPermission),
     handler: async (request) => {
-      const state = await ctx.accounts.get(sessionOf(request));
-      return { permissions: checkPermissions(state, request.body.actions) };
+      const session = sessionOf(request);
+      const state = await ctx.accounts.get(session);
+      const checks = request.body.actions;
+      const named = checks.flatMap((c) => (c.bucket_name ? [c.bucket_name] : []));
+      if (named.length === 0) return { permissions: checkPermissions(state, checks) };
+      // Bucket checks also weigh the bucket policies, read with the session's credentials.
+      const { s3, admin } = ctx.clients.forSession(session);
+      const policies = await readBucketPolicies(s3, named, request.log);
+      const anyPolicy = [...policies.values()].some((p) => p !== undefined);
+      const owner = anyPolicy && (await isOwnerAccount(admin, state.accountName));
+      return { permissions: checkPermissions(state, checks, { policies, owner }) };
     },
   });
 };
