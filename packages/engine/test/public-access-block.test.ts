@@ -10,7 +10,8 @@
  *   GetBucketPolicyStatus says not public meanwhile;
  * - BlockPublicPolicy refuses a public policy (403 AccessDenied) but accepts a private one, and
  *   leaves a policy stored before it alone;
- * - BlockPublicAcls refuses public canned ACLs on PUT bucket/object ACL and on PutObject.
+ * - BlockPublicAcls refuses public canned ACLs on PUT bucket/object ACL, PutObject and a POST form
+ *   upload (minio-js presignedPostPolicy with an `acl` field).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,6 +33,7 @@ import {
   S3Client,
   type PublicAccessBlockConfiguration,
 } from '@aws-sdk/client-s3';
+import { Client } from 'minio';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
@@ -288,6 +290,42 @@ describe('BlockPublicAcls', () => {
     // The private ACL is still fine, and a plain PutObject is not affected.
     await root.send(new PutBucketAclCommand({ Bucket: bucket, ACL: 'private' }));
     await root.send(new PutObjectCommand({ Bucket: bucket, Key: 'plain.txt', Body: 'p', ACL: 'private' }));
+  });
+
+  it('refuses a POST form upload whose acl field is public', async () => {
+    const bucket = 'pab-acl';
+    await putBlock(bucket, { BlockPublicAcls: true });
+    const mc = new Client({
+      endPoint: '127.0.0.1',
+      port: engine.port,
+      useSSL: false,
+      accessKey: ACCESS_KEY,
+      secretKey: SECRET_KEY,
+      region: 'us-east-1',
+    });
+    const post = async (key: string, acl: string): Promise<Response> => {
+      const policy = mc.newPostPolicy();
+      policy.setBucket(bucket);
+      policy.setKey(key);
+      policy.setExpires(new Date(Date.now() + 10 * 60_000));
+      // The form's acl field, covered by the signed policy as S3 requires.
+      policy.policy.conditions.push(['eq', '$acl', acl]);
+      policy.formData.acl = acl;
+      const { postURL, formData } = await mc.presignedPostPolicy(policy);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(formData)) form.append(k, v);
+      form.append('file', new Blob(['form body']), 'upload.txt');
+      return fetch(postURL, { method: 'POST', body: form });
+    };
+    const refused = await post('form-public.txt', 'public-read');
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('BlockPublicAcls');
+    expect(
+      await s3Failure(root.send(new GetObjectCommand({ Bucket: bucket, Key: 'form-public.txt' }))),
+    ).toMatchObject({ code: 'NoSuchKey' });
+    const ok = await post('form-private.txt', 'private');
+    expect(ok.status).toBe(204);
+    await ok.arrayBuffer();
   });
 });
 

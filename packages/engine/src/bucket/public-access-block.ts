@@ -9,7 +9,8 @@
  *   them (`combineAccess`), and GetBucketPolicyStatus reports the bucket not public;
  * - BlockPublicAcls: a public canned ACL (`public-read`, `public-read-write`,
  *   `authenticated-read`) or a grant to the AllUsers / AuthenticatedUsers groups on PutBucketAcl,
- *   PutObjectAcl, PutObject, CopyObject or CreateMultipartUpload is refused, 403;
+ *   PutObjectAcl, PutObject, CopyObject, CreateMultipartUpload or a POST form upload (its `acl`
+ *   field) is refused, 403;
  * - IgnorePublicAcls: stored and answered, nothing more — the engine grants nothing by ACL (every
  *   bucket and object has the owner-only ACL), so there is no public ACL to ignore.
  *
@@ -68,13 +69,18 @@ const PUBLIC_CANNED_ACLS = new Set(['public-read', 'public-read-write', 'authent
 /** The predefined groups whose grants make an ACL public. */
 const PUBLIC_GROUPS = /acs\.amazonaws\.com\/groups\/global\/(AllUsers|AuthenticatedUsers)/i;
 
+/** Is a canned ACL name one of the public ones? */
+export function isPublicCannedAcl(canned: string): boolean {
+  return PUBLIC_CANNED_ACLS.has(canned.trim().toLowerCase());
+}
+
 /**
  * Does the request ask for a public ACL: a public `x-amz-acl`, an `x-amz-grant-*` header naming a
  * public group, or (for ?acl bodies, `aclBody`) an AccessControlPolicy granting one?
  */
 export function requestsPublicAcl(headers: IncomingHttpHeaders, aclBody?: string): boolean {
   const canned = headers['x-amz-acl'];
-  if (canned !== undefined && PUBLIC_CANNED_ACLS.has(String(canned).trim().toLowerCase())) return true;
+  if (canned !== undefined && isPublicCannedAcl(String(canned))) return true;
   for (const [name, value] of Object.entries(headers)) {
     if (name.startsWith('x-amz-grant-') && PUBLIC_GROUPS.test(String(value))) return true;
   }

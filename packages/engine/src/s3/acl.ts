@@ -6,14 +6,15 @@
  * s3cmd reads it and fails without it.
  *
  * A bucket's public access block with BlockPublicAcls turns a request for a public ACL (on ?acl,
- * PutObject, CopyObject, CreateMultipartUpload) into 403 AccessDenied first, as AWS answers.
+ * PutObject, CopyObject, CreateMultipartUpload, a POST form's `acl` field) into 403 AccessDenied
+ * first, as AWS answers.
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { asArray, escapeXml, parseXml, S3_XMLNS, sendRawXml, XML_DECLARATION } from '../http/xml.js';
 import { EntityTooLarge, MalformedXML, NotImplemented } from '../common/errors.js';
 import { PublicAccessBlocked } from '../bucket/errors.js';
-import { requestsPublicAcl } from '../bucket/public-access-block.js';
+import { isPublicCannedAcl, requestsPublicAcl } from '../bucket/public-access-block.js';
 import type { BucketMetadata } from '../object-layer/types.js';
 import { OWNER_DISPLAY_NAME, OWNER_ID } from './owner.js';
 
@@ -43,10 +44,14 @@ export function sendAccessControlPolicy(ctx: RequestContext): void {
  */
 export async function refusePublicAcl(
   ctx: RequestContext,
-  options: { meta?: BucketMetadata; aclBody?: string } = {},
+  options: { meta?: BucketMetadata; aclBody?: string; formAcl?: string; key?: string } = {},
 ): Promise<void> {
-  if (!requestsPublicAcl(ctx.req.headers, options.aclBody)) return;
-  const { bucket = '', key } = ctx.target;
+  const asked =
+    requestsPublicAcl(ctx.req.headers, options.aclBody) ||
+    (options.formAcl !== undefined && isPublicCannedAcl(options.formAcl));
+  if (!asked) return;
+  const bucket = ctx.target.bucket ?? '';
+  const key = options.key ?? ctx.target.key;
   const service = ctx.engine.bucketMetadata;
   const meta = options.meta ?? (await service.metadata(bucket));
   if (service.fromMetadata(meta, 'publicAccessBlock')?.blockPublicAcls === true) {

@@ -58,6 +58,7 @@ import { parseTaggingXml } from './object-tagging.js';
 import { checkPostPolicy, parsePostPolicy } from './post-policy.js';
 import { MAX_PUT_SIZE } from './put-object.js';
 import { changeOrigin } from './change-origin.js';
+import { refusePublicAcl } from './acl.js';
 
 /** A policy document is small; S3 limits the whole form (minus the file) to 20 KiB. */
 const MAX_FIELD_BYTES = 1024 * 1024;
@@ -287,6 +288,8 @@ async function upload(
   const metadata = metadataFromForm(form, fileType, bucket, key);
   const declared = checksumsFromForm(form);
   const bucketMeta = await ctx.engine.objectLayer.getBucketMetadata(bucket);
+  const formAcl = field(form, 'acl');
+  await refusePublicAcl(ctx, { meta: bucketMeta, key, ...(formAcl !== undefined ? { formAcl } : {}) });
   // A form upload gets the bucket's default retention; its size is known only at the end, when
   // the quota is checked again (`QuotaWrite.verify`) before anything is stored.
   addUploadLockFields(ctx, bucketMeta, metadata, { bucket, key });

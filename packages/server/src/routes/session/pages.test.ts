@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANNED_POLICIES, parsePolicy, type Policy } from '@coffer/protocol';
+import { CANNED_POLICIES, parseBucketPolicy, parsePolicy, type Policy } from '@coffer/protocol';
 import { allowedPages, checkPermissions, isNotDenied } from './pages.js';
 
 const canned = (name: string): Policy => {
@@ -178,5 +178,57 @@ describe('checkPermissions', () => {
     expect(checkPermissions(readonly, [{ id: 'c', action: 's3:CreateBucket' }])).toEqual([
       { id: 'c', can: false },
     ]);
+  });
+
+  it('weighs a bucket policy as the engine does: its Allow grants, its Deny wins, root is exempt', () => {
+    const bucketPolicy = parseBucketPolicy({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: { AWS: ['arn:aws:iam::*:user/alice'] },
+          Action: ['s3:PutObject'],
+          Resource: ['arn:aws:s3:::shared/in/*'],
+        },
+        { Effect: 'Deny', Principal: '*', Action: ['s3:DeleteObject'], Resource: ['arn:aws:s3:::shared/*'] },
+      ],
+    });
+    const policies = new Map([['shared', bucketPolicy]]);
+    const checks = [
+      { id: 'put-in', action: 's3:PutObject', bucket_name: 'shared', prefix: 'in/' },
+      { id: 'put-out', action: 's3:PutObject', bucket_name: 'shared', prefix: 'out/' },
+      { id: 'delete', action: 's3:DeleteObject', bucket_name: 'shared', prefix: 'in/' },
+      { id: 'get', action: 's3:GetObject', bucket_name: 'shared', prefix: 'in/' },
+    ];
+    const nothing = { ...state, policies: [] };
+    expect(checkPermissions(nothing, checks, { policies, owner: false })).toEqual([
+      { id: 'put-in', can: true },
+      { id: 'put-out', can: false },
+      { id: 'delete', can: false },
+      { id: 'get', can: false },
+    ]);
+    // Without the policy (not readable): IAM alone.
+    expect(checkPermissions(nothing, checks).map((c) => c.can)).toEqual([false, false, false, false]);
+    const readwrite = { ...state, policies: [canned('readwrite')] };
+    expect(checkPermissions(readwrite, checks, { policies, owner: false }).map((c) => c.can)).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    // The owner is never limited by a bucket policy.
+    const root = { ...state, accountName: 'root', policies: [canned('consoleAdmin')] };
+    expect(checkPermissions(root, checks, { policies, owner: true }).map((c) => c.can)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // A restriction (service account policy) still narrows what the bucket policy grants.
+    const restricted = { ...nothing, sessionPolicy: canned('readonly') };
+    expect(checkPermissions(restricted, checks, { policies, owner: false })[0]).toEqual({
+      id: 'put-in',
+      can: false,
+    });
   });
 });
