@@ -9,8 +9,9 @@
  *   answer falls back to the IAM policies alone: the UI may then offer an action a bucket policy
  *   denies or grey out one it grants, and the storage server still decides every call;
  * - whether the account is the storage server's owner (root), whom no bucket policy limits: admin
- *   `user-info` on the account's own name is 404 for root only (built-in users read themselves or
- *   are refused), asked only when some bucket policy was read.
+ *   `user-info` on the account's own name is 404 for root (built-in users read themselves or are
+ *   refused; an account of an external identity provider would be 404 too — the engine has none,
+ *   and the storage server still decides), asked only when some bucket policy was read.
  */
 import { AdminApiError, type AdminClient } from '@coffer/admin-client';
 import { parseBucketPolicy, type BucketPolicy } from '@coffer/protocol';
