@@ -119,12 +119,14 @@ const ROOT_MODULES = ['engine', 'engine-context', 'cli', 'cli-args', 'index'];
 const ENGINE_LAYERS = [
   {
     folders: ['common'],
-    above: ['storage', 'object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
+    above: ['storage', 'kms', 'object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
   },
   {
     folders: ['storage'],
-    above: ['object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
+    above: ['kms', 'object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
   },
+  // The built-in KMS (issue 8 §2) stands beside iam/ and bucket/: it uses common/ and storage/ only.
+  { folders: ['kms'], above: ['object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['object-layer'], above: ['events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['events'], above: ['bucket', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['bucket'], above: ['iam', 'background', 'http', ...HANDLERS] },
