@@ -4,7 +4,7 @@
  * Disabled; SSE-S3 is set through the Enable Bucket Encryption modal and, after a reload, the card
  * (read from the engine) still says so; SSE-KMS with a key the engine's KMS does not know is
  * refused and the modal shows the server's error; Disabled turns it off again. An axe scan of the
- * modal (no serious or critical violations) in the light and the dark scheme, and screenshots under
+ * summary and the modal (no serious or critical violations) in the light and the dark scheme, and screenshots under
  * test-results/screenshots/bucket-encryption-*.png. The steps share one page and run in order.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -96,6 +96,7 @@ describe('bucket encryption in Chromium', () => {
     await card.waitFor('Disabled');
     expect(await page.getByTestId(TEST_IDS.encryption.readError).count()).toBe(0);
     expect((await storedInfo()).status).toBe(404);
+    await checkBothSchemes('summary-disabled');
   });
 
   it('enables SSE-S3 through the modal; after a reload the card says SSE-S3', async () => {
