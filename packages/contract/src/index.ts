@@ -6,6 +6,7 @@
  * its types from here. It imports nothing of ours.
  */
 export * from './account.js';
+export * from './bucket-settings.js';
 export * from './buckets.js';
 export * from './endpoints.js';
 export * from './errors.js';
