@@ -46,6 +46,14 @@ export type {
   BucketAccess,
   BucketDetails,
   SetBucketPolicyRequest,
+  BucketQuota,
+  SetBucketQuotaRequest,
+  BucketRetention,
+  BucketRetentionResponse,
+  BucketObjectLocking,
+  BucketReplication,
+  ReplicationRule,
+  SetBucketVersioningRequest,
 } from '@coffer/contract';
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';
