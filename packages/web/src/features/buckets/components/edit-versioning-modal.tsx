@@ -22,6 +22,16 @@ export interface EditVersioningModalProps {
 }
 
 export function EditVersioningModal({ bucket, opened, enable, onClose }: EditVersioningModalProps) {
+  const { t } = useTranslation(['buckets']);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('versioning.title')} data-testid={ids.versioningModal}>
+      {/* Mounted per opening: the question follows the state the bucket has when it is opened. */}
+      {opened && <VersioningConfirmation bucket={bucket} enable={enable} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function VersioningConfirmation({ bucket, enable, onClose }: Omit<EditVersioningModalProps, 'opened'>) {
   const { t } = useTranslation(['buckets', 'common']);
   const mutation = useSetBucketVersioning(bucket);
   const notify = useNotify();
@@ -40,36 +50,34 @@ export function EditVersioningModal({ bucket, opened, enable, onClose }: EditVer
       },
     );
   return (
-    <Modal opened={opened} onClose={close} title={t('versioning.title')} data-testid={ids.versioningModal}>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.versioningError} />
-        <Text>
-          <Trans
-            t={t}
-            i18nKey={enable ? 'versioning.confirmEnable' : 'versioning.confirmSuspend'}
-            values={{ name: bucket }}
-            components={{ strong: <strong /> }}
-          />
+    <Stack>
+      <ModalError error={mutation.error} testId={ids.versioningError} />
+      <Text>
+        <Trans
+          t={t}
+          i18nKey={enable ? 'versioning.confirmEnable' : 'versioning.confirmSuspend'}
+          values={{ name: bucket }}
+          components={{ strong: <strong /> }}
+        />
+      </Text>
+      {!enable && (
+        <Text size="sm" c="dimmed">
+          {t('versioning.suspendHint')}
         </Text>
-        {!enable && (
-          <Text size="sm" c="dimmed">
-            {t('versioning.suspendHint')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={close}
-            disabled={mutation.isPending}
-            data-testid={ids.versioningCancel}
-          >
-            {t('common:actions.cancel')}
-          </Button>
-          <Button onClick={confirm} loading={mutation.isPending} data-testid={ids.versioningConfirm}>
-            {enable ? t('versioning.enable') : t('versioning.suspend')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          onClick={close}
+          disabled={mutation.isPending}
+          data-testid={ids.versioningCancel}
+        >
+          {t('common:actions.cancel')}
+        </Button>
+        <Button onClick={confirm} loading={mutation.isPending} data-testid={ids.versioningConfirm}>
+          {enable ? t('versioning.enable') : t('versioning.suspend')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -48,8 +48,7 @@ export function RetentionCard({ bucket }: { bucket: string }) {
       r.mode !== undefined && r.unit !== undefined && r.validity !== undefined
         ? t('retention.value', {
             mode: t(`create.${r.mode}`),
-            validity: r.validity,
-            unit: t(`create.${r.unit}`),
+            period: t(`retention.${r.unit}`, { count: r.validity }),
           })
         : t('retention.none'),
     t('detail.unknown'),

@@ -121,7 +121,11 @@ export const buckets: Catalogue<typeof en> = {
   retention: {
     title: 'Aufbewahrungskonfiguration festlegen',
     edit: 'Aufbewahrung von Bucket {{name}} bearbeiten',
-    value: '{{mode}}, {{validity}} {{unit}}',
+    value: '{{mode}}, {{period}}',
+    days_one: '{{count}} Tag',
+    days_other: '{{count}} Tage',
+    years_one: '{{count}} Jahr',
+    years_other: '{{count}} Jahre',
     none: 'Keine Standard-Aufbewahrung',
     notAvailable: 'Nicht verfügbar',
     noLocking: 'Der Bucket wurde ohne Objektsperre erstellt.',

@@ -114,7 +114,11 @@ export const buckets = {
   retention: {
     title: 'Set Retention Configuration',
     edit: 'Edit retention of bucket {{name}}',
-    value: '{{mode}}, {{validity}} {{unit}}',
+    value: '{{mode}}, {{period}}',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    years_one: '{{count}} year',
+    years_other: '{{count}} years',
     none: 'No default retention',
     notAvailable: 'Not available',
     noLocking: 'The bucket was created without object locking.',
