@@ -10,6 +10,7 @@ import { QuotaTypeSchema, RetentionModeSchema, RetentionUnitSchema } from './buc
 export const SetBucketVersioningRequestSchema = z
   .object({ versioning: z.boolean() })
   .meta({ id: 'SetBucketVersioningRequest' });
+export type SetBucketVersioningRequest = z.input<typeof SetBucketVersioningRequestSchema>;
 
 /** GET /buckets/{bucket}/quota (spec 1 §3 Quota: type, quota in bytes, enabled). */
 export const BucketQuotaSchema = z
@@ -19,6 +20,7 @@ export const BucketQuotaSchema = z
     type: QuotaTypeSchema.describe('hard refuses writes over the quota; fifo removes the oldest objects'),
   })
   .meta({ id: 'BucketQuota' });
+export type BucketQuota = z.infer<typeof BucketQuotaSchema>;
 
 /** PUT /buckets/{bucket}/quota: `enabled` false removes the quota (amount and type are then ignored). */
 export const SetBucketQuotaRequestSchema = z
@@ -32,6 +34,7 @@ export const SetBucketQuotaRequestSchema = z
     path: ['amount'],
   })
   .meta({ id: 'SetBucketQuotaRequest' });
+export type SetBucketQuotaRequest = z.input<typeof SetBucketQuotaRequestSchema>;
 
 /** A bucket's default retention (spec 1 §3 Retention); validity at least 1 (spec 1 §5). */
 export const BucketRetentionSchema = z
@@ -41,6 +44,7 @@ export const BucketRetentionSchema = z
     validity: z.number().int().min(1),
   })
   .meta({ id: 'BucketRetention' });
+export type BucketRetention = z.infer<typeof BucketRetentionSchema>;
 
 /** GET /buckets/{bucket}/retention: the three fields, or none when no default retention is set. */
 export const BucketRetentionResponseSchema = z
@@ -50,6 +54,7 @@ export const BucketRetentionResponseSchema = z
     validity: z.number().int().min(1).optional(),
   })
   .meta({ id: 'BucketRetentionState' });
+export type BucketRetentionResponse = z.infer<typeof BucketRetentionResponseSchema>;
 
 /** GET /buckets/{bucket}/object-locking. */
 export const BucketObjectLockingSchema = z
@@ -57,6 +62,7 @@ export const BucketObjectLockingSchema = z
     object_locking_enabled: z.boolean().describe('The bucket was created with object locking'),
   })
   .meta({ id: 'BucketObjectLocking' });
+export type BucketObjectLocking = z.infer<typeof BucketObjectLockingSchema>;
 
 /** One rule of a bucket's replication configuration (spec 1 §3 "Replication rule (listed)"). */
 export const ReplicationRuleSchema = z
@@ -74,17 +80,10 @@ export const ReplicationRuleSchema = z
     deletes_replication: z.boolean(),
   })
   .meta({ id: 'ReplicationRule' });
+export type ReplicationRule = z.infer<typeof ReplicationRuleSchema>;
 
 /** GET /buckets/{bucket}/replication: the rules, none when the bucket has no configuration. */
 export const BucketReplicationSchema = z
   .object({ rules: z.array(ReplicationRuleSchema) })
   .meta({ id: 'BucketReplication' });
-
-export type SetBucketVersioningRequest = z.input<typeof SetBucketVersioningRequestSchema>;
-export type BucketQuota = z.infer<typeof BucketQuotaSchema>;
-export type SetBucketQuotaRequest = z.input<typeof SetBucketQuotaRequestSchema>;
-export type BucketRetention = z.infer<typeof BucketRetentionSchema>;
-export type BucketRetentionResponse = z.infer<typeof BucketRetentionResponseSchema>;
-export type BucketObjectLocking = z.infer<typeof BucketObjectLockingSchema>;
-export type ReplicationRule = z.infer<typeof ReplicationRuleSchema>;
 export type BucketReplication = z.infer<typeof BucketReplicationSchema>;

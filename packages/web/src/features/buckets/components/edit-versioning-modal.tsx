@@ -4,54 +4,45 @@
  * one, and does so on confirmation. The server's refusal — a bucket with object locking cannot
  * be suspended — shows inside the modal (spec 1 §8); success says so and closes.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
 import { useSetBucketVersioning } from '../api/bucket-settings.js';
+import { SettingForm, SettingModal, useSettingChange, type SettingModalProps } from './setting-modal.js';
 
 const ids = TEST_IDS.bucketSettings;
 
-export interface EditVersioningModalProps {
-  bucket: string;
-  opened: boolean;
-  /** True to offer enabling, false to offer suspending. */
-  enable: boolean;
-  onClose: () => void;
-}
+/** `current`: true to offer enabling versioning, false to offer suspending it. */
+type Props = SettingModalProps<boolean>;
 
-export function EditVersioningModal({ bucket, opened, enable, onClose }: EditVersioningModalProps) {
+export function EditVersioningModal({ opened, onClose, ...body }: Props) {
   const { t } = useTranslation(['buckets']);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('versioning.title')} data-testid={ids.versioningModal}>
+    <SettingModal
+      opened={opened}
+      onClose={onClose}
+      title={t('versioning.title')}
+      testId={ids.versioningModal}
+    >
       {/* Mounted per opening: the question follows the state the bucket has when it is opened. */}
-      {opened && <VersioningConfirmation bucket={bucket} enable={enable} onClose={onClose} />}
-    </Modal>
+      {() => <VersioningConfirmation {...body} onClose={onClose} />}
+    </SettingModal>
   );
 }
 
-function VersioningConfirmation({ bucket, enable, onClose }: Omit<EditVersioningModalProps, 'opened'>) {
-  const { t } = useTranslation(['buckets', 'common']);
-  const mutation = useSetBucketVersioning(bucket);
-  const notify = useNotify();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const confirm = () =>
-    mutation.mutate(
-      { versioning: enable },
-      {
-        onSuccess: (state) => {
-          notify.success(t('versioning.changed', { name: bucket, status: t(`versioning.${state.status}`) }));
-          close();
-        },
-      },
-    );
+function VersioningConfirmation({ bucket, current: enable, onClose }: Omit<Props, 'opened'>) {
+  const { t } = useTranslation(['buckets']);
+  const change = useSettingChange(useSetBucketVersioning(bucket), onClose, (state) =>
+    t('versioning.changed', { name: bucket, status: t(`versioning.${state.status}`) }),
+  );
   return (
-    <Stack>
-      <ModalError error={mutation.error} testId={ids.versioningError} />
+    <SettingForm
+      change={change}
+      valid
+      send={() => change.submit({ versioning: enable })}
+      label={enable ? t('versioning.enable') : t('versioning.suspend')}
+      ids={{ error: ids.versioningError, cancel: ids.versioningCancel, confirm: ids.versioningConfirm }}
+    >
       <Text>
         <Trans
           t={t}
@@ -65,19 +56,6 @@ function VersioningConfirmation({ bucket, enable, onClose }: Omit<EditVersioning
           {t('versioning.suspendHint')}
         </Text>
       )}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={close}
-          disabled={mutation.isPending}
-          data-testid={ids.versioningCancel}
-        >
-          {t('common:actions.cancel')}
-        </Button>
-        <Button onClick={confirm} loading={mutation.isPending} data-testid={ids.versioningConfirm}>
-          {enable ? t('versioning.enable') : t('versioning.suspend')}
-        </Button>
-      </Group>
-    </Stack>
+    </SettingForm>
   );
 }

@@ -4,17 +4,14 @@
  * §4; defaults compliance, 1 day, spec 1 §9). Set is enabled only with a whole validity of at
  * least 1 (spec 1 §5). The server's refusal shows inside the modal (spec 1 §8).
  */
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketRetentionResponse } from '../../../shared/api/types.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
 import { useSetBucketRetention } from '../api/bucket-settings.js';
 import { initialRetentionForm, isValidRetentionValidity, toBucketRetention } from './bucket-settings-form.js';
 import { RetentionFields } from './retention-fields.js';
+import { SettingForm, SettingModal, useSettingChange, type SettingModalProps } from './setting-modal.js';
 
 const ids = TEST_IDS.bucketSettings;
 const FIELD_IDS = {
@@ -24,65 +21,40 @@ const FIELD_IDS = {
   problem: ids.retentionProblem,
 };
 
-export interface RetentionModalProps {
-  bucket: string;
-  opened: boolean;
-  /** The bucket's default retention as last read, if known. */
-  current: BucketRetentionResponse | undefined;
-  onClose: () => void;
-}
+/** `current`: the bucket's default retention as last read, if it could be read. */
+type Props = SettingModalProps<BucketRetentionResponse | undefined>;
 
-export function RetentionModal({ bucket, opened, current, onClose }: RetentionModalProps) {
+export function RetentionModal({ opened, onClose, ...body }: Props) {
   const { t } = useTranslation(['buckets']);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('retention.title')} data-testid={ids.retentionModal}>
-      {/* Mounted per opening, so the form starts from the bucket's current retention each time. */}
-      {opened && <RetentionFormBody bucket={bucket} current={current} onClose={onClose} />}
-    </Modal>
+    <SettingModal opened={opened} onClose={onClose} title={t('retention.title')} testId={ids.retentionModal}>
+      {() => <RetentionFormBody {...body} onClose={onClose} />}
+    </SettingModal>
   );
 }
 
-function RetentionFormBody({ bucket, current, onClose }: Omit<RetentionModalProps, 'opened'>) {
-  const { t } = useTranslation(['buckets', 'common']);
-  const mutation = useSetBucketRetention(bucket);
-  const notify = useNotify();
+function RetentionFormBody({ bucket, current, onClose }: Omit<Props, 'opened'>) {
+  const { t } = useTranslation(['buckets']);
+  const change = useSettingChange(useSetBucketRetention(bucket), onClose, () =>
+    t('retention.saved', { name: bucket }),
+  );
   const [form, setForm] = useState(() => initialRetentionForm(current));
-  const saving = mutation.isPending;
   const valid = isValidRetentionValidity(form.retentionValidity);
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || saving) return;
-    mutation.mutate(toBucketRetention(form), {
-      onSuccess: () => {
-        notify.success(t('retention.saved', { name: bucket }));
-        close();
-      },
-    });
-  };
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.retentionError} />
-        <RetentionFields
-          value={form}
-          onChange={(change) => setForm((f) => ({ ...f, ...change }))}
-          disabled={saving}
-          ids={FIELD_IDS}
-          validityProblem={valid ? undefined : t('retention.validityProblem')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={saving} data-testid={ids.retentionCancel}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={!valid} loading={saving} data-testid={ids.retentionSave}>
-            {t('retention.set')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingForm
+      change={change}
+      valid={valid}
+      send={() => change.submit(toBucketRetention(form))}
+      label={t('retention.set')}
+      ids={{ error: ids.retentionError, cancel: ids.retentionCancel, confirm: ids.retentionSave }}
+    >
+      <RetentionFields
+        value={form}
+        onChange={(fields) => setForm((f) => ({ ...f, ...fields }))}
+        disabled={change.saving}
+        ids={FIELD_IDS}
+        validityProblem={valid ? undefined : t('retention.validityProblem')}
+      />
+    </SettingForm>
   );
 }

@@ -30,7 +30,7 @@ export function VersioningCard({ bucket }: { bucket: string }) {
       <EditVersioningModal
         bucket={bucket}
         opened={editing && state !== undefined}
-        enable={state?.status !== 'Enabled'}
+        current={state?.status !== 'Enabled'}
         onClose={() => setEditing(false)}
       />
     </SummaryCard>
