@@ -11,8 +11,9 @@
  * object-lock header when locking — which also turns versioning on), enable versioning, set the
  * default retention (PUT ?object-lock), set the quota (admin set-bucket-quota). If any step after
  * the first is refused, the new, still empty bucket is removed and the refusal is the answer.
- * Retention forces locking (spec 1 §4). MinIO-compatible servers know only hard quotas (wire doc
- * appendix C), so 'fifo' is refused before anything is created.
+ * Retention forces locking (spec 1 §4). The lock configuration and the quota body are those of
+ * the Summary's settings (bucket-lock-service.ts, bucket-quota-service.ts); a fifo quota a server
+ * does not know is refused by it, and the bucket is rolled back.
  */
 import type { BucketVersioningResponse, CreateBucketRequest, ListBucketsResponse } from '@coffer/contract';
 import { isActionAllowedSomewhere } from '@coffer/protocol';
