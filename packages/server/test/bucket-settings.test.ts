@@ -4,7 +4,8 @@
  * quota (hard and fifo, removal; a hard quota the engine then enforces), default retention (set on
  * a locked bucket, which new objects then get; refused in plain words on a bucket without
  * locking; out of range refused with the engine's reason), object locking, replication (no
- * configuration → no rules), and a missing bucket for each call. What the console says is checked
+ * configuration → no rules), an account without the rights (refused by the engine), and a missing
+ * bucket for each call. What the console says is checked
  * against what the engine itself answers to its own clients.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,6 +243,40 @@ describe('replication', () => {
     expect(await client.json('GET', `/api/v1/buckets/${LOCKED}/replication`)).toEqual({
       status: 200,
       body: { rules: [] },
+    });
+  });
+});
+
+describe('an account without the rights', () => {
+  it('is refused by the storage server, not by the console, and nothing changes', async () => {
+    const created = await client.json('POST', '/api/v1/users', {
+      json: { accessKey: 'settings-reader', secretKey: 'settings-reader-secret', policies: ['readonly'] },
+    });
+    expect(created.status).toBeLessThan(300);
+    const reader = new ConsoleClient(consoleApp.url);
+    await reader.login('settings-reader', 'settings-reader-secret');
+    const calls: [string, string, unknown?][] = [
+      ['GET', 'quota'],
+      ['PUT', 'quota', { enabled: true, amount: 1, quota_type: 'hard' }],
+      ['PUT', 'versioning', { versioning: true }],
+      ['PUT', 'retention', { mode: 'compliance', unit: 'days', validity: 1 }],
+    ];
+    for (const [method, setting, json] of calls) {
+      const { status, body } = await reader.json<ErrorBody>(
+        method,
+        `/api/v1/buckets/${LOCKED}/${setting}`,
+        json === undefined ? {} : { json },
+      );
+      expect({ method, setting, status, code: body.code }).toEqual({
+        method,
+        setting,
+        status: 403,
+        code: 'access_denied',
+      });
+      expect(body.detailedMessage).toMatch(/^(AccessDenied|XMinio\w+): /);
+    }
+    expect((await client.json('GET', `/api/v1/buckets/${LOCKED}/quota`)).body).toMatchObject({
+      type: 'fifo',
     });
   });
 });
