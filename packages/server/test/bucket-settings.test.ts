@@ -276,7 +276,13 @@ describe('an account without the rights', () => {
       expect(body.detailedMessage).toMatch(/^(AccessDenied|XMinio\w+): /);
     }
     expect((await client.json('GET', `/api/v1/buckets/${LOCKED}/quota`)).body).toMatchObject({
+      enabled: true,
       type: 'fifo',
+    });
+    expect((await client.json('GET', `/api/v1/buckets/${LOCKED}/retention`)).body).toEqual({
+      mode: 'compliance',
+      unit: 'years',
+      validity: 1,
     });
   });
 });
