@@ -9,11 +9,11 @@
  * the summary and every modal, under test-results/screenshots/bucket-summary-*.png. The steps
  * share one page and run in order.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { expectAccessible, openBrowserPage, screenshotIfFailed } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
 import { BucketSettings } from './pages/bucket-settings.js';
@@ -27,18 +27,11 @@ const LOCKED_VERSIONING =
 const ids = TEST_IDS.bucketSettings;
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 let settings: BucketSettings;
-const pageErrors: string[] = [];
 
-/** Screenshot plus axe scan of the current screen; fails on serious or critical violations. */
-async function check(name: string): Promise<void> {
-  await screenshot(page, `bucket-summary-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const check = (name: string) => expectAccessible(page, 'bucket-summary', name);
 
 /** The console's own answer for a setting of `bucket`, with the browser's session. */
 async function consoleSetting(bucket: string, setting: string): Promise<unknown> {
@@ -49,26 +42,15 @@ async function consoleSetting(bucket: string, setting: string): Promise<unknown>
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-    locale: 'en-US',
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  browser = await openBrowserPage();
+  page = browser.page;
   settings = new BucketSettings(page);
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `bucket-summary-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'bucket-summary', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 
@@ -183,6 +165,6 @@ describe('bucket summary in Chromium', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });
