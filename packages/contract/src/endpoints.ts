@@ -52,6 +52,33 @@ export const ENDPOINTS = {
     method: 'POST',
     path: `${API_PREFIX}/buckets/:bucket/encryption/disable`,
   },
+  setBucketVersioning: {
+    name: 'setBucketVersioning',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/versioning`,
+  },
+  getBucketQuota: { name: 'getBucketQuota', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/quota` },
+  setBucketQuota: { name: 'setBucketQuota', method: 'PUT', path: `${API_PREFIX}/buckets/:bucket/quota` },
+  getBucketRetention: {
+    name: 'getBucketRetention',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/retention`,
+  },
+  setBucketRetention: {
+    name: 'setBucketRetention',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/retention`,
+  },
+  getBucketObjectLocking: {
+    name: 'getBucketObjectLocking',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/object-locking`,
+  },
+  getBucketReplication: {
+    name: 'getBucketReplication',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/replication`,
+  },
   listObjects: { name: 'listObjects', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/objects` },
   deleteObject: { name: 'deleteObject', method: 'DELETE', path: `${API_PREFIX}/buckets/:bucket/objects` },
   deleteObjects: {

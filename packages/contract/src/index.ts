@@ -6,6 +6,7 @@
  * its types from here. It imports nothing of ours.
  */
 export * from './account.js';
+export * from './bucket-settings.js';
 export * from './buckets.js';
 export * from './bucket-encryption.js';
 export * from './endpoints.js';

@@ -1,6 +1,7 @@
 /**
  * Buckets: list, create (with versioning, locking, retention, quota), delete, versioning state, a
- * bucket's details with its access policy, and setting that policy.
+ * bucket's details with its access policy, and setting that policy; the Summary's settings
+ * (versioning, quota, default retention, object locking, replication rules).
  * Entries of the console's route table (composed in `../routes.ts`): method, path, schemas.
  */
 import {
@@ -13,6 +14,15 @@ import {
   ListBucketsResponseSchema,
   SetBucketPolicyRequestSchema,
 } from '../buckets.js';
+import {
+  BucketObjectLockingSchema,
+  BucketQuotaSchema,
+  BucketReplicationSchema,
+  BucketRetentionResponseSchema,
+  BucketRetentionSchema,
+  SetBucketQuotaRequestSchema,
+  SetBucketVersioningRequestSchema,
+} from '../bucket-settings.js';
 import { API_PREFIX, errors, noContent, type RouteContract } from '../route-contract.js';
 
 export const BUCKET_ROUTES = {
@@ -68,5 +78,68 @@ export const BUCKET_ROUTES = {
     params: BucketParamsSchema,
     body: SetBucketPolicyRequestSchema,
     response: { 200: BucketDetailsSchema, ...errors },
+  },
+  setBucketVersioning: {
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/versioning`,
+    summary: "Enable or suspend a bucket's versioning",
+    description:
+      "A bucket with object locking cannot be suspended: the storage server's refusal is the answer (409 with its message).",
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    body: SetBucketVersioningRequestSchema,
+    response: { 200: BucketVersioningResponseSchema, ...errors },
+  },
+  getBucketQuota: {
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/quota`,
+    summary: "A bucket's quota (admin API get-bucket-quota); `enabled` false when it has none",
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    response: { 200: BucketQuotaSchema, ...errors },
+  },
+  setBucketQuota: {
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/quota`,
+    summary: "Set (hard or fifo, in bytes) or remove a bucket's quota",
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    body: SetBucketQuotaRequestSchema,
+    response: { 200: BucketQuotaSchema, ...errors },
+  },
+  getBucketRetention: {
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/retention`,
+    summary: "A bucket's default retention; no fields when none is set (or the bucket has no object locking)",
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    response: { 200: BucketRetentionResponseSchema, ...errors },
+  },
+  setBucketRetention: {
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/retention`,
+    summary: "Set a bucket's default retention (PutObjectLockConfiguration)",
+    description:
+      'Only a bucket created with object locking has a default retention; others are refused (409).',
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    body: BucketRetentionSchema,
+    response: { 200: BucketRetentionResponseSchema, ...errors },
+  },
+  getBucketObjectLocking: {
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/object-locking`,
+    summary: 'Whether a bucket was created with object locking',
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    response: { 200: BucketObjectLockingSchema, ...errors },
+  },
+  getBucketReplication: {
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/replication`,
+    summary: "A bucket's replication rules (GetBucketReplication); none without a configuration",
+    tags: ['buckets'],
+    params: BucketParamsSchema,
+    response: { 200: BucketReplicationSchema, ...errors },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -172,3 +172,9 @@ export function classifyStorageError(err: unknown): ClassifiedError | undefined 
 export function ruleForS3Code(code: string): { code: ErrorCode; status: number } {
   return S3_CODES[code] ?? { code: 'storage_error', status: 500 };
 }
+
+/** The storage server's error code of a failure (S3 XML or admin JSON), if it is one. */
+export function storageErrorCode(err: unknown): string | undefined {
+  if (err instanceof AdminApiError) return err.code;
+  return err instanceof Error ? s3ErrorFields(err)?.code : undefined;
+}

@@ -10,6 +10,18 @@ export function toBytes(amount: number, unit: SizeUnit): number {
   return amount * 1024 ** SIZE_UNITS.indexOf(unit);
 }
 
+/**
+ * `bytes` in the largest binary unit that divides it evenly (spec 1 §4, the quota shown and
+ * prefilled): 5368709120 → 5 GiB, 1536 (1.5 KiB) → 1536 B,
+ * 3072 → 3 KiB. Zero is 0 B.
+ */
+export function largestEvenUnit(bytes: number): { amount: number; unit: SizeUnit } {
+  let index = 0;
+  // Whole numbers only: above 2^53 a float still divides by powers of two exactly.
+  while (bytes > 0 && index < SIZE_UNITS.length - 1 && bytes % 1024 ** (index + 1) === 0) index += 1;
+  return { amount: bytes / 1024 ** index, unit: SIZE_UNITS[index] ?? 'B' };
+}
+
 /** The decimal separator of a locale ('.' in English, ',' in German). */
 function decimalSeparator(locale: string): string {
   try {

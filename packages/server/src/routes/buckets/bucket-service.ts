@@ -11,8 +11,9 @@
  * object-lock header when locking — which also turns versioning on), enable versioning, set the
  * default retention (PUT ?object-lock), set the quota (admin set-bucket-quota). If any step after
  * the first is refused, the new, still empty bucket is removed and the refusal is the answer.
- * Retention forces locking (spec 1 §4). MinIO-compatible servers know only hard quotas (wire doc
- * appendix C), so 'fifo' is refused before anything is created.
+ * Retention forces locking (spec 1 §4). The lock configuration and the quota body are those of
+ * the Summary's settings (bucket-lock-service.ts, bucket-quota-service.ts); a fifo quota a server
+ * does not know is refused by it, and the bucket is rolled back.
  */
 import type { BucketVersioningResponse, CreateBucketRequest, ListBucketsResponse } from '@coffer/contract';
 import { isActionAllowedSomewhere } from '@coffer/protocol';
@@ -22,6 +23,8 @@ import type { AppContext } from '../../app-context.js';
 import { ConsoleError, invalidRequest } from '../../errors.js';
 import type { Session } from '../../session/session-store.js';
 import { classifyStorageError } from '../../storage/storage-errors.js';
+import { lockConfigOf } from './bucket-lock-service.js';
+import { putBucketQuota } from './bucket-quota-service.js';
 
 type ListQuery = z.output<typeof ListBucketsQuerySchema>;
 type CreateRequest = z.output<typeof CreateBucketRequestSchema>;
@@ -117,33 +120,13 @@ export async function createBucket(ctx: AppContext, session: Session, req: Creat
   if (retention) {
     await step(ctx, session, req.name, 'the default retention', () =>
       // minio-js declares a void overload first; the call returns a promise.
-      Promise.resolve(
-        s3.setObjectLockConfig(req.name, {
-          mode: retention.mode === 'compliance' ? 'COMPLIANCE' : 'GOVERNANCE',
-          unit: retention.unit === 'days' ? 'Days' : 'Years',
-          validity: retention.validity,
-        } as Parameters<typeof s3.setObjectLockConfig>[1]),
-      ),
+      Promise.resolve(s3.setObjectLockConfig(req.name, lockConfigOf(retention))),
     );
   }
   const quota = req.quota;
   if (quota?.enabled) {
     await step(ctx, session, req.name, 'the bucket quota', () =>
-      admin.request({
-        method: 'PUT',
-        path: '/set-bucket-quota',
-        query: { bucket: req.name },
-        // madmin.BucketQuota: `size` in bytes; `quota` is its deprecated alias, still read. A fifo
-        // quota trims the oldest objects after each scan instead of refusing writes (the engine
-        // acts on it; a server that no longer knows it refuses, and the bucket is rolled back).
-        body: {
-          quota: quota.amount,
-          size: quota.amount,
-          rate: 0,
-          requests: 0,
-          quotatype: quota.quota_type,
-        },
-      }),
+      putBucketQuota(admin, req.name, quota.amount, quota.quota_type),
     );
   }
 }
@@ -164,6 +147,19 @@ export async function getBucketVersioning(
     is_versioned: status === 'Enabled',
     status: status === 'Enabled' ? 'Enabled' : status === 'Suspended' ? 'Suspended' : 'Unversioned',
   };
+}
+
+/** Enables (true) or suspends (false) versioning; a locked bucket's refusal is the server's (409). */
+export async function setBucketVersioning(
+  ctx: AppContext,
+  session: Session,
+  bucket: string,
+  versioning: boolean,
+): Promise<BucketVersioningResponse> {
+  await ctx.clients
+    .forSession(session)
+    .s3.setBucketVersioning(bucket, { Status: versioning ? 'Enabled' : 'Suspended' });
+  return getBucketVersioning(ctx, session, bucket);
 }
 
 export type { CreateBucketRequest };

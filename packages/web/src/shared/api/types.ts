@@ -49,6 +49,14 @@ export type {
   BucketEncryptionInfo,
   BucketEncryptionType,
   EnableBucketEncryptionRequest,
+  BucketQuota,
+  SetBucketQuotaRequest,
+  BucketRetention,
+  BucketRetentionResponse,
+  BucketObjectLocking,
+  BucketReplication,
+  ReplicationRule,
+  SetBucketVersioningRequest,
 } from '@coffer/contract';
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';

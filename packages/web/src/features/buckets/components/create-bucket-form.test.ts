@@ -42,9 +42,9 @@ describe('Create Bucket transitions (spec 1 §4)', () => {
     const form = apply(
       { type: 'versioning', value: true },
       { type: 'retentionEnabled', value: true },
-      { type: 'retentionMode', value: 'governance' },
-      { type: 'retentionUnit', value: 'years' },
-      { type: 'retentionValidity', value: '7' },
+      { type: 'details', value: { retentionMode: 'governance' } },
+      { type: 'details', value: { retentionUnit: 'years' } },
+      { type: 'details', value: { retentionValidity: '7' } },
       { type: 'retentionEnabled', value: false },
     );
     expect(form).toMatchObject({
@@ -59,7 +59,7 @@ describe('Create Bucket transitions (spec 1 §4)', () => {
     const form = apply(
       { type: 'versioning', value: true },
       { type: 'retentionEnabled', value: true },
-      { type: 'retentionValidity', value: '9' },
+      { type: 'details', value: { retentionValidity: '9' } },
       { type: 'versioning', value: false },
     );
     expect(form).toMatchObject({ versioning: false, retentionEnabled: false, retentionValidity: '1' });
@@ -89,8 +89,8 @@ describe('Create Bucket validation (spec 1 §5)', () => {
   it('needs a quota size of at least 1 when quota is on', () => {
     const base = apply({ type: 'name', value: 'bkt' }, { type: 'quotaEnabled', value: true });
     expect(valid(base, 'bkt', true)).toBe(true);
-    expect(valid(reduce(base, { type: 'quotaSize', value: '' }), 'bkt', true)).toBe(false);
-    expect(valid(reduce(base, { type: 'quotaSize', value: '0' }), 'bkt', true)).toBe(false);
+    expect(valid(reduce(base, { type: 'details', value: { quotaSize: '' } }), 'bkt', true)).toBe(false);
+    expect(valid(reduce(base, { type: 'details', value: { quotaSize: '0' } }), 'bkt', true)).toBe(false);
   });
 
   it('needs a retention validity of at least 1 when retention is on', () => {
@@ -100,8 +100,12 @@ describe('Create Bucket validation (spec 1 §5)', () => {
       { type: 'retentionEnabled', value: true },
     );
     expect(valid(base, 'bkt', true)).toBe(true);
-    expect(valid(reduce(base, { type: 'retentionValidity', value: '0' }), 'bkt', true)).toBe(false);
-    expect(valid(reduce(base, { type: 'retentionValidity', value: 'abc' }), 'bkt', true)).toBe(false);
+    expect(valid(reduce(base, { type: 'details', value: { retentionValidity: '0' } }), 'bkt', true)).toBe(
+      false,
+    );
+    expect(valid(reduce(base, { type: 'details', value: { retentionValidity: 'abc' } }), 'bkt', true)).toBe(
+      false,
+    );
   });
 });
 
@@ -111,11 +115,11 @@ describe('Create Bucket payload (spec 1 §3, §4)', () => {
       { type: 'name', value: ' b ' },
       { type: 'versioning', value: true },
       { type: 'quotaEnabled', value: true },
-      { type: 'quotaType', value: 'fifo' },
-      { type: 'quotaSize', value: '2' },
-      { type: 'quotaUnit', value: 'GiB' },
+      { type: 'details', value: { quotaType: 'fifo' } },
+      { type: 'details', value: { quotaSize: '2' } },
+      { type: 'details', value: { quotaUnit: 'GiB' } },
       { type: 'retentionEnabled', value: true },
-      { type: 'retentionValidity', value: '3' },
+      { type: 'details', value: { retentionValidity: '3' } },
     );
     expect(toRequest(form, true)).toEqual({
       name: 'b',

@@ -7,14 +7,21 @@
  *   switch is disabled meanwhile); turning versioning off, or retention off, resets its values;
  * - valid when the (debounced) name is not blank and keeps the bucket naming rules
  *   (bucket-name-rules.ts), an enabled quota has a size of at least 1 and an
- *   enabled retention a validity of at least 1;
+ *   enabled retention a validity of at least 1 (the field rules of bucket-settings-form.ts);
  * - in non-erasure-coded mode versioning, locking and retention are sent as false / absent, and no
  *   quota is sent.
  */
-import { toBytes } from '../../../lib/units.js';
 import type { SizeUnit } from '../../../lib/units.js';
 import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
 import { bucketNameProblem } from './bucket-name-rules.js';
+import {
+  QUOTA_DEFAULTS,
+  RETENTION_DEFAULTS,
+  isValidQuotaSize,
+  isValidRetentionValidity,
+  quotaBytes,
+  toBucketRetention,
+} from './bucket-settings-form.js';
 
 export interface CreateBucketForm {
   name: string;
@@ -30,36 +37,27 @@ export interface CreateBucketForm {
   retentionUnit: RetentionUnit;
 }
 
-const RETENTION_DEFAULTS = {
-  retentionMode: 'compliance',
-  retentionValidity: '1',
-  retentionUnit: 'days',
-} as const;
-
 export const DEFAULT_CREATE_BUCKET_FORM: CreateBucketForm = {
   name: '',
   versioning: false,
   locking: false,
   quotaEnabled: false,
-  quotaType: 'hard',
-  quotaSize: '1',
-  quotaUnit: 'TiB',
+  ...QUOTA_DEFAULTS,
   retentionEnabled: false,
   ...RETENTION_DEFAULTS,
 };
+
+type DetailField =
+  'quotaType' | 'quotaSize' | 'quotaUnit' | 'retentionMode' | 'retentionValidity' | 'retentionUnit';
 
 export type CreateBucketAction =
   | { type: 'name'; value: string }
   | { type: 'versioning'; value: boolean }
   | { type: 'locking'; value: boolean }
   | { type: 'quotaEnabled'; value: boolean }
-  | { type: 'quotaType'; value: QuotaType }
-  | { type: 'quotaSize'; value: string }
-  | { type: 'quotaUnit'; value: SizeUnit }
   | { type: 'retentionEnabled'; value: boolean }
-  | { type: 'retentionMode'; value: RetentionMode }
-  | { type: 'retentionValidity'; value: string }
-  | { type: 'retentionUnit'; value: RetentionUnit }
+  /** Quota or retention details (type, size, unit; mode, validity, unit): no rule ties them. */
+  | { type: 'details'; value: Partial<Pick<CreateBucketForm, DetailField>> }
   | { type: 'clear' };
 
 export function createBucketReducer(form: CreateBucketForm, action: CreateBucketAction): CreateBucketForm {
@@ -77,14 +75,11 @@ export function createBucketReducer(form: CreateBucketForm, action: CreateBucket
     case 'retentionEnabled':
       if (action.value) return form.versioning ? { ...form, retentionEnabled: true, locking: true } : form;
       return { ...form, retentionEnabled: false, ...RETENTION_DEFAULTS };
+    case 'details':
+      return { ...form, ...action.value };
     default:
       return { ...form, [action.type]: action.value };
   }
-}
-
-function atLeastOne(text: string): boolean {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isFinite(value) && value >= 1;
 }
 
 /** Whether Save may be pressed; `debouncedName` is the name as it stood 1000 ms after the last key. */
@@ -95,15 +90,8 @@ export function isCreateBucketFormValid(
 ): boolean {
   if (debouncedName.trim() === '' || debouncedName !== form.name) return false;
   if (bucketNameProblem(form.name.trim()) !== null) return false;
-  if (distributed && form.quotaEnabled && !atLeastOne(form.quotaSize)) return false;
-  if (
-    distributed &&
-    form.retentionEnabled &&
-    !(atLeastOne(form.retentionValidity) && Number.isInteger(Number(form.retentionValidity)))
-  ) {
-    return false;
-  }
-  return true;
+  if (distributed && form.quotaEnabled && !isValidQuotaSize(form.quotaSize, form.quotaUnit)) return false;
+  return !(distributed && form.retentionEnabled && !isValidRetentionValidity(form.retentionValidity));
 }
 
 /** The request body for a valid form. */
@@ -114,18 +102,10 @@ export function toCreateBucketRequest(form: CreateBucketForm, distributed: boole
     locking: distributed && form.locking,
   };
   if (distributed && form.quotaEnabled) {
-    request.quota = {
-      enabled: true,
-      quota_type: form.quotaType,
-      amount: toBytes(Number(form.quotaSize), form.quotaUnit),
-    };
+    request.quota = { enabled: true, quota_type: form.quotaType, amount: quotaBytes(form) };
   }
   if (distributed && form.versioning && form.retentionEnabled) {
-    request.retention = {
-      mode: form.retentionMode,
-      unit: form.retentionUnit,
-      validity: Number(form.retentionValidity),
-    };
+    request.retention = toBucketRetention(form);
   }
   return request;
 }

@@ -4,30 +4,16 @@
  * follows 1000 ms after the last key), the feature switches, quota
  * and retention details, the non-erasure-coded notice, errors inside the modal, Clear and Save.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Radio,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useReducer } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIZE_UNITS } from '../../../lib/units.js';
-import type { SizeUnit } from '../../../lib/units.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { useCreateBucket } from '../api/create-bucket.js';
-import type { QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
 import { bucketNameProblem } from './bucket-name-rules.js';
 import {
   DEFAULT_CREATE_BUCKET_FORM,
@@ -35,8 +21,21 @@ import {
   isCreateBucketFormValid,
   toCreateBucketRequest,
 } from './create-bucket-form.js';
+import { QuotaFields } from './quota-fields.js';
+import { RetentionFields } from './retention-fields.js';
 
 export const NAME_DEBOUNCE_MS = 1000;
+
+const QUOTA_IDS = {
+  type: TEST_IDS.createBucket.quotaType,
+  size: TEST_IDS.createBucket.quotaSize,
+  unit: TEST_IDS.createBucket.quotaUnit,
+};
+const RETENTION_IDS = {
+  mode: TEST_IDS.createBucket.retentionMode,
+  validity: TEST_IDS.createBucket.retentionValidity,
+  unit: TEST_IDS.createBucket.retentionUnit,
+};
 
 export interface CreateBucketModalProps {
   opened: boolean;
@@ -126,38 +125,12 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
           />
           {distributed && form.quotaEnabled && (
             <Stack gap="xs" pl="lg">
-              <Radio.Group
-                label={t('create.quotaType')}
-                value={form.quotaType}
-                onChange={(value) => dispatch({ type: 'quotaType', value: value as QuotaType })}
-                data-testid={TEST_IDS.createBucket.quotaType}
-              >
-                <Group mt={4}>
-                  <Radio value="hard" label={t('create.hard')} disabled={saving} />
-                  <Radio value="fifo" label={t('create.fifo')} disabled={saving} />
-                </Group>
-              </Radio.Group>
-              <Group align="flex-end" gap="xs">
-                <TextInput
-                  label={t('create.quota')}
-                  type="number"
-                  min={1}
-                  value={form.quotaSize}
-                  onChange={(e) => dispatch({ type: 'quotaSize', value: e.currentTarget.value })}
-                  disabled={saving}
-                  data-testid={TEST_IDS.createBucket.quotaSize}
-                  w={160}
-                />
-                <NativeSelect
-                  label={t('create.unit')}
-                  data={[...SIZE_UNITS]}
-                  value={form.quotaUnit}
-                  onChange={(e) => dispatch({ type: 'quotaUnit', value: e.currentTarget.value as SizeUnit })}
-                  disabled={saving}
-                  data-testid={TEST_IDS.createBucket.quotaUnit}
-                  w={100}
-                />
-              </Group>
+              <QuotaFields
+                value={form}
+                onChange={(value) => dispatch({ type: 'details', value })}
+                disabled={saving}
+                ids={QUOTA_IDS}
+              />
             </Stack>
           )}
           {distributed && form.versioning && (
@@ -171,44 +144,12 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
           )}
           {distributed && form.versioning && form.retentionEnabled && (
             <Stack gap="xs" pl="lg">
-              <Radio.Group
-                label={t('create.mode')}
-                value={form.retentionMode}
-                onChange={(value) => dispatch({ type: 'retentionMode', value: value as RetentionMode })}
-                data-testid={TEST_IDS.createBucket.retentionMode}
-              >
-                <Group mt={4}>
-                  <Radio value="compliance" label={t('create.compliance')} disabled={saving} />
-                  <Radio value="governance" label={t('create.governance')} disabled={saving} />
-                </Group>
-              </Radio.Group>
-              <Group align="flex-end" gap="xs">
-                <TextInput
-                  label={t('create.validity')}
-                  type="number"
-                  min={1}
-                  step={1}
-                  value={form.retentionValidity}
-                  onChange={(e) => dispatch({ type: 'retentionValidity', value: e.currentTarget.value })}
-                  disabled={saving}
-                  data-testid={TEST_IDS.createBucket.retentionValidity}
-                  w={160}
-                />
-                <NativeSelect
-                  label={t('create.retentionUnit')}
-                  data={[
-                    { value: 'days', label: t('create.days') },
-                    { value: 'years', label: t('create.years') },
-                  ]}
-                  value={form.retentionUnit}
-                  onChange={(e) =>
-                    dispatch({ type: 'retentionUnit', value: e.currentTarget.value as RetentionUnit })
-                  }
-                  disabled={saving}
-                  data-testid={TEST_IDS.createBucket.retentionUnit}
-                  w={130}
-                />
-              </Group>
+              <RetentionFields
+                value={form}
+                onChange={(value) => dispatch({ type: 'details', value })}
+                disabled={saving}
+                ids={RETENTION_IDS}
+              />
             </Stack>
           )}
           <Group justify="flex-end" mt="sm">

@@ -1,0 +1,111 @@
+/**
+ * What the Summary's setting modals (Edit Versioning, Enable Bucket Quota, Set Retention
+ * Configuration) share: the frame, whose body is mounted per opening so it starts from the
+ * bucket's current value each time; the change, whose refusal stays inside the modal (spec 1 §8)
+ * and whose success is said in the snackbar before the modal closes; and the form around the
+ * fields, with the refusal on top and Cancel / confirm at the foot.
+ */
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../lib/api-error.js';
+import { ModalError } from '../../../shared/components/modal-error.js';
+import { useNotify } from '../../../shared/components/notify.js';
+
+/** The props of a setting's modal: the bucket, whether it is open, the setting as last read. */
+export interface SettingModalProps<C> {
+  bucket: string;
+  opened: boolean;
+  current: C;
+  onClose: () => void;
+}
+
+export function SettingModal({
+  opened,
+  onClose,
+  title,
+  testId,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  testId: string;
+  /** The body, rendered only while the modal is open. */
+  children: () => ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} data-testid={testId}>
+      {opened && children()}
+    </Modal>
+  );
+}
+
+/**
+ * Sends a setting's change from a modal: `submit(body)` (ignored while one is under way); on
+ * success the snackbar says `success(answer)` and the modal closes; `close` also forgets a refusal.
+ */
+export function useSettingChange<B, A>(
+  mutation: UseMutationResult<A, ApiError, B>,
+  onClose: () => void,
+  success: (answer: A) => string,
+) {
+  const notify = useNotify();
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  const submit = (body: B) => {
+    if (mutation.isPending) return;
+    mutation.mutate(body, {
+      onSuccess: (answer) => {
+        notify.success(success(answer));
+        close();
+      },
+    });
+  };
+  return { submit, close, saving: mutation.isPending, error: mutation.error };
+}
+
+/**
+ * The form of a setting's modal: the refusal on top, the fields, then Cancel and the confirming
+ * submit button (`label`), which sends only when `valid` — also on Enter.
+ */
+export function SettingForm({
+  change,
+  valid,
+  send,
+  label,
+  ids,
+  children,
+}: {
+  change: { close: () => void; saving: boolean; error: ApiError | null };
+  valid: boolean;
+  send: () => void;
+  label: string;
+  ids: { error: string; cancel: string; confirm: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['common']);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) send();
+  };
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        <ModalError error={change.error} testId={ids.error} />
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={change.close} disabled={change.saving} data-testid={ids.cancel}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={!valid} loading={change.saving} data-testid={ids.confirm}>
+            {label}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

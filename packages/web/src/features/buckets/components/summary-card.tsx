@@ -1,0 +1,69 @@
+/**
+ * One card of the bucket Summary: its title, its value (a line of text), an optional detail line
+ * under it (e.g. why the value is unknown) and an optional edit button that opens the setting's
+ * modal. Test ids come from the setting's name (`TEST_IDS.bucketSettings`).
+ */
+import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { TEST_IDS } from '../../../selectors.js';
+
+const ids = TEST_IDS.bucketSettings;
+
+export interface SummaryCardProps {
+  /** The setting's name in test ids: 'quota' → `bucket-setting-quota`. */
+  setting: string;
+  title: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  /** The edit button: its tooltip (the modal's title), its accessible label and whether it acts. */
+  edit?: { tooltip: string; label: string; disabled: boolean; onClick: () => void };
+  /** The setting's modal, mounted with the card. */
+  children?: ReactNode;
+}
+
+/** A card's value for a setting being read: `render`ed when known, '…' while read, `unknown` when not readable. */
+export function settingValue<T>(
+  query: { data: T | undefined; isError: boolean },
+  render: (data: T) => string,
+  unknown: string,
+): string {
+  if (query.data !== undefined) return render(query.data);
+  return query.isError ? unknown : '…';
+}
+
+export function SummaryCard({ setting, title, value, detail, edit, children }: SummaryCardProps) {
+  return (
+    <Card withBorder data-testid={ids.card(setting)}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="sm" c="dimmed" component="h2" m={0} fw={600}>
+            {title}
+          </Text>
+          <Text size="lg" mt={4} data-testid={ids.value(setting)}>
+            {value}
+          </Text>
+          {detail !== undefined && (
+            <Text size="xs" c="dimmed" data-testid={ids.detail(setting)}>
+              {detail}
+            </Text>
+          )}
+        </div>
+        {edit && (
+          <Tooltip label={edit.tooltip}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={edit.label}
+              onClick={edit.onClick}
+              disabled={edit.disabled}
+              data-testid={ids.edit(setting)}
+            >
+              <IconPencil size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      {children}
+    </Card>
+  );
+}
