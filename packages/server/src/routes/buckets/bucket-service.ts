@@ -54,8 +54,12 @@ export async function listBuckets(
   const more = start >= 0 && start + query.limit < matching.length;
 
   const state = await ctx.accounts.get(session);
+  const noUsage: Awaited<ReturnType<typeof ctx.usage.get>> = { pending: false };
   const [usage, fresh] = await Promise.all([
-    ctx.usage.get(session, isActionAllowedSomewhere(state.policies, 'admin:DataUsageInfo')),
+    // Without the admin API there are no scanned sizes to wait for: unknown, not pending.
+    state.adminApi
+      ? ctx.usage.get(session, isActionAllowedSomewhere(state.policies, 'admin:DataUsageInfo'))
+      : noUsage,
     ctx.usage.recounted(
       session,
       page.map((b) => b.name),
