@@ -227,10 +227,20 @@ export async function startCephRgw(options: StartCephRgwOptions = {}): Promise<C
     await assertPortFree(6789);
     const rgwPort = await freePort();
     const fsid = randomUUID();
-    for (const sub of ['run', 'log', 'mon/ceph-a', 'osd/ceph-0']) await mkdir(path.join(dir, sub), { recursive: true });
+    for (const sub of ['run', 'log', 'mon/ceph-a', 'osd/ceph-0'])
+      await mkdir(path.join(dir, sub), { recursive: true });
     await writeFile(conf, cephConf(dir, fsid, rgwPort));
     const keyring = path.join(dir, 'keyring');
-    await run('ceph-authtool', ['--create-keyring', keyring, '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
+    await run('ceph-authtool', [
+      '--create-keyring',
+      keyring,
+      '--gen-key',
+      '-n',
+      'mon.',
+      '--cap',
+      'mon',
+      'allow *',
+    ]);
     await run('ceph-authtool', [
       keyring,
       '--gen-key',
@@ -257,7 +267,11 @@ export async function startCephRgw(options: StartCephRgwOptions = {}): Promise<C
     osd = await daemon('ceph-osd', [...c, '-i', '0', '-f'], path.join(dir, 'log', 'osd.out'));
 
     const startRgw = async (): Promise<void> => {
-      const child = await daemon('radosgw', [...c, '-n', 'client.rgw.0', '-f'], path.join(dir, 'log', 'rgw.out'));
+      const child = await daemon(
+        'radosgw',
+        [...c, '-n', 'client.rgw.0', '-f'],
+        path.join(dir, 'log', 'rgw.out'),
+      );
       rgw = child;
       child.once('exit', () => {
         // See the module comment: RGW 16 can abort on a POST-object upload; bring it back.

@@ -109,6 +109,14 @@ async function step(
 
 export async function createBucket(ctx: AppContext, session: Session, req: CreateRequest): Promise<void> {
   if (req.quota?.enabled && req.quota.amount < 1) throw invalidRequest('The quota must be at least 1 byte');
+  // Quotas live in MinIO's admin API: without it, say so before anything is created.
+  if (req.quota?.enabled && !(await ctx.accounts.get(session)).adminApi) {
+    throw new ConsoleError(
+      'admin_api_not_offered',
+      "This server does not offer MinIO's admin API",
+      'bucket quotas are set through it',
+    );
+  }
   const locking = req.locking || req.retention !== undefined;
   const { s3, admin } = ctx.clients.forSession(session);
   await s3.makeBucket(req.name, '', { ObjectLocking: locking });

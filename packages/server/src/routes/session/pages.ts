@@ -63,7 +63,7 @@ export function allowedPages(state: PageState): string[] {
  * action is allowed on at least one resource (e.g. "may this account create buckets?").
  */
 export function checkPermissions(
-  state: AccountState,
+  state: Omit<AccountState, 'adminApi'>,
   checks: readonly PermissionCheck[],
 ): { id: string; can: boolean }[] {
   const conditions = { 'aws:username': [state.accountName] };
