@@ -3,13 +3,13 @@
  * tab only when the session's pages include /users). A policy row opens /policies/{name}, a user
  * row /users/{accessKey}.
  */
-import { Anchor, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Table, Tabs, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { policyPath, userPath } from '../../../shared/iam-paths.js';
-import { useSession } from '../../../shared/session/session-context.js';
+import { useServerCapabilities, useSession } from '../../../shared/session/session-context.js';
 import { useBucketPolicies } from '../api/list-bucket-policies.js';
 import { useBucketUsers } from '../api/list-bucket-users.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
@@ -67,7 +67,23 @@ function LinkedTable({ columnTitle, names, loaded, emptyText, rowTestId, linkTo 
   );
 }
 
+/** Access Audit reads IAM through MinIO's admin API: against a server without it, say so instead. */
 export function BucketAccessPage() {
+  const { t } = useTranslation(['buckets']);
+  const bucketName = useParams().bucketName ?? '';
+  if (useServerCapabilities().adminApi) return <BucketAccessAudit />;
+  return (
+    <div data-testid={ids.screen}>
+      <BucketDetailFrame bucketName={bucketName}>
+        <Alert color="gray" role="status" data-testid={ids.notOffered}>
+          {t('anyServer.accessAuditNotOffered')}
+        </Alert>
+      </BucketDetailFrame>
+    </div>
+  );
+}
+
+function BucketAccessAudit() {
   const { t } = useTranslation(['buckets', 'common']);
   const bucketName = useParams().bucketName ?? '';
   const showUsers = useSession().pages.includes('/users');

@@ -9,7 +9,7 @@ import { useParams } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
-import { useDistributedMode } from '../../../shared/session/session-context.js';
+import { useServerCapabilities } from '../../../shared/session/session-context.js';
 import { useBucketVersioning } from '../api/get-bucket-versioning.js';
 import { AccessPolicyCard } from './access-policy-card.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
@@ -31,7 +31,8 @@ export function BucketSummaryPage() {
   const { t } = useTranslation(['buckets', 'common']);
   const format = useFormat();
   const bucketName = useParams().bucketName ?? '';
-  const distributed = useDistributedMode();
+  // Versioning is an S3 call: offered by a plain S3 server too (the session's capabilities).
+  const distributed = useServerCapabilities().versioning;
   const buckets = useBuckets();
   const versioning = useBucketVersioning(bucketName, distributed);
   const bucket = buckets.data?.find((b) => b.name === bucketName);
@@ -41,7 +42,9 @@ export function BucketSummaryPage() {
       <BucketDetailFrame bucketName={bucketName}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <AccessPolicyCard bucket={bucketName} />
-          <Section title={t('detail.reportedUsage')}>{format.bytes(bucket?.size ?? 0)}</Section>
+          <Section title={t('detail.reportedUsage')}>
+            {bucket?.size === undefined ? t('anyServer.sizeUnknown') : format.bytes(bucket.size)}
+          </Section>
           <Section title={t('creationDate')}>{format.date(bucket?.creation_date) || '—'}</Section>
           {distributed && (
             <Section title={t('detail.versioning')}>

@@ -88,4 +88,13 @@ export const buckets: Catalogue<typeof en> = {
     changed: "Zugriffsrichtlinie von Bucket '{{name}}' auf {{access}} gesetzt.",
     unknown: 'Unbekannt',
   },
+  anyServer: {
+    sizeUnknown: 'Unbekannt',
+    quotaNotOffered:
+      'Kontingente sind nicht verfügbar: Dieser Server bietet die Admin-API von MinIO nicht an. Versionierung und Objektsperre schon.',
+    accessAuditNotOffered:
+      'Die Zugriffsprüfung ist nicht verfügbar: Dieser Server bietet die Admin-API von MinIO nicht an.',
+    notFound: 'Den Bucket {{name}} gibt es nicht, oder Sie dürfen ihn nicht sehen.',
+    backToBuckets: 'Zurück zu den Buckets',
+  },
 };
