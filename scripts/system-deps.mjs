@@ -41,7 +41,15 @@ export const PACKAGES = {
 };
 
 /** The Ceph programs the RGW test helper runs (packages/server/test/helpers/ceph-rgw.ts). */
-const CEPH_PROGRAMS = ['radosgw', 'radosgw-admin', 'ceph-mon', 'ceph-osd', 'ceph', 'ceph-authtool', 'monmaptool'];
+const CEPH_PROGRAMS = [
+  'radosgw',
+  'radosgw-admin',
+  'ceph-mon',
+  'ceph-osd',
+  'ceph',
+  'ceph-authtool',
+  'monmaptool',
+];
 
 /** Other names accepted for a need (the Debian package name of a tool). */
 const ALIASES = { awscli: 'aws', 'golang-go': 'go', madmin: 'madmin-go', radosgw: 'ceph', rgw: 'ceph' };

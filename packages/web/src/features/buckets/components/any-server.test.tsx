@@ -11,6 +11,7 @@ import type { FakeCall } from '../../../test/render.js';
 import { SESSION, renderWithApp } from '../../../test/render.js';
 import type { SessionResponse } from '../../../shared/api/types.js';
 import { BucketAccessPage } from './bucket-access-page.js';
+import { BucketSummaryPage } from './bucket-summary-page.js';
 import { CreateBucketModal } from './create-bucket-modal.js';
 
 /** What the console server answers for a session on Ceph RGW. */
@@ -113,5 +114,23 @@ describe('the bucket detail frame on a plain S3 server', () => {
     const notFound = await screen.findByTestId(TEST_IDS.bucketDetail.notFound);
     expect(notFound.textContent).toContain('The bucket photos does not exist, or you may not see it.');
     expect(screen.queryByTestId(TEST_IDS.bucketDetail.menu)).toBeNull();
+  });
+
+  it('the summary of a missing bucket asks nothing more of it (no error toast behind the not-found state)', async () => {
+    const { calls } = renderWithApp(
+      <Routes>
+        <Route path="/buckets/:bucketName/summary" element={<BucketSummaryPage />} />
+      </Routes>,
+      {
+        path: '/buckets/ghost/summary',
+        session: RGW_SESSION,
+        handler: (call) =>
+          call.url === '/api/v1/buckets/ghost'
+            ? { status: 404, body: { code: 'not_found', message: 'NoSuchBucket', detailedMessage: '' } }
+            : { status: 200, body: { buckets: [], total: 0, usage_pending: false } },
+      },
+    );
+    await screen.findByTestId(TEST_IDS.bucketDetail.notFound);
+    expect(calls.some((c) => c.url.endsWith('/versioning'))).toBe(false);
   });
 });

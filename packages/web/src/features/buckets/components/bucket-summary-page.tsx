@@ -10,6 +10,7 @@ import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { useServerCapabilities } from '../../../shared/session/session-context.js';
+import { useBucketInfo } from '../api/get-bucket-info.js';
 import { useBucketVersioning } from '../api/get-bucket-versioning.js';
 import { AccessPolicyCard } from './access-policy-card.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
@@ -34,7 +35,9 @@ export function BucketSummaryPage() {
   // Versioning is an S3 call: offered by a plain S3 server too (the session's capabilities).
   const distributed = useServerCapabilities().versioning;
   const buckets = useBuckets();
-  const versioning = useBucketVersioning(bucketName, distributed);
+  // Asked once the bucket is known to exist: a missing one gets the frame's not-found state, no toast.
+  const exists = useBucketInfo(bucketName).isSuccess;
+  const versioning = useBucketVersioning(bucketName, distributed && exists);
   const bucket = buckets.data?.find((b) => b.name === bucketName);
 
   return (
