@@ -116,7 +116,18 @@ describe('the bucket detail frame on a plain S3 server', () => {
     expect(screen.queryByTestId(TEST_IDS.bucketDetail.menu)).toBeNull();
   });
 
-  it('the summary of a missing bucket asks nothing more of it (no error toast behind the not-found state)', async () => {
+  it('the tab of a missing bucket asks nothing of it (no error toast behind the not-found state)', async () => {
+    const { calls } = renderAccess(SESSION, (call) =>
+      call.url === '/api/v1/buckets/photos'
+        ? { status: 404, body: { code: 'not_found', message: 'NoSuchBucket', detailedMessage: '' } }
+        : { status: 200, body: { policies: [] } },
+    );
+    await screen.findByTestId(TEST_IDS.bucketDetail.notFound);
+    // With the admin API the Access Audit would ask for the bucket's policies: not for a missing bucket.
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/buckets/photos']);
+  });
+
+  it('the summary of a missing bucket asks nothing more of it', async () => {
     const { calls } = renderWithApp(
       <Routes>
         <Route path="/buckets/:bucketName/summary" element={<BucketSummaryPage />} />

@@ -4,10 +4,11 @@
  * has (Summary, Access Audit); tabs of later issues are not linked until they exist.
  *
  * A bucket that does not exist (or that this account may not see) gets a not-found state instead
- * of the tab's content — the bucket's details answer 404 — and Access Audit, which reads IAM
+ * of the tab's content — the bucket's details answer 404; the tab's content (and so its own calls)
+ * waits for that answer, so a missing bucket raises no other errors — and Access Audit, which reads IAM
  * through MinIO's admin API, is not linked against a server that does not offer it.
  */
-import { Alert, Anchor, Box, Breadcrumbs, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Breadcrumbs, Button, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
@@ -80,7 +81,10 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
             ))}
           </Stack>
         </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {/* The tab's own calls wait for the bucket to be known: a missing one gets only not-found. */}
+          {info.isPending ? <Loader size="sm" aria-label={t('common:loading')} /> : children}
+        </Box>
       </Group>
     </>
   );
