@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Installer of the system tools the integration tests drive: awscli, s3cmd, rclone, Go with
- * Debian's madmin-go / minio-go sources (for the madmin-go probe), and Chromium (browser tests of a
- * later issue: a known need, not required by default).
+ * Debian's madmin-go / minio-go sources (for the madmin-go probe), Chromium (browser tests) and Ceph
+ * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
+ * console's tests against "any S3 server"). Chromium and Ceph are not required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
@@ -36,10 +37,22 @@ export const PACKAGES = {
   go: ['golang-go'],
   'madmin-go': ['golang-github-minio-madmin-go-dev', 'golang-github-minio-minio-go-v7-dev'],
   chromium: ['chromium'],
+  ceph: ['radosgw', 'ceph-mon', 'ceph-osd', 'ceph-common'],
 };
 
+/** The Ceph programs the RGW test helper runs (packages/server/test/helpers/ceph-rgw.ts). */
+const CEPH_PROGRAMS = [
+  'radosgw',
+  'radosgw-admin',
+  'ceph-mon',
+  'ceph-osd',
+  'ceph',
+  'ceph-authtool',
+  'monmaptool',
+];
+
 /** Other names accepted for a need (the Debian package name of a tool). */
-const ALIASES = { awscli: 'aws', 'golang-go': 'go', madmin: 'madmin-go' };
+const ALIASES = { awscli: 'aws', 'golang-go': 'go', madmin: 'madmin-go', radosgw: 'ceph', rgw: 'ceph' };
 
 /** Canonical need names, aliases resolved, duplicates dropped. */
 function normaliseNeeds(needs) {
@@ -143,6 +156,13 @@ const DETECTORS = {
       (await findOnPath('chromium', ctx.env.PATH)) ??
       (await findOnPath('chromium-browser', ctx.env.PATH));
     if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+  async ceph(ctx) {
+    // Every program the cluster needs, not only radosgw: a half-installed Ceph fails late and obscurely.
+    const found = await Promise.all(CEPH_PROGRAMS.map((name) => findOnPath(name, ctx.env.PATH)));
+    if (found.some((where) => where === undefined)) return { found: false };
+    const where = found[0];
     return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
   },
 };

@@ -28,12 +28,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-interface Running {
+export interface Running {
   child: ChildProcess;
   output: string[];
 }
 
-function startProcess(name: string, args: string[], env: Record<string, string>): Running {
+export function startProcess(name: string, args: string[], env: Record<string, string>): Running {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -51,7 +51,7 @@ function startProcess(name: string, args: string[], env: Record<string, string>)
 }
 
 /** Polls `url` until it answers (any HTTP status below 500), or fails with the process output. */
-async function waitUntilServing(url: string, running: Running, what: string): Promise<void> {
+export async function waitUntilServing(url: string, running: Running, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null) break;
@@ -66,7 +66,7 @@ async function waitUntilServing(url: string, running: Running, what: string): Pr
   throw new Error(`${what} did not start:\n${running.output.join('')}`);
 }
 
-async function stopProcess(running: Running | undefined): Promise<void> {
+export async function stopProcess(running: Running | undefined): Promise<void> {
   if (running === undefined || running.child.exitCode !== null) return;
   const exited = new Promise((resolve) => running.child.once('exit', resolve));
   running.child.kill('SIGTERM');

@@ -130,6 +130,7 @@ describe('admin client errors', () => {
       message: 'The specified user does not exist.',
       status: 404,
       requestId: 'R1',
+      shape: 'json',
     });
   });
 
@@ -144,6 +145,7 @@ describe('admin client errors', () => {
       code: 'AccessDenied',
       message: 'Access Denied & more.',
       status: 403,
+      shape: 'xml',
     });
   });
 
@@ -156,6 +158,7 @@ describe('admin client errors', () => {
       code: 'BadGateway',
       message: 'Bad Gateway',
       status: 502,
+      shape: 'status',
     });
   });
 

@@ -7,6 +7,10 @@
  * Network failures (refused connection, timeout) are not turned into this class: they stay Node
  * system errors (`code` ECONNREFUSED, ETIMEDOUT…) so callers can tell "server said no" from "no
  * server".
+ *
+ * `shape` says what the error body was: a server that is not MinIO (e.g. Ceph RGW reads
+ * `/minio/admin/…` as the bucket `minio`) answers admin paths with S3 XML or a bare status, never
+ * with MinIO's JSON admin error — which is how a caller tells "no admin API" from "admin API said no".
  */
 import { STATUS_CODES } from 'node:http';
 import { xmlElementText } from './xml.js';
@@ -20,6 +24,8 @@ export class AdminApiError extends Error {
     /** HTTP status of the response. */
     readonly status: number,
     readonly requestId?: string,
+    /** What the error body was: MinIO's JSON admin error, an XML `<Error>`, or nothing usable. */
+    readonly shape?: 'json' | 'xml' | 'status',
   ) {
     super(message);
   }
@@ -40,6 +46,7 @@ function fromJson(text: string, status: number): AdminApiError | undefined {
     typeof Message === 'string' ? Message : Code,
     status,
     typeof RequestId === 'string' ? RequestId : undefined,
+    'json',
   );
 }
 
@@ -52,6 +59,7 @@ function fromXml(text: string, status: number): AdminApiError | undefined {
     xmlElementText(text, 'Message') ?? code,
     status,
     xmlElementText(text, 'RequestId'),
+    'xml',
   );
 }
 
@@ -66,6 +74,8 @@ export function parseErrorResponse(status: number, body: Buffer | string): Admin
         ? text
         : (STATUS_CODES[status] ?? `HTTP ${status}`),
       status,
+      undefined,
+      'status',
     )
   );
 }

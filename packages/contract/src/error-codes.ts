@@ -70,6 +70,11 @@ export const ERROR_CODES = {
     status: 500,
     description: 'An unexpected failure inside the console; it is logged with the request id.',
   },
+  admin_api_not_offered: {
+    status: 501,
+    description:
+      "The call needs MinIO's admin API (users, groups, policies, service accounts, Access Audit, quota), which this storage server does not offer (e.g. a plain S3 server such as Ceph RGW).",
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,7 +9,9 @@
  *   `anyOf` — one of the actions is allowed on at least one resource (a place to work; the storage
  *   server still decides every call made from it); `selfService` — MinIO's self-service rule, the
  *   account acts on itself, allowed unless explicitly denied; `ownPassword` — a built-in user
- *   signed in with its own keys. The server evaluates these (`routes/session/pages.ts`).
+ *   signed in with its own keys; `adminApi` — the page needs MinIO's admin API, so it is never
+ *   listed against a server without it (a plain S3 server). The server evaluates these
+ *   (`routes/session/pages.ts`).
  * - `menuGroup`: the side-menu group the entry sits in (none: not a menu entry).
  *
  * Order matters: it is the order of the session's page list and, within each group, of the menu.
@@ -26,6 +28,8 @@ export interface PageAccess {
   readonly selfService?: string;
   /** Also needs an account that may change its own password. */
   readonly ownPassword?: boolean;
+  /** Needs MinIO's admin API: never listed when the storage server does not offer it. */
+  readonly adminApi?: boolean;
 }
 
 export interface ConsolePage {
@@ -56,28 +60,34 @@ export const PAGES = [
     id: 'account',
     path: '/account',
     label: 'Account',
-    access: { selfService: 'admin:CreateServiceAccount' },
+    access: { selfService: 'admin:CreateServiceAccount', adminApi: true },
     menuGroup: 'User',
   },
   {
     id: 'account/change-password',
     path: '/account/change-password',
     label: 'Change Password',
-    access: { selfService: 'admin:CreateUser', ownPassword: true },
+    access: { selfService: 'admin:CreateUser', ownPassword: true, adminApi: true },
   },
-  { id: 'users', path: '/users', label: 'Users', access: { anyOf: ['admin:ListUsers'] }, menuGroup: 'Admin' },
+  {
+    id: 'users',
+    path: '/users',
+    label: 'Users',
+    access: { anyOf: ['admin:ListUsers'], adminApi: true },
+    menuGroup: 'Admin',
+  },
   {
     id: 'groups',
     path: '/groups',
     label: 'Groups',
-    access: { anyOf: ['admin:ListGroups'] },
+    access: { anyOf: ['admin:ListGroups'], adminApi: true },
     menuGroup: 'Admin',
   },
   {
     id: 'policies',
     path: '/policies',
     label: 'Policies',
-    access: { anyOf: ['admin:ListUserPolicies'] },
+    access: { anyOf: ['admin:ListUserPolicies'], adminApi: true },
     menuGroup: 'Admin',
   },
   // The sign-out entry of the side menu (spec 1 §2): always listed.

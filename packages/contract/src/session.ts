@@ -29,6 +29,27 @@ export const OAuth2AuthResponseSchema = z
   .object({ sessionId: z.string() })
   .meta({ id: 'OAuth2AuthResponse' });
 
+/**
+ * What the storage server offers, detected once per session by the console server (not in the
+ * spec: added for servers that are not MinIO, issue 8 §8; optional, so older answers still parse).
+ * The web gates its features on it; absent means a MinIO-compatible server as `distributedMode`
+ * describes it.
+ */
+export const ServerCapabilitiesSchema = z
+  .object({
+    adminApi: z
+      .boolean()
+      .describe("MinIO's admin API (users, groups, policies, service accounts, Access Audit, quota, usage)"),
+    sts: z
+      .boolean()
+      .describe('Temporary credentials from STS AssumeRole; false: the session signs with the keys'),
+    versioning: z.boolean().describe('Bucket versioning can be switched on (S3)'),
+    objectLocking: z.boolean().describe('Buckets with object locking and default retention can be made (S3)'),
+    quota: z.boolean().describe('Bucket quotas (admin API, erasure-coded backend)'),
+    usage: z.boolean().describe('The server reports bucket sizes; false: sizes are unknown'),
+  })
+  .meta({ id: 'ServerCapabilities' });
+
 export const SessionResponseSchema = z
   .object({
     status: z.literal('ok'),
@@ -36,6 +57,7 @@ export const SessionResponseSchema = z
     features: z.array(z.string()).describe("Optional features switched on, e.g. 'log-search'"),
     operator: z.boolean(),
     distributedMode: z.boolean().describe('Erasure-coded backend with more than one drive'),
+    capabilities: ServerCapabilitiesSchema.optional(),
   })
   .meta({ id: 'Session' });
 
@@ -63,6 +85,7 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export type OAuth2AuthRequest = z.infer<typeof OAuth2AuthRequestSchema>;
 export type OAuth2AuthResponse = z.infer<typeof OAuth2AuthResponseSchema>;
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;
 export type PermissionCheck = z.infer<typeof PermissionCheckSchema>;
 export type HasPermissionRequest = z.infer<typeof HasPermissionRequestSchema>;
 export type HasPermissionResponse = z.infer<typeof HasPermissionResponseSchema>;

@@ -4,9 +4,11 @@
  * validation (zod), Fastify itself (body too large, bad content type), the storage server (S3,
  * admin, STS errors; ./storage/storage-errors.ts) or the network. When the storage server refuses
  * the session's credentials themselves, the session is revoked and the answer is 401, which sends
- * the browser to /login. Unknown API paths answer a JSON 404; other unknown paths get the web
+ * the browser to /login. An admin call to a server without MinIO's admin API answers
+ * `admin_api_not_offered`. Unknown API paths answer a JSON 404; other unknown paths get the web
  * app's index.html when a web app is served (client-side routes), else the same 404.
  */
+import { AdminApiError } from '@coffer/admin-client';
 import type { ErrorResponse } from '@coffer/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -93,6 +95,32 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
   };
 }
 
+/**
+ * An admin call against a server without MinIO's admin API (detected once per session, see
+ * session/account-state.ts) fails with whatever the server makes of the path — RGW's
+ * "NoSuchBucket" for the bucket `minio` — so the answer says plainly what is missing instead.
+ */
+async function adminApiNotOffered(
+  ctx: AppContext,
+  request: FastifyRequest,
+  err: unknown,
+): Promise<ConsoleError | undefined> {
+  const session = request.consoleSession;
+  if (!(err instanceof AdminApiError) || session === undefined) return undefined;
+  const offered =
+    ctx.accounts.adminApiOf(session.id) ??
+    (await ctx.accounts.get(session).then(
+      (state) => state.adminApi,
+      () => undefined,
+    ));
+  if (offered !== false) return undefined;
+  return new ConsoleError(
+    'admin_api_not_offered',
+    "This server does not offer MinIO's admin API",
+    `the storage server answered the admin call with ${err.status} ${err.code}`,
+  );
+}
+
 export function installErrorHandling(
   app: FastifyInstance,
   ctx: AppContext,
@@ -100,7 +128,8 @@ export function installErrorHandling(
 ): void {
   const { basePath } = ctx.options;
 
-  app.setErrorHandler(async (err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (failure: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const err = (await adminApiNotOffered(ctx, request, failure)) ?? failure;
     const answer = toErrorAnswer(err);
     const session = request.consoleSession;
     if (answer.credentialsRejected && session) {

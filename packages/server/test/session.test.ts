@@ -111,6 +111,15 @@ describe('session', () => {
       features: [],
       operator: false,
       distributedMode: true,
+      // The engine is MinIO-compatible: admin API, STS, and an erasure-coded backend.
+      capabilities: {
+        adminApi: true,
+        sts: true,
+        versioning: true,
+        objectLocking: true,
+        quota: true,
+        usage: true,
+      },
     });
   });
 

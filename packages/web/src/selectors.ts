@@ -44,6 +44,7 @@ export const TEST_IDS = {
     select: (name: string) => `bucket-select-${name}`,
     delete: (name: string) => `bucket-delete-${name}`,
     summary: 'bucket-summary',
+    size: (name: string) => `bucket-size-${name}`,
   },
   createBucket: {
     modal: 'create-bucket-modal',
@@ -63,6 +64,7 @@ export const TEST_IDS = {
     error: 'create-bucket-error',
     clear: 'create-bucket-clear',
     save: 'create-bucket-save',
+    noAdminApiMessage: 'create-bucket-no-admin-api',
   },
   accessPolicy: {
     card: 'bucket-access-policy-card',
@@ -298,10 +300,12 @@ export const TEST_IDS = {
     tabUsers: 'access-audit-tab-users',
     policyRow: (name: string) => `access-audit-policy-${name}`,
     userRow: (name: string) => `access-audit-user-${name}`,
+    notOffered: 'access-audit-not-offered',
   },
   bucketDetail: {
     menu: 'bucket-detail-menu',
     menuItem: (tab: string) => `bucket-detail-menu-${tab}`,
+    notFound: 'bucket-detail-not-found',
   },
   encryption: {
     card: 'bucket-encryption-card',

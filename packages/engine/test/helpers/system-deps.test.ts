@@ -111,6 +111,19 @@ describe('detection', () => {
     const only = await mod.detectSystemDeps({ needs: ['chromium'], env: fakeEnv(), gocode });
     expect(only.missing).toEqual(['chromium']);
   });
+
+  it('ceph is found only when every program the cluster needs is there', async () => {
+    await allStubs();
+    const programs = ['radosgw', 'radosgw-admin', 'ceph-mon', 'ceph-osd', 'ceph', 'ceph-authtool'];
+    for (const name of programs) await stub(name, 'echo "ceph version 16.2.15 pacific (stable)"');
+    const partial = await mod.detectSystemDeps({ needs: ['ceph'], env: fakeEnv(), gocode });
+    expect(partial.missing).toEqual(['ceph']);
+    await stub('monmaptool', 'echo "monmaptool"');
+    const whole = await mod.detectSystemDeps({ needs: ['radosgw'], env: fakeEnv(), gocode });
+    expect(whole.missing).toEqual([]);
+    expect(whole.results.ceph?.version).toContain('16.2.15');
+    expect(mod.installCommand(['ceph'])).toContain('radosgw ceph-mon ceph-osd ceph-common');
+  });
 });
 
 describe('ensureSystemDeps', () => {

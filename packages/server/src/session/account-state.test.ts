@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminApiError } from '@coffer/admin-client';
+import { AdminApiError, parseErrorResponse } from '@coffer/admin-client';
 import { CONSOLE_ADMIN_POLICY, READ_WRITE_POLICY } from '@coffer/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StorageClients } from '../storage/storage-clients.js';
@@ -35,6 +35,12 @@ describe('accountStateOf', () => {
   });
 });
 
+/** Recorded answers (Ceph RGW 16.2.15 and the engine) to GET /minio/admin/v3/accountinfo. */
+const RGW_MINIO_BUCKET_FOREIGN =
+  '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message></Message><BucketName>minio</BucketName><RequestId>tx00000a1-006b0639ba-1008-default</RequestId><HostId>1008-default-default</HostId></Error>';
+const MINIO_ACCESS_DENIED =
+  '{"Code":"AccessDenied","Message":"Access Denied.","Resource":"/minio/admin/v3/accountinfo","RequestId":"17F0A","HostId":"ab"}';
+
 describe('AccountStates', () => {
   const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
   const session = {
@@ -66,7 +72,31 @@ describe('AccountStates', () => {
       policies: [READ_WRITE_POLICY],
       distributedMode: false,
       ownPasswordChangeable: false,
+      adminApi: false,
     });
+  });
+
+  it("decides by the answer's shape: RGW's XML 403 for a foreign bucket `minio` means no admin API", async () => {
+    const rgw = parseErrorResponse(403, RGW_MINIO_BUCKET_FOREIGN);
+    const calls: string[] = [];
+    const states = statesWith({
+      accountInfo: () => {
+        calls.push('accountinfo');
+        return Promise.reject(rgw);
+      },
+      userInfo: () => Promise.reject(rgw),
+    });
+    const state = await states.get(session);
+    expect(state.policies).toEqual([READ_WRITE_POLICY]);
+    expect(state.adminApi).toBe(false);
+    expect(states.adminApiOf(session.id)).toBe(false);
+    // Once per session: after the cache's lifetime the admin API is not asked again.
+    states['cache'].clear();
+    expect((await states.get(session)).adminApi).toBe(false);
+    expect(calls).toEqual(['accountinfo']);
+    // MinIO's JSON refusal of the same status is the admin API saying no: no pages, admin API there.
+    const minio = await statesFailingWith(parseErrorResponse(403, MINIO_ACCESS_DENIED)).get(session);
+    expect(minio).toMatchObject({ policies: [], adminApi: true });
   });
 
   it('gives an account whose accountinfo is refused no policies (no S3 assumption)', async () => {

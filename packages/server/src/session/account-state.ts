@@ -16,18 +16,22 @@
  * accountinfo leaves out (MinIO does too); it is read with `info-service-account` on itself and
  * kept as `sessionPolicy`, so pages and permissions are the intersection the server enforces.
  *
- * A storage server without MinIO's admin API (plain S3: accountinfo is an unknown path, 404, 405,
- * 426 or 501) cannot say: the account is then taken to have S3 access (`readwrite`) so the S3
- * pages show — the server still refuses what the account may not do — and the backend as not
- * distributed. Any other refusal of accountinfo gives the account no pages at all: the console
- * never offers what it cannot show the server allows. Refused credentials, server errors and
- * network failures are not papered over: they propagate (401 / 5xx / 503).
+ * A storage server without MinIO's admin API (a plain S3 server such as Ceph RGW) cannot say. That
+ * is decided by the shape of accountinfo's answer, not its status (storage/server-capabilities.ts:
+ * RGW answers 403 when another user owns a bucket named `minio`), once per session: the account is
+ * then taken to have S3 access (`readwrite`) so the S3 pages show — the server still refuses what
+ * the account may not do — the backend as not distributed, and `adminApi` is false, so the
+ * admin-only pages are not listed and the admin API is not asked again in this session. A refusal
+ * by MinIO's admin API gives the account no pages at all: the console never offers what it cannot
+ * show the server allows. Refused credentials, server errors and network failures are not papered
+ * over: they propagate (401 / 5xx / 503).
  */
 import { AdminApiError, type AccountInfo, type AdminClient, type BackendInfo } from '@coffer/admin-client';
 import { parsePolicy, PolicyParseError, READ_WRITE_POLICY, type Policy } from '@coffer/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from './session-store.js';
 import type { StorageClients } from '../storage/storage-clients.js';
+import { adminApiVerdict } from '../storage/server-capabilities.js';
 import { classifyStorageError } from '../storage/storage-errors.js';
 
 export interface AccountState {
@@ -42,12 +46,11 @@ export interface AccountState {
    * a request must be allowed by both. accountinfo does not fold it in (as in MinIO).
    */
   sessionPolicy?: Policy;
+  /** The storage server offers MinIO's admin API (false: a plain S3 server). */
+  adminApi: boolean;
 }
 
 const TTL_MS = 30_000;
-
-/** How servers without MinIO's admin API answer an admin path (unknown route or bucket "minio"). */
-const NO_ADMIN_API_STATUSES = new Set([404, 405, 426, 501]);
 
 /** Erasure backend (Type 2) over more than one drive (architecture §4: N ≥ 2 is "distributed"). */
 export function isDistributed(backend: BackendInfo | undefined): boolean {
@@ -63,7 +66,7 @@ export function isDistributed(backend: BackendInfo | undefined): boolean {
 export function accountStateOf(
   info: AccountInfo,
   log?: FastifyBaseLogger,
-): Omit<AccountState, 'ownPasswordChangeable' | 'sessionPolicy'> {
+): Omit<AccountState, 'ownPasswordChangeable' | 'sessionPolicy' | 'adminApi'> {
   let policies: Policy[] = [];
   try {
     if (info.Policy !== null && info.Policy !== undefined) policies = [parsePolicy(info.Policy)];
@@ -77,6 +80,8 @@ export function accountStateOf(
 export class AccountStates {
   private readonly cache = new Map<string, { state: AccountState; at: number }>();
   private readonly inflight = new Map<string, Promise<AccountState>>();
+  /** Per session, once known: does the server offer the admin API (detected once per session). */
+  private readonly adminApi = new Map<string, boolean>();
 
   constructor(
     private readonly clients: StorageClients,
@@ -99,7 +104,14 @@ export class AccountStates {
     return pending;
   }
 
+  /** Whether the session's server offers the admin API; undefined until the first `get`. */
+  adminApiOf(sessionId: string): boolean | undefined {
+    return this.adminApi.get(sessionId);
+  }
+
   private async load(session: Session): Promise<AccountState> {
+    // Known to have no admin API: no admin call is worth making in this session.
+    if (this.adminApi.get(session.id) === false) return this.s3Only(session);
     const { admin } = this.clients.forSession(session);
     const builtinUser = session.kind === 'sts' ? this.isBuiltinUser(admin, session.accountName) : false;
     const restriction =
@@ -110,11 +122,13 @@ export class AccountStates {
     } catch (err) {
       return this.withoutAccountInfo(session, err);
     }
+    this.adminApi.set(session.id, true);
     const sessionPolicy = await restriction;
     return {
       ...accountStateOf(info, this.log),
       ownPasswordChangeable: await builtinUser,
       ...(sessionPolicy ? { sessionPolicy } : {}),
+      adminApi: true,
     };
   }
 
@@ -148,20 +162,40 @@ export class AccountStates {
     }
   }
 
+  /** A server without the admin API: S3 access assumed, the server decides every call. */
+  private s3Only(session: Session): AccountState {
+    return {
+      accountName: session.accountName,
+      distributedMode: false,
+      ownPasswordChangeable: false,
+      policies: [READ_WRITE_POLICY],
+      adminApi: false,
+    };
+  }
+
   private withoutAccountInfo(session: Session, err: unknown): AccountState {
     const c = classifyStorageError(err);
     if (!c || c.credentialsRejected || c.code === 'storage_unreachable') throw err;
-    const state = { accountName: session.accountName, distributedMode: false, ownPasswordChangeable: false };
-    if (err instanceof AdminApiError && NO_ADMIN_API_STATUSES.has(err.status)) {
+    const verdict = adminApiVerdict(err);
+    if (verdict === 'not-offered') {
       this.log.warn({ err }, 'the storage server has no admin API; assuming an S3-only server');
-      return { ...state, policies: [READ_WRITE_POLICY] };
+      this.adminApi.set(session.id, false);
+      return this.s3Only(session);
     }
-    if (c.status >= 500) throw err;
+    if (verdict === undefined) throw err;
+    this.adminApi.set(session.id, true);
     this.log.warn({ err }, 'accountinfo was refused; the account gets no pages');
-    return { ...state, policies: [] };
+    return {
+      accountName: session.accountName,
+      distributedMode: false,
+      ownPasswordChangeable: false,
+      policies: [],
+      adminApi: true,
+    };
   }
 
   forget(sessionId: string): void {
     this.cache.delete(sessionId);
+    this.adminApi.delete(sessionId);
   }
 }

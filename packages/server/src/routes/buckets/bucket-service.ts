@@ -57,8 +57,12 @@ export async function listBuckets(
   const more = start >= 0 && start + query.limit < matching.length;
 
   const state = await ctx.accounts.get(session);
+  const noUsage: Awaited<ReturnType<typeof ctx.usage.get>> = { pending: false };
   const [usage, fresh] = await Promise.all([
-    ctx.usage.get(session, isActionAllowedSomewhere(state.policies, 'admin:DataUsageInfo')),
+    // Without the admin API there are no scanned sizes to wait for: unknown, not pending.
+    state.adminApi
+      ? ctx.usage.get(session, isActionAllowedSomewhere(state.policies, 'admin:DataUsageInfo'))
+      : noUsage,
     ctx.usage.recounted(
       session,
       page.map((b) => b.name),
@@ -108,6 +112,14 @@ async function step(
 
 export async function createBucket(ctx: AppContext, session: Session, req: CreateRequest): Promise<void> {
   if (req.quota?.enabled && req.quota.amount < 1) throw invalidRequest('The quota must be at least 1 byte');
+  // Quotas live in MinIO's admin API: without it, say so before anything is created.
+  if (req.quota?.enabled && !(await ctx.accounts.get(session)).adminApi) {
+    throw new ConsoleError(
+      'admin_api_not_offered',
+      "This server does not offer MinIO's admin API",
+      'bucket quotas are set through it',
+    );
+  }
   const locking = req.locking || req.retention !== undefined;
   const { s3, admin } = ctx.clients.forSession(session);
   await s3.makeBucket(req.name, '', { ObjectLocking: locking });

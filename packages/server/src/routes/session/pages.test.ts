@@ -232,3 +232,14 @@ describe('checkPermissions', () => {
     });
   });
 });
+
+describe('allowedPages without the admin API', () => {
+  it('a plain S3 server lists only the S3 pages, whatever the assumed policy grants', () => {
+    expect(allowedPages({ ...user([canned('consoleAdmin')]), adminApi: false })).toEqual([
+      '/buckets',
+      '/object-browser',
+      '/login',
+    ]);
+    expect(allowedPages({ ...user([canned('consoleAdmin')]), adminApi: true })).toContain('/users');
+  });
+});

@@ -10,6 +10,7 @@
  *   unless the action is explicitly denied (deny-only), whatever else the policy says.
  * - `ownPassword`: the account is a built-in user signed in with its own keys (see
  *   session/account-state.ts); MinIO refuses it for root, service accounts and temporary keys.
+ * - `adminApi`: the page needs MinIO's admin API; never listed when the server does not offer it.
  * Credentials restricted by a policy of their own (a service account's) are judged by the
  * intersection: an action must pass both the account's policies and the restriction; and they
  * get no self-service pages, as the storage server refuses such credentials acting on their
@@ -37,7 +38,8 @@ export function isNotDenied(policies: readonly Policy[], action: string, account
   return evaluate(policies, { action, conditions: { 'aws:username': [accountName] } }, { denyOnly: true });
 }
 
-type PageState = Omit<AccountState, 'distributedMode'>;
+/** `adminApi` absent: the server offers it (tests and callers that predate its detection). */
+type PageState = Omit<AccountState, 'distributedMode' | 'adminApi'> & { adminApi?: boolean };
 
 /** Allowed somewhere by the policies and, when there is one, by the restriction too. */
 function allowedSomewhere(state: PageState, action: string): boolean {
@@ -48,6 +50,7 @@ function allowedSomewhere(state: PageState, action: string): boolean {
 }
 
 function ruleHolds(rule: PageAccess, state: PageState): boolean {
+  if (rule.adminApi && state.adminApi === false) return false;
   if (rule.ownPassword && !state.ownPasswordChangeable) return false;
   if (
     rule.selfService !== undefined &&
@@ -86,7 +89,7 @@ export interface BucketAccess {
  * resource (e.g. "may this account create buckets?").
  */
 export function checkPermissions(
-  state: AccountState,
+  state: Omit<AccountState, 'adminApi'>,
   checks: readonly PermissionCheck[],
   buckets: BucketAccess = { policies: new Map(), owner: false },
 ): { id: string; can: boolean }[] {

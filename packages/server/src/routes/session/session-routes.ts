@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.js';
 import { ConsoleError } from '../../errors.js';
 import { endSession } from '../../session/end-session.js';
 import type { Session } from '../../session/session-store.js';
+import { serverCapabilities } from '../../storage/server-capabilities.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../session/session-cookie.js';
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
@@ -99,6 +100,11 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
         features: [],
         operator: false,
         distributedMode: state.distributedMode,
+        capabilities: serverCapabilities({
+          adminApi: state.adminApi,
+          sts: sessionOf(request).kind === 'sts',
+          distributedMode: state.distributedMode,
+        }),
       };
     },
   });

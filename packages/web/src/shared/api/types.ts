@@ -42,6 +42,7 @@ export type {
   RetentionMode,
   RetentionUnit,
   SessionResponse,
+  ServerCapabilities,
   UploadObjectsResponse,
   BucketAccess,
   BucketDetails,

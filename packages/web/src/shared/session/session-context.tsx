@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import type { SessionResponse } from '../api/types.js';
+import type { ServerCapabilities, SessionResponse } from '../api/types.js';
 
 const SessionContext = createContext<SessionResponse | null>(null);
 
@@ -21,4 +21,26 @@ export function useSession(): SessionResponse {
 /** Spec 1 §9: the distributed setup defaults to false. */
 export function useDistributedMode(): boolean {
   return useSession().distributedMode;
+}
+
+/**
+ * What the storage server offers (the session's `capabilities`, detected by the console server once
+ * per session). An answer without it is from a console that predates detection: a MinIO-compatible
+ * server, with versioning, locking and quota as `distributedMode` says (spec 1 §4).
+ */
+export function capabilitiesOf(session: SessionResponse): ServerCapabilities {
+  return (
+    session.capabilities ?? {
+      adminApi: true,
+      sts: true,
+      versioning: session.distributedMode,
+      objectLocking: session.distributedMode,
+      quota: session.distributedMode,
+      usage: true,
+    }
+  );
+}
+
+export function useServerCapabilities(): ServerCapabilities {
+  return capabilitiesOf(useSession());
 }

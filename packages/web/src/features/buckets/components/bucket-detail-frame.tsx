@@ -2,22 +2,53 @@
  * The frame of every bucket detail screen (spec 1 §2): the breadcrumb 'Buckets > {bucketName}', the
  * bucket's name as title with a Browse action, and the left menu of the detail tabs this version
  * has (Summary, Access Audit); tabs of later issues are not linked until they exist.
+ *
+ * A bucket that does not exist (or that this account may not see) gets a not-found state instead
+ * of the tab's content — the bucket's details answer 404; the tab's content (and so its own calls)
+ * waits for that answer, so a missing bucket raises no other errors — and Access Audit, which reads IAM
+ * through MinIO's admin API, is not linked against a server that does not offer it.
  */
-import { Anchor, Box, Breadcrumbs, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Breadcrumbs, Button, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
+import { ApiError } from '../../../lib/api-error.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
+import { useServerCapabilities } from '../../../shared/session/session-context.js';
+import { useBucketInfo } from '../api/get-bucket-info.js';
 
 const TABS = [
-  { tab: 'summary', label: 'detail.summary' },
-  { tab: 'access', label: 'detail.accessAudit' },
+  { tab: 'summary', label: 'detail.summary', adminApi: false },
+  { tab: 'access', label: 'detail.accessAudit', adminApi: true },
 ] as const;
+
+/** The not-found state: said plainly, with the way back. */
+function BucketNotFound({ bucketName }: { bucketName: string }) {
+  const { t } = useTranslation(['buckets']);
+  return (
+    <Stack gap="md" data-testid={TEST_IDS.bucketDetail.notFound}>
+      <PageHeader title={bucketName} />
+      <Alert color="gray" role="status">
+        {t('anyServer.notFound', { name: bucketName })}
+      </Alert>
+      <Group>
+        <Button component={Link} to="/buckets" variant="default">
+          {t('anyServer.backToBuckets')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
 export function BucketDetailFrame({ bucketName, children }: { bucketName: string; children: ReactNode }) {
   const { t } = useTranslation(['buckets', 'common']);
   const base = `/buckets/${encodeURIComponent(bucketName)}`;
+  const { adminApi } = useServerCapabilities();
+  const info = useBucketInfo(bucketName);
+  if (info.error instanceof ApiError && info.error.status === 404)
+    return <BucketNotFound bucketName={bucketName} />;
+  const tabs = TABS.filter((tab) => adminApi || !tab.adminApi);
   return (
     <>
       <PageHeader
@@ -39,7 +70,7 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box component="nav" aria-label={t('detail.sections')} w={180} style={{ flexShrink: 0 }}>
           <Stack gap={2} data-testid={TEST_IDS.bucketDetail.menu}>
-            {TABS.map(({ tab, label }) => (
+            {tabs.map(({ tab, label }) => (
               <NavLink
                 key={tab}
                 component={RouterNavLink}
@@ -50,7 +81,10 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
             ))}
           </Stack>
         </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {/* The tab's own calls wait for the bucket to be known: a missing one gets only not-found. */}
+          {info.isPending ? <Loader size="sm" aria-label={t('common:loading')} /> : children}
+        </Box>
       </Group>
     </>
   );

@@ -12,7 +12,7 @@ import { useParams } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
-import { useDistributedMode } from '../../../shared/session/session-context.js';
+import { useDistributedMode, useServerCapabilities } from '../../../shared/session/session-context.js';
 import { AccessPolicyCard } from './access-policy-card.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
 import { EncryptionCard } from './encryption-card.js';
@@ -27,6 +27,9 @@ export function BucketSummaryPage() {
   const { t } = useTranslation(['buckets', 'common']);
   const format = useFormat();
   const bucketName = useParams().bucketName ?? '';
+  // What the server offers (spec 1 §2: some sections only in a distributed setup; a plain S3 server
+  // has versioning and locking but neither MinIO's admin API nor quotas).
+  const capabilities = useServerCapabilities();
   const distributed = useDistributedMode();
   const buckets = useBuckets();
   const bucket = buckets.data?.find((b) => b.name === bucketName);
@@ -36,16 +39,16 @@ export function BucketSummaryPage() {
       <BucketDetailFrame bucketName={bucketName}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <AccessPolicyCard bucket={bucketName} />
-          {distributed && <ReplicationCard bucket={bucketName} />}
-          {distributed && <ObjectLockingCard bucket={bucketName} />}
+          {capabilities.adminApi && distributed && <ReplicationCard bucket={bucketName} />}
+          {capabilities.objectLocking && <ObjectLockingCard bucket={bucketName} />}
           <EncryptionCard bucket={bucketName} />
           <SummaryCard
             setting="usage"
             title={t('detail.reportedUsage')}
-            value={format.bytes(bucket?.size ?? 0)}
+            value={bucket?.size === undefined ? t('anyServer.sizeUnknown') : format.bytes(bucket.size)}
           />
-          {distributed && <VersioningCard bucket={bucketName} />}
-          {distributed && <QuotaCard bucket={bucketName} />}
+          {capabilities.versioning && <VersioningCard bucket={bucketName} />}
+          {capabilities.quota && <QuotaCard bucket={bucketName} />}
           <RetentionCard bucket={bucketName} />
           <SummaryCard
             setting="creation-date"

@@ -116,7 +116,10 @@ export function BucketsPage() {
                 <Link to={`/buckets/${encodeURIComponent(bucket.name)}`}>{bucket.name}</Link>
               </Table.Td>
               <Table.Td>{format.date(bucket.creation_date)}</Table.Td>
-              <Table.Td>{format.bytes(bucket.size ?? 0)}</Table.Td>
+              <Table.Td data-testid={TEST_IDS.buckets.size(bucket.name)}>
+                {/* No figure is not zero: a server without usage data (plain S3) or a scan not done yet. */}
+                {bucket.size === undefined ? t('anyServer.sizeUnknown') : format.bytes(bucket.size)}
+              </Table.Td>
               <Table.Td>
                 <RowAction
                   tooltip={t('common:actions.delete')}

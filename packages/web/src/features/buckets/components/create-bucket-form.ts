@@ -9,7 +9,8 @@
  *   (bucket-name-rules.ts), an enabled quota has a size of at least 1 and an
  *   enabled retention a validity of at least 1 (the field rules of bucket-settings-form.ts);
  * - in non-erasure-coded mode versioning, locking and retention are sent as false / absent, and no
- *   quota is sent.
+ *   quota is sent; more finely, each feature the server does not offer (`CreateFeatures`, from the
+ *   session's capabilities: a plain S3 server has versioning and locking but no quota) is not sent.
  */
 import type { SizeUnit } from '../../../lib/units.js';
 import type { CreateBucketRequest, QuotaType, RetentionMode, RetentionUnit } from '../api/create-bucket.js';
@@ -22,6 +23,17 @@ import {
   quotaBytes,
   toBucketRetention,
 } from './bucket-settings-form.js';
+
+/** Which of the form's features the server offers; `true`/`false` stands for all or none. */
+export interface CreateFeatures {
+  versioning: boolean;
+  locking: boolean;
+  quota: boolean;
+}
+
+function featuresOf(offered: boolean | CreateFeatures): CreateFeatures {
+  return typeof offered === 'boolean' ? { versioning: offered, locking: offered, quota: offered } : offered;
+}
 
 export interface CreateBucketForm {
   name: string;
@@ -86,25 +98,39 @@ export function createBucketReducer(form: CreateBucketForm, action: CreateBucket
 export function isCreateBucketFormValid(
   form: CreateBucketForm,
   debouncedName: string,
-  distributed: boolean,
+  offered: boolean | CreateFeatures,
 ): boolean {
+  const features = featuresOf(offered);
   if (debouncedName.trim() === '' || debouncedName !== form.name) return false;
   if (bucketNameProblem(form.name.trim()) !== null) return false;
-  if (distributed && form.quotaEnabled && !isValidQuotaSize(form.quotaSize, form.quotaUnit)) return false;
-  return !(distributed && form.retentionEnabled && !isValidRetentionValidity(form.retentionValidity));
+  if (features.quota && form.quotaEnabled && !isValidQuotaSize(form.quotaSize, form.quotaUnit)) return false;
+  return !(
+    retentionOffered(features) &&
+    form.retentionEnabled &&
+    !isValidRetentionValidity(form.retentionValidity)
+  );
+}
+
+/** Default retention is an object-lock setting on a versioned bucket: it needs both. */
+export function retentionOffered(features: CreateFeatures): boolean {
+  return features.versioning && features.locking;
 }
 
 /** The request body for a valid form. */
-export function toCreateBucketRequest(form: CreateBucketForm, distributed: boolean): CreateBucketRequest {
+export function toCreateBucketRequest(
+  form: CreateBucketForm,
+  offered: boolean | CreateFeatures,
+): CreateBucketRequest {
+  const features = featuresOf(offered);
   const request: CreateBucketRequest = {
     name: form.name.trim(),
-    versioning: distributed && form.versioning,
-    locking: distributed && form.locking,
+    versioning: features.versioning && form.versioning,
+    locking: features.locking && form.locking,
   };
-  if (distributed && form.quotaEnabled) {
+  if (features.quota && form.quotaEnabled) {
     request.quota = { enabled: true, quota_type: form.quotaType, amount: quotaBytes(form) };
   }
-  if (distributed && form.versioning && form.retentionEnabled) {
+  if (retentionOffered(features) && form.versioning && form.retentionEnabled) {
     request.retention = toBucketRetention(form);
   }
   return request;

@@ -2,7 +2,9 @@
  * The Create Bucket modal (spec 1 §2, §4, §5, §9). Form rules live in create-bucket-form.ts; this
  * component lays them out: name (the naming rule it breaks shown under it as the user types; Save
  * follows 1000 ms after the last key), the feature switches, quota
- * and retention details, the non-erasure-coded notice, errors inside the modal, Clear and Save.
+ * and retention details, the non-erasure-coded notice (or, against a server without MinIO's admin
+ * API, why there is no quota), errors inside the modal, Clear and Save. Each switch follows what
+ * the server offers (the session's capabilities).
  */
 import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -12,17 +14,19 @@ import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
-import { useDistributedMode } from '../../../shared/session/session-context.js';
+import { useDistributedMode, useServerCapabilities } from '../../../shared/session/session-context.js';
 import { useCreateBucket } from '../api/create-bucket.js';
 import { bucketNameProblem } from './bucket-name-rules.js';
 import {
   DEFAULT_CREATE_BUCKET_FORM,
   createBucketReducer,
   isCreateBucketFormValid,
+  retentionOffered,
   toCreateBucketRequest,
 } from './create-bucket-form.js';
 import { QuotaFields } from './quota-fields.js';
 import { RetentionFields } from './retention-fields.js';
+import type { CreateFeatures } from './create-bucket-form.js';
 
 export const NAME_DEBOUNCE_MS = 1000;
 
@@ -45,11 +49,19 @@ export interface CreateBucketModalProps {
 export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
   const { t } = useTranslation(['buckets', 'common']);
   const distributed = useDistributedMode();
+  const capabilities = useServerCapabilities();
+  // What this server offers: MinIO says it by its backend, a plain S3 server by being asked.
+  const offered: CreateFeatures = {
+    versioning: capabilities.versioning,
+    locking: capabilities.objectLocking,
+    quota: capabilities.quota,
+  };
+  const retention = retentionOffered(offered);
   const [form, dispatch] = useReducer(createBucketReducer, DEFAULT_CREATE_BUCKET_FORM);
   const [debouncedName] = useDebouncedValue(form.name, NAME_DEBOUNCE_MS);
   const mutation = useCreateBucket();
   const notify = useNotify();
-  const valid = isCreateBucketFormValid(form, debouncedName, distributed);
+  const valid = isCreateBucketFormValid(form, debouncedName, offered);
   const saving = mutation.isPending;
   // Checked on every key, not debounced: the user sees which rule the name breaks while typing.
   const nameProblem = bucketNameProblem(form.name.trim());
@@ -63,7 +75,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || saving) return;
-    const request = toCreateBucketRequest(form, distributed);
+    const request = toCreateBucketRequest(form, offered);
     mutation.mutate(request, {
       onSuccess: () => {
         notify.success(t('create.created', { name: request.name }));
@@ -97,33 +109,38 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
           <Text fw={600} size="sm">
             {t('create.features')}
           </Text>
-          {!distributed && (
+          {capabilities.adminApi && !distributed && (
             <Alert color="gray" data-testid={TEST_IDS.createBucket.nonErasureMessage}>
               {t('create.nonErasure')}
             </Alert>
           )}
+          {!capabilities.adminApi && (
+            <Alert color="gray" data-testid={TEST_IDS.createBucket.noAdminApiMessage}>
+              {t('anyServer.quotaNotOffered')}
+            </Alert>
+          )}
           <Switch
             label={t('create.versioning')}
-            checked={distributed && form.versioning}
-            disabled={!distributed || saving}
+            checked={offered.versioning && form.versioning}
+            disabled={!offered.versioning || saving}
             onChange={(e) => dispatch({ type: 'versioning', value: e.currentTarget.checked })}
             data-testid={TEST_IDS.createBucket.versioning}
           />
           <Switch
             label={t('create.locking')}
-            checked={distributed && form.locking}
-            disabled={!distributed || form.retentionEnabled || saving}
+            checked={offered.locking && form.locking}
+            disabled={!offered.locking || form.retentionEnabled || saving}
             onChange={(e) => dispatch({ type: 'locking', value: e.currentTarget.checked })}
             data-testid={TEST_IDS.createBucket.locking}
           />
           <Switch
             label={t('create.quota')}
-            checked={distributed && form.quotaEnabled}
-            disabled={!distributed || saving}
+            checked={offered.quota && form.quotaEnabled}
+            disabled={!offered.quota || saving}
             onChange={(e) => dispatch({ type: 'quotaEnabled', value: e.currentTarget.checked })}
             data-testid={TEST_IDS.createBucket.quota}
           />
-          {distributed && form.quotaEnabled && (
+          {offered.quota && form.quotaEnabled && (
             <Stack gap="xs" pl="lg">
               <QuotaFields
                 value={form}
@@ -133,7 +150,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
               />
             </Stack>
           )}
-          {distributed && form.versioning && (
+          {retention && form.versioning && (
             <Switch
               label={t('create.retention')}
               checked={form.retentionEnabled}
@@ -142,7 +159,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
               data-testid={TEST_IDS.createBucket.retention}
             />
           )}
-          {distributed && form.versioning && form.retentionEnabled && (
+          {retention && form.versioning && form.retentionEnabled && (
             <Stack gap="xs" pl="lg">
               <RetentionFields
                 value={form}

@@ -1,27 +1,28 @@
 /**
  * The Summary's Retention card: the bucket's default retention (mode, validity and unit), or 'No
  * default retention', with the edit button opening Set Retention Configuration. Only a bucket
- * created with object locking has one: any other bucket (and every bucket outside a distributed
- * setup, where locking does not exist) shows it as not available, with no edit button. A failure
+ * created with object locking has one: any other bucket (and every bucket on a server that offers
+ * no object locking) shows it as not available, with no edit button. A failure
  * to read the retention is silent (spec 1 §8): Unknown, and the modal starts from the defaults.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDistributedMode } from '../../../shared/session/session-context.js';
+import { useServerCapabilities } from '../../../shared/session/session-context.js';
 import { useBucketObjectLocking, useBucketRetention } from '../api/bucket-settings.js';
 import { RetentionModal } from './retention-modal.js';
 import { SummaryCard, settingValue } from './summary-card.js';
 
 export function RetentionCard({ bucket }: { bucket: string }) {
   const { t } = useTranslation(['buckets']);
-  const distributed = useDistributedMode();
-  const locking = useBucketObjectLocking(bucket, distributed);
+  // Object locking is an S3 feature: a plain S3 server offers it without being 'distributed'.
+  const offered = useServerCapabilities().objectLocking;
+  const locking = useBucketObjectLocking(bucket, offered);
   const locked = locking.data?.object_locking_enabled === true;
   const retention = useBucketRetention(bucket, locked);
   const [editing, setEditing] = useState(false);
   const title = t('detail.retention');
 
-  if (!distributed || locking.data?.object_locking_enabled === false) {
+  if (!offered || locking.data?.object_locking_enabled === false) {
     return (
       <SummaryCard
         setting="retention"

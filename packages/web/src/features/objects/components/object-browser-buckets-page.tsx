@@ -18,7 +18,7 @@ import { browserPath } from '../api/object-paths.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
 
 export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketAction?: ReactNode }) {
-  const { t } = useTranslation(['objects', 'common']);
+  const { t } = useTranslation(['objects', 'common', 'buckets']);
   const format = useFormat();
   const buckets = useBuckets();
   const [filter, setFilter] = useState('');
@@ -67,7 +67,10 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
                   {bucket.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{format.bytes(bucket.size ?? 0)}</Table.Td>
+              <Table.Td>
+                {/* No figure is not zero: a server without usage data (plain S3) or a scan not done yet. */}
+                {bucket.size === undefined ? t('buckets:anyServer.sizeUnknown') : format.bytes(bucket.size)}
+              </Table.Td>
               <Table.Td>
                 <RowAction
                   tooltip={t('common:actions.view')}

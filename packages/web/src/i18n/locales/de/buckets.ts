@@ -150,4 +150,13 @@ export const buckets: Catalogue<typeof en> = {
     set: 'Festlegen',
     saved: "Standard-Aufbewahrung von Bucket '{{name}}' festgelegt.",
   },
+  anyServer: {
+    sizeUnknown: 'Unbekannt',
+    quotaNotOffered:
+      'Kontingente sind nicht verfügbar: Dieser Server bietet die Admin-API von MinIO nicht an. Versionierung und Objektsperre schon.',
+    accessAuditNotOffered:
+      'Die Zugriffsprüfung ist nicht verfügbar: Dieser Server bietet die Admin-API von MinIO nicht an.',
+    notFound: 'Den Bucket {{name}} gibt es nicht, oder Sie dürfen ihn nicht sehen.',
+    backToBuckets: 'Zurück zu den Buckets',
+  },
 };

@@ -142,4 +142,13 @@ export const buckets = {
     set: 'Set',
     saved: "Default retention of bucket '{{name}}' set.",
   },
+  /** Against a storage server that is not MinIO (issue 8 §8): what it does not offer, said plainly. */
+  anyServer: {
+    sizeUnknown: 'Unknown',
+    quotaNotOffered:
+      "Quota is not available: this server does not offer MinIO's admin API. Versioning and object locking are.",
+    accessAuditNotOffered: "Access Audit is not available: this server does not offer MinIO's admin API.",
+    notFound: 'The bucket {{name}} does not exist, or you may not see it.',
+    backToBuckets: 'Back to Buckets',
+  },
 } as const;
