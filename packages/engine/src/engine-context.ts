@@ -11,6 +11,8 @@
  */
 import { LoginThrottle } from '@coffer/server-guard';
 import type { IamSystem } from './iam/iam-system.js';
+import { BuiltinKms, type Kms } from './kms/index.js';
+import { randomBytes } from 'node:crypto';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
 import type { ObjectLayer } from './object-layer/types.js';
@@ -57,6 +59,8 @@ export interface EngineContext {
   stsThrottle: LoginThrottle;
   /** Client addresses whose failed STS sign-ins back off per account only (a console signing users in). */
   stsTrustedProxies: ReadonlySet<string>;
+  /** The KMS that seals object keys (SSE-S3, SSE-KMS) and serves the admin KMS API (`kms/`). */
+  kms: Kms;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -86,6 +90,12 @@ export interface EngineContextParts {
   stsTrustedProxies?: readonly string[];
   /** Where services report problems that do not fail a request. */
   log?: (line: string) => void;
+  /**
+   * Default: a built-in KMS with a fresh random master key for this context only (named keys in the
+   * object layer's system area). `createEngine` passes the persistent one; tests that restart over
+   * the same drives pass their own.
+   */
+  kms?: Kms;
 }
 
 /**
@@ -127,5 +137,11 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
+    kms:
+      parts.kms ??
+      new BuiltinKms(
+        { name: 'coffer-ephemeral-key', material: randomBytes(32) },
+        { store: objectLayer, endpoint, ...(parts.log !== undefined ? { log: parts.log } : {}) },
+      ),
   };
 }

@@ -19,6 +19,7 @@ import { assembleEngineContext, type EngineContext } from './engine-context.js';
 import { createHttpServer } from './http/server.js';
 import { createObjectLayerIamStore } from './iam/iam-store.js';
 import { IamSystem } from './iam/iam-system.js';
+import { BuiltinKms, resolveMasterKey } from './kms/index.js';
 import { resolveRootCredentials, type RootCredentialSource } from './iam/root-credentials.js';
 import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
@@ -59,6 +60,12 @@ export interface EngineOptions {
    * limit (default from the open-file limit, less 16 descriptors per drive). Tests lower them.
    */
   connections?: ConnectionGuardOptions;
+  /**
+   * The built-in KMS's master (default) key in MinIO's format `<key-name>:<base64 of 32 bytes>`;
+   * default: COFFER_KMS_SECRET_KEY / MINIO_KMS_SECRET_KEY, else a key generated at the first start
+   * and kept in the data dir (`.coffer-kms-key`, mode 0600).
+   */
+  kmsSecretKey?: string;
   /** Back-off of failed STS sign-ins (`LoginThrottle` of `@coffer/server-guard`); tests lower it. */
   stsThrottle?: LoginThrottleOptions;
   /**
@@ -231,12 +238,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
+    const dataDir = resolve(options.dataDir ?? dirname(drives[0] ?? '.'));
     const root = await resolveRootCredentials({
       rootUser: options.rootUser,
       rootPassword: options.rootPassword,
       env,
-      dataDir: resolve(options.dataDir ?? dirname(drives[0] ?? '.')),
+      dataDir,
     });
+    const masterKey = await resolveMasterKey({ secretKey: options.kmsSecretKey, env, dataDir });
     const iam = await IamSystem.load({
       root,
       store: createObjectLayerIamStore(layer),
@@ -246,6 +255,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const metrics = createMetrics({ authType });
 
     let endpoint = `${urlHost(host)}:${port}`;
+    // Named keys live in the object layer's system area, sealed under the master key.
+    const kms = new BuiltinKms(masterKey, {
+      store: layer,
+      endpoint: () => endpoint,
+      log,
+      ...(masterKey.createdAt !== undefined ? { masterCreatedAt: masterKey.createdAt } : {}),
+    });
     const context: EngineContext = assembleEngineContext({
       objectLayer: layer,
       iam,
@@ -258,6 +274,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       log,
       stsThrottle: new LoginThrottle(options.stsThrottle),
       ...(options.stsTrustedProxies !== undefined ? { stsTrustedProxies: options.stsTrustedProxies } : {}),
+      kms,
     });
     // Every writer goes through the context's eventing object layer, so no object change goes
     // unannounced; the hub closes with the engine.
@@ -293,6 +310,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     cleanups.push(() => healer.stop());
 
     log(`engine listening on http://${endpoint} (${drives.length} drive${drives.length === 1 ? '' : 's'})`);
+    log(
+      `kms: built-in, default key '${masterKey.name}' (${masterKey.source}${masterKey.file !== undefined ? `, ${masterKey.file}` : ''})`,
+    );
     const { guard } = server;
     log(
       `connections: at most ${guard.maxConnections}, headers within ${guard.headersTimeoutMs / 1000} s, ` +

@@ -26,6 +26,7 @@ import * as requestErrors from './request-errors.js';
 import * as s3Errors from '../s3/errors.js';
 import * as adminErrors from '../admin/errors.js';
 import * as stsErrors from '../sts/errors.js';
+import * as kmsErrors from '../kms/errors.js';
 import { EngineError } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
 import { ResourceExhausted } from '../storage/errors.js';
@@ -42,6 +43,7 @@ export const ERROR_MODULES = {
   s3: s3Errors,
   admin: adminErrors,
   sts: stsErrors,
+  kms: kmsErrors,
 } as const;
 
 /** The `name` of a concrete error class among a module's exports. */
@@ -496,6 +498,23 @@ const TABLE = {
     code: 'InternalError',
     status: 500,
     message: 'We encountered an internal error, please try again.',
+  },
+  // The built-in KMS (MinIO cmd/api-errors.go and internal/kms/errors.go).
+  KmsNotConfigured: {
+    code: 'NotImplemented',
+    status: 501,
+    message: 'Server side encryption specified but KMS is not configured',
+  },
+  KmsKeyNotFound: { code: 'KMS.NotFoundException', status: 400, message: 'Invalid keyId' },
+  KmsKeyExists: {
+    code: 'kms:KeyAlreadyExists',
+    status: 409,
+    message: 'key with given key ID already exists',
+  },
+  KmsDecryptionFailed: {
+    code: 'kms:InvalidCiphertextException',
+    status: 400,
+    message: 'failed to decrypt ciphertext',
   },
 } satisfies Record<EngineErrorName, ErrorMapping>;
 
