@@ -205,8 +205,13 @@ function encryptBody(
   return { stream, options: inner };
 }
 
-function collect(result: GetObjectResult): AsyncIterable<Buffer | Uint8Array> {
-  return result.body !== undefined ? [result.body] : (result.stream as AsyncIterable<Buffer>);
+/** The bytes of a read: the in-memory body when the layer had one, else its stream. */
+async function* collect(result: GetObjectResult): AsyncGenerator<Buffer | Uint8Array> {
+  if (result.body !== undefined) {
+    yield result.body;
+    return;
+  }
+  for await (const chunk of result.stream) yield chunk as Buffer;
 }
 
 async function readAll(result: GetObjectResult): Promise<Buffer> {
@@ -273,6 +278,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     stored: ObjectInfo,
     objectKey: Buffer,
     options: GetObjectOptions,
+    opened?: GetObjectResult,
   ): Promise<GetObjectResult> {
     const view = plaintextView(stored);
     const streams = storedStreams(stored);
@@ -293,10 +299,14 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         : wholePlan(streams);
     if (plan.saltAt !== undefined && plan.slices[0] !== undefined)
       plan.slices[0].salt = await readSalt(bucket, key, stored.versionId, plan.saltAt);
-    const read = await layer.getObject(bucket, key, {
-      versionId: stored.versionId,
-      ...(plan.stored !== undefined ? { range: plan.stored } : {}),
-    });
+    // A whole read reuses the read the caller already opened (info and stream together).
+    const read =
+      opened !== undefined && plan.stored === undefined
+        ? opened
+        : await layer.getObject(bucket, key, {
+            versionId: stored.versionId,
+            ...(plan.stored !== undefined ? { range: plan.stored } : {}),
+          });
     if (read.info.etag !== stored.etag) {
       if (read.body === undefined) read.stream.destroy();
       throw new InvalidRequest('The object changed while it was being read; retry the request.', { bucket, key });
@@ -363,8 +373,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
           throw err;
         }
         if (objectKey === undefined) return result;
-        if (result.body === undefined) result.stream.destroy();
-        return getDecrypted(bucket, key, result.info, objectKey, { versionId: result.info.versionId });
+        return getDecrypted(bucket, key, result.info, objectKey, { versionId: result.info.versionId }, result);
       }
       const stored = await layer.getObjectInfo(bucket, key, rest.versionId !== undefined ? { versionId: rest.versionId } : {});
       const objectKey = await openObjectKey(kms, bucket, key, stored.internal, check);
