@@ -65,7 +65,9 @@ function ssecHeaders(key: Buffer, prefix = 'x-amz-server-side-encryption-custome
   };
 }
 
-async function getBytes(input: GetObjectCommandInput): Promise<{ body: Buffer; headers: Record<string, unknown> }> {
+async function getBytes(
+  input: GetObjectCommandInput,
+): Promise<{ body: Buffer; headers: Record<string, unknown> }> {
   const out = await s3.send(new GetObjectCommand(input));
   const body = Buffer.from((await out.Body?.transformToByteArray()) ?? new Uint8Array());
   return { body, headers: out as unknown as Record<string, unknown> };
@@ -103,7 +105,13 @@ function boundaryRanges(size: number): [number, number][] {
     [size - 1, size - 1],
   ];
   for (let b = PACKAGE; b < size; b += PACKAGE) {
-    ranges.push([b - 1, b - 1], [b, b], [b - 1, b], [b - 17, b + 17], [b, Math.min(size - 1, b + PACKAGE - 1)]);
+    ranges.push(
+      [b - 1, b - 1],
+      [b, b],
+      [b - 1, b],
+      [b - 17, b + 17],
+      [b, Math.min(size - 1, b + PACKAGE - 1)],
+    );
   }
   ranges.push([1, size - 2], [PACKAGE + 5, size - 1]);
   return ranges.filter(([s, e]) => s >= 0 && e < size && s <= e);
@@ -167,7 +175,9 @@ describe('SSE-S3 (x-amz-server-side-encryption: AES256)', () => {
   it('round-trips empty and small (in-index) objects', async () => {
     for (const data of [Buffer.alloc(0), Buffer.from('tiny secret'), marked('sse-s3-small', 5000)]) {
       const key = `s3/small-${data.length}`;
-      await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: data, ServerSideEncryption: 'AES256' }));
+      await s3.send(
+        new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: data, ServerSideEncryption: 'AES256' }),
+      );
       const got = await getBytes({ Bucket: BUCKET, Key: key });
       expect(got.body.equals(data)).toBe(true);
       const head = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
@@ -208,7 +218,11 @@ describe('SSE-KMS (aws:kms with a key id and a context)', () => {
     expect(put.SSEKMSKeyId).toBe('arn:aws:kms:sse-test-key');
     // As with MinIO and S3, an SSE-KMS ETag is not the MD5 of the content.
     expect(put.ETag).not.toBe(`"${md5Hex(body)}"`);
-    const got = await getBytes({ Bucket: BUCKET, Key: 'kms/one', Range: `bytes=${PACKAGE - 3}-${PACKAGE + 3}` });
+    const got = await getBytes({
+      Bucket: BUCKET,
+      Key: 'kms/one',
+      Range: `bytes=${PACKAGE - 3}-${PACKAGE + 3}`,
+    });
     expect(got.body.equals(body.subarray(PACKAGE - 3, PACKAGE + 4))).toBe(true);
     expect(got.headers.SSEKMSKeyId).toBe('arn:aws:kms:sse-test-key');
     const whole = await getBytes({ Bucket: BUCKET, Key: 'kms/one' });
@@ -218,7 +232,12 @@ describe('SSE-KMS (aws:kms with a key id and a context)', () => {
 
   it('uses the default key when none is named', async () => {
     const put = await s3.send(
-      new PutObjectCommand({ Bucket: BUCKET, Key: 'kms/default', Body: body, ServerSideEncryption: 'aws:kms' }),
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'kms/default',
+        Body: body,
+        ServerSideEncryption: 'aws:kms',
+      }),
     );
     expect(put.SSEKMSKeyId).toBe(`arn:aws:kms:${engine?.context.kms.defaultKeyId ?? ''}`);
     expect((await getBytes({ Bucket: BUCKET, Key: 'kms/default' })).body.equals(body)).toBe(true);
@@ -238,7 +257,10 @@ describe('SSE-KMS (aws:kms with a key id and a context)', () => {
     );
     expect(unknown).toMatchObject({ code: 'KMS.NotFoundException', status: 400 });
     const badContext = await raw('PUT', `/${BUCKET}/kms/refused`, {
-      headers: { 'x-amz-server-side-encryption': 'aws:kms', 'x-amz-server-side-encryption-context': 'not json' },
+      headers: {
+        'x-amz-server-side-encryption': 'aws:kms',
+        'x-amz-server-side-encryption-context': 'not json',
+      },
       body: 'x',
     });
     expect(badContext.status).toBe(400);
@@ -256,8 +278,15 @@ describe('SSE-C (customer keys)', () => {
     expect(put.SSECustomerAlgorithm).toBe('AES256');
     expect(put.SSECustomerKeyMD5).toBe(createHash('md5').update(customerKey).digest('base64'));
     expect(put.ETag).not.toBe(`"${md5Hex(body)}"`);
-    expect((await getBytes({ Bucket: BUCKET, Key: 'c/one', ...ssec(customerKey) })).body.equals(body)).toBe(true);
-    const range = await getBytes({ Bucket: BUCKET, Key: 'c/one', Range: 'bytes=65530-65545', ...ssec(customerKey) });
+    expect((await getBytes({ Bucket: BUCKET, Key: 'c/one', ...ssec(customerKey) })).body.equals(body)).toBe(
+      true,
+    );
+    const range = await getBytes({
+      Bucket: BUCKET,
+      Key: 'c/one',
+      Range: 'bytes=65530-65545',
+      ...ssec(customerKey),
+    });
     expect(range.body.equals(body.subarray(65530, 65546))).toBe(true);
     const head = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'c/one', ...ssec(customerKey) }));
     expect(head.ContentLength).toBe(body.length);
@@ -275,9 +304,12 @@ describe('SSE-C (customer keys)', () => {
     expect(
       await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'c/one', Range: 'bytes=0-9' }))),
     ).toMatchObject({ status: 400 });
-    expect((await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'c/one' })))).status).toBe(400);
+    expect((await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'c/one' })))).status).toBe(
+      400,
+    );
     expect(
-      (await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'c/one', ...ssec(otherKey) })))).status,
+      (await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'c/one', ...ssec(otherKey) }))))
+        .status,
     ).toBe(403);
     // A customer key for an object that is not SSE-C is refused too.
     expect(
@@ -286,7 +318,10 @@ describe('SSE-C (customer keys)', () => {
   });
 
   it('refuses a key whose MD5 does not match and SSE-C mixed with SSE-S3', async () => {
-    const headers = { ...ssecHeaders(customerKey), 'x-amz-server-side-encryption-customer-key-md5': 'AAAAAAAAAAAAAAAAAAAAAA==' };
+    const headers = {
+      ...ssecHeaders(customerKey),
+      'x-amz-server-side-encryption-customer-key-md5': 'AAAAAAAAAAAAAAAAAAAAAA==',
+    };
     const bad = await raw('PUT', `/${BUCKET}/c/refused`, { headers, body: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body).toContain('<Code>InvalidArgument</Code>');
@@ -299,7 +334,11 @@ describe('SSE-C (customer keys)', () => {
 });
 
 describe('multipart uploads', () => {
-  const parts = [marked('mp-part-one', 5 * MiB + 3), marked('mp-part-two', 5 * MiB + PACKAGE), marked('mp-part-three', 1000)];
+  const parts = [
+    marked('mp-part-one', 5 * MiB + 3),
+    marked('mp-part-two', 5 * MiB + PACKAGE),
+    marked('mp-part-three', 1000),
+  ];
   const whole = Buffer.concat(parts);
 
   async function upload(key: string, sse: Record<string, string>): Promise<string | undefined> {
@@ -352,11 +391,25 @@ describe('multipart uploads', () => {
 
   it('SSE-C: every part needs the key; the object reads back only with it', async () => {
     await upload('mp/c', ssec(customerKey));
-    expect((await getBytes({ Bucket: BUCKET, Key: 'mp/c', ...ssec(customerKey) })).body.equals(whole)).toBe(true);
-    expect((await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'mp/c' })))).status).toBe(400);
-    const created = await s3.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'mp/c2', ...ssec(customerKey) }));
+    expect((await getBytes({ Bucket: BUCKET, Key: 'mp/c', ...ssec(customerKey) })).body.equals(whole)).toBe(
+      true,
+    );
+    expect((await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'mp/c' })))).status).toBe(
+      400,
+    );
+    const created = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: 'mp/c2', ...ssec(customerKey) }),
+    );
     const noKey = await s3Failure(
-      s3.send(new UploadPartCommand({ Bucket: BUCKET, Key: 'mp/c2', UploadId: created.UploadId, PartNumber: 1, Body: 'x' })),
+      s3.send(
+        new UploadPartCommand({
+          Bucket: BUCKET,
+          Key: 'mp/c2',
+          UploadId: created.UploadId,
+          PartNumber: 1,
+          Body: 'x',
+        }),
+      ),
     );
     expect(noKey.status).toBe(400);
     const wrongKey = await s3Failure(
@@ -378,7 +431,9 @@ describe('multipart uploads', () => {
 describe('copies re-encrypt', () => {
   it('SSE-C source to an SSE-S3 target, and a copy in place that changes the encryption', async () => {
     const body = marked('copy-source', PACKAGE + 999);
-    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'copy/src', Body: body, ...ssec(customerKey) }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: 'copy/src', Body: body, ...ssec(customerKey) }),
+    );
     const copied = await s3.send(
       new CopyObjectCommand({
         Bucket: BUCKET,
@@ -408,8 +463,12 @@ describe('copies re-encrypt', () => {
       }),
     );
     expect(inPlace.SSECustomerAlgorithm).toBe('AES256');
-    expect((await getBytes({ Bucket: BUCKET, Key: 'copy/plain', ...ssec(otherKey) })).body.equals(body)).toBe(true);
-    expect((await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'copy/plain' })))).status).toBe(400);
+    expect((await getBytes({ Bucket: BUCKET, Key: 'copy/plain', ...ssec(otherKey) })).body.equals(body)).toBe(
+      true,
+    );
+    expect(
+      (await s3Failure(s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'copy/plain' })))).status,
+    ).toBe(400);
   });
 
   it('UploadPartCopy reads an SSE-C source range into an SSE-KMS upload', async () => {
@@ -450,7 +509,13 @@ describe('bucket default encryption', () => {
     const created = await s3.send(new CreateMultipartUploadCommand({ Bucket: DEFAULTED, Key: 'mp' }));
     expect(created.ServerSideEncryption).toBe('AES256');
     const part = await s3.send(
-      new UploadPartCommand({ Bucket: DEFAULTED, Key: 'mp', UploadId: created.UploadId, PartNumber: 1, Body: body }),
+      new UploadPartCommand({
+        Bucket: DEFAULTED,
+        Key: 'mp',
+        UploadId: created.UploadId,
+        PartNumber: 1,
+        Body: body,
+      }),
     );
     await s3.send(
       new CompleteMultipartUploadCommand({
@@ -483,10 +548,17 @@ describe('the raw files under the data dir', () => {
     expect(controlFound.length).toBeGreaterThan(0);
     const smallControl = marked('raw-control-small', 2000);
     await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'raw/control-small', Body: smallControl }));
-    expect((await filesContaining(dataDir, Buffer.from('raw-control-small:00000010;'))).length).toBeGreaterThan(0);
+    expect(
+      (await filesContaining(dataDir, Buffer.from('raw-control-small:00000010;'))).length,
+    ).toBeGreaterThan(0);
 
     await s3.send(
-      new PutObjectCommand({ Bucket: BUCKET, Key: 'raw/small', Body: marked('raw-enc-small', 2000), ServerSideEncryption: 'AES256' }),
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'raw/small',
+        Body: marked('raw-enc-small', 2000),
+        ServerSideEncryption: 'AES256',
+      }),
     );
     for (const marker of [
       'sse-s3-single',
@@ -522,12 +594,18 @@ describe('without a KMS', () => {
       await client.send(new CreateBucketCommand({ Bucket: 'nokms' }));
       for (const sse of ['AES256', 'aws:kms'] as const) {
         const failure = await s3Failure(
-          client.send(new PutObjectCommand({ Bucket: 'nokms', Key: 'k', Body: 'x', ServerSideEncryption: sse })),
+          client.send(
+            new PutObjectCommand({ Bucket: 'nokms', Key: 'k', Body: 'x', ServerSideEncryption: sse }),
+          ),
         );
         expect(failure).toMatchObject({ code: 'NotImplemented', status: 501 });
       }
-      await client.send(new PutObjectCommand({ Bucket: 'nokms', Key: 'c', Body: 'secret', ...ssec(customerKey) }));
-      const out = await client.send(new GetObjectCommand({ Bucket: 'nokms', Key: 'c', ...ssec(customerKey) }));
+      await client.send(
+        new PutObjectCommand({ Bucket: 'nokms', Key: 'c', Body: 'secret', ...ssec(customerKey) }),
+      );
+      const out = await client.send(
+        new GetObjectCommand({ Bucket: 'nokms', Key: 'c', ...ssec(customerKey) }),
+      );
       expect(await out.Body?.transformToString()).toBe('secret');
     } finally {
       client.destroy();

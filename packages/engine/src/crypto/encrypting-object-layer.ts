@@ -60,7 +60,8 @@ export function plaintextView(info: ObjectInfo): ObjectInfo {
   const kind = info.internal[F.kind];
   if (kind === undefined || info.deleteMarker) return info;
   const internal: Record<string, string> = {};
-  for (const [name, value] of Object.entries(info.internal)) if (!name.startsWith(SSE_PREFIX)) internal[name] = value;
+  for (const [name, value] of Object.entries(info.internal))
+    if (!name.startsWith(SSE_PREFIX)) internal[name] = value;
   const encryption: ObjectEncryption = { kind: kind as ObjectEncryption['kind'] };
   const keyId = info.internal[F.keyId];
   if (keyId !== undefined) encryption.keyId = keyId;
@@ -92,7 +93,8 @@ function parseChecksums(text: string | undefined): Checksums {
 
 function withoutSseFields(internal: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(internal ?? {})) if (!name.startsWith(SSE_PREFIX)) out[name] = value;
+  for (const [name, value] of Object.entries(internal ?? {}))
+    if (!name.startsWith(SSE_PREFIX)) out[name] = value;
   return out;
 }
 
@@ -141,7 +143,10 @@ async function openObjectKey(
 ): Promise<Buffer | undefined> {
   const kind = internal[F.kind];
   if (kind !== 'SSE-C' && check.customerKey !== undefined)
-    throw new SseParametersNotApplicable('The encryption parameters are not applicable to this object.', { bucket, key });
+    throw new SseParametersNotApplicable('The encryption parameters are not applicable to this object.', {
+      bucket,
+      key,
+    });
   if (kind === undefined) return undefined;
   const sealed = Buffer.from(internal[F.sealedKey] ?? '', 'base64');
   if (kind === 'SSE-C') {
@@ -160,10 +165,14 @@ function storedStreams(info: ObjectInfo): StoredStream[] {
   const toStream = (partNumber: number, storedSize: number): StoredStream => {
     const plainSize = plaintextSize(storedSize);
     if (plainSize === undefined)
-      throw new ObjectTampered('The stored object does not match its metadata.', { bucket: info.bucket, key: info.key });
+      throw new ObjectTampered('The stored object does not match its metadata.', {
+        bucket: info.bucket,
+        key: info.key,
+      });
     return { partNumber, plainSize, storedSize };
   };
-  if (info.parts !== undefined && info.parts.length > 0) return info.parts.map((p) => toStream(p.number, p.size));
+  if (info.parts !== undefined && info.parts.length > 0)
+    return info.parts.map((p) => toStream(p.number, p.size));
   return [toStream(0, info.size)];
 }
 
@@ -252,11 +261,18 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     const metadata: ObjectMetadataInput = { ...(options.metadata ?? {}), internal };
     const encrypted = encryptBody(body, objectKey, 0, options, (digests) => {
       internal[F.size] = String(digests.size);
-      internal[F.etag] = request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
-      if (Object.keys(digests.checksums).length > 0) internal[F.checksums] = JSON.stringify(digests.checksums);
+      internal[F.etag] =
+        request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
+      if (Object.keys(digests.checksums).length > 0)
+        internal[F.checksums] = JSON.stringify(digests.checksums);
     });
-    const { encryption: _encryption, verify: _verify, checksumAlgorithms: _algorithms, computeSha256: _sha, ...rest } =
-      options;
+    const {
+      encryption: _encryption,
+      verify: _verify,
+      checksumAlgorithms: _algorithms,
+      computeSha256: _sha,
+      ...rest
+    } = options;
     const precondition = viewPrecondition(options.precondition);
     const info = await layer.putObject(bucket, key, encrypted.stream, {
       ...rest,
@@ -309,7 +325,10 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
           });
     if (read.info.etag !== stored.etag) {
       if (read.body === undefined) read.stream.destroy();
-      throw new InvalidRequest('The object changed while it was being read; retry the request.', { bucket, key });
+      throw new InvalidRequest('The object changed while it was being read; retry the request.', {
+        bucket,
+        key,
+      });
     }
     const plain = decryptSlices(collect(read), objectKey, plan.slices, plan.skip, plan.length);
     if (read.body !== undefined) {
@@ -334,7 +353,11 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     if (keyId !== undefined) encryption.keyId = keyId;
     const context = upload.metadata.internal?.[F.context];
     if (context !== undefined) encryption.context = context;
-    return { ...upload, metadata: { ...upload.metadata, internal: withoutSseFields(upload.metadata.internal) }, encryption };
+    return {
+      ...upload,
+      metadata: { ...upload.metadata, internal: withoutSseFields(upload.metadata.internal) },
+      encryption,
+    };
   };
 
   return {
@@ -346,7 +369,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     updateBucketMetadata: (bucket, update) => layer.updateBucketMetadata(bucket, update),
 
     async putObject(bucket, key, body, options) {
-      if (options.encryption !== undefined) return putEncrypted(bucket, key, body, options, options.encryption);
+      if (options.encryption !== undefined)
+        return putEncrypted(bucket, key, body, options, options.encryption);
       const precondition = viewPrecondition(options.precondition);
       const metadata: ObjectMetadataInput = {
         ...(options.metadata ?? {}),
@@ -373,11 +397,23 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
           throw err;
         }
         if (objectKey === undefined) return result;
-        return getDecrypted(bucket, key, result.info, objectKey, { versionId: result.info.versionId }, result);
+        return getDecrypted(
+          bucket,
+          key,
+          result.info,
+          objectKey,
+          { versionId: result.info.versionId },
+          result,
+        );
       }
-      const stored = await layer.getObjectInfo(bucket, key, rest.versionId !== undefined ? { versionId: rest.versionId } : {});
+      const stored = await layer.getObjectInfo(
+        bucket,
+        key,
+        rest.versionId !== undefined ? { versionId: rest.versionId } : {},
+      );
       const objectKey = await openObjectKey(kms, bucket, key, stored.internal, check);
-      if (objectKey === undefined) return layer.getObject(bucket, key, { ...rest, versionId: stored.versionId });
+      if (objectKey === undefined)
+        return layer.getObject(bucket, key, { ...rest, versionId: stored.versionId });
       return getDecrypted(bucket, key, stored, objectKey, { ...rest, versionId: stored.versionId });
     },
 
@@ -444,7 +480,14 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const encrypted = encryptBody(body, objectKey, partNumber, rest, (digests) => {
         checksums = digests.checksums;
       });
-      const part = await layer.putObjectPart(bucket, key, uploadId, partNumber, encrypted.stream, encrypted.options);
+      const part = await layer.putObjectPart(
+        bucket,
+        key,
+        uploadId,
+        partNumber,
+        encrypted.stream,
+        encrypted.options,
+      );
       const info = { ...part, size: plaintextSize(part.size) ?? part.size };
       delete info.checksums;
       if (Object.keys(checksums).length > 0) info.checksums = checksums;
@@ -458,7 +501,10 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       return {
         ...result,
         upload,
-        parts: result.parts.map(({ checksums: _stored, ...p }) => ({ ...p, size: plaintextSize(p.size) ?? p.size })),
+        parts: result.parts.map(({ checksums: _stored, ...p }) => ({
+          ...p,
+          size: plaintextSize(p.size) ?? p.size,
+        })),
       };
     },
     async completeMultipartUpload(bucket, key, uploadId, parts, options) {

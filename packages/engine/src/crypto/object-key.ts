@@ -18,7 +18,12 @@ function customerKek(customerKey: Buffer, bucket: string, key: string): Buffer {
 }
 
 /** Seal `objectKey` under the customer key for `bucket/key`: iv ‖ ciphertext ‖ tag. */
-export function sealWithCustomerKey(objectKey: Buffer, customerKey: Buffer, bucket: string, key: string): Buffer {
+export function sealWithCustomerKey(
+  objectKey: Buffer,
+  customerKey: Buffer,
+  bucket: string,
+  key: string,
+): Buffer {
   const iv = randomBytes(IV_SIZE);
   const cipher = createCipheriv('aes-256-gcm', customerKek(customerKey, bucket, key), iv);
   const sealed = Buffer.concat([cipher.update(objectKey), cipher.final()]);
@@ -26,8 +31,14 @@ export function sealWithCustomerKey(objectKey: Buffer, customerKey: Buffer, buck
 }
 
 /** Open a key sealed by `sealWithCustomerKey`; a wrong customer key (or path) is AccessDenied. */
-export function unsealWithCustomerKey(sealed: Buffer, customerKey: Buffer, bucket: string, key: string): Buffer {
-  if (sealed.length !== IV_SIZE + 32 + TAG_SIZE) throw new SseCustomerKeyMismatch('Access Denied.', { bucket, key });
+export function unsealWithCustomerKey(
+  sealed: Buffer,
+  customerKey: Buffer,
+  bucket: string,
+  key: string,
+): Buffer {
+  if (sealed.length !== IV_SIZE + 32 + TAG_SIZE)
+    throw new SseCustomerKeyMismatch('Access Denied.', { bucket, key });
   const decipher = createDecipheriv(
     'aes-256-gcm',
     customerKek(customerKey, bucket, key),
@@ -35,7 +46,10 @@ export function unsealWithCustomerKey(sealed: Buffer, customerKey: Buffer, bucke
   );
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
   try {
-    return Buffer.concat([decipher.update(sealed.subarray(IV_SIZE, sealed.length - TAG_SIZE)), decipher.final()]);
+    return Buffer.concat([
+      decipher.update(sealed.subarray(IV_SIZE, sealed.length - TAG_SIZE)),
+      decipher.final(),
+    ]);
   } catch {
     throw new SseCustomerKeyMismatch('Access Denied.', { bucket, key });
   }
@@ -51,5 +65,10 @@ export function newObjectKey(): Buffer {
  * would reveal something about a customer-encrypted plaintext), but stable for the version.
  */
 export function opaqueEtag(objectKey: Buffer, md5: Buffer): string {
-  return createHmac('sha256', objectKey).update(ETAG_LABEL).update(md5).digest().subarray(0, 16).toString('hex');
+  return createHmac('sha256', objectKey)
+    .update(ETAG_LABEL)
+    .update(md5)
+    .digest()
+    .subarray(0, 16)
+    .toString('hex');
 }

@@ -73,7 +73,12 @@ export function rangePlan(streams: StoredStream[], start: number, end: number): 
     plainAt += s.plainSize;
     storedAt += s.storedSize;
   }
-  const plan: ReadPlan = { stored: { start: storedStart, end: storedEnd }, slices, skip, length: end - start + 1 };
+  const plan: ReadPlan = {
+    stored: { start: storedStart, end: storedEnd },
+    slices,
+    skip,
+    length: end - start + 1,
+  };
   if (saltAt !== undefined) plan.saltAt = saltAt;
   return plan;
 }

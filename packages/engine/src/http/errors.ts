@@ -532,7 +532,8 @@ const TABLE = {
   SseInsecureCustomerRequest: {
     code: 'InvalidRequest',
     status: 400,
-    message: 'Requests specifying Server Side Encryption with Customer provided keys must be made over a secure connection.',
+    message:
+      'Requests specifying Server Side Encryption with Customer provided keys must be made over a secure connection.',
   },
   SseEncryptedObject: {
     code: 'InvalidRequest',

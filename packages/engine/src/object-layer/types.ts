@@ -90,8 +90,7 @@ export type EncryptionKind = 'SSE-S3' | 'SSE-KMS' | 'SSE-C';
  * context (base64 JSON as the client sent it). SSE-C carries the customer's 32-byte key.
  */
 export type EncryptionRequest =
-  | { kind: 'SSE-S3' | 'SSE-KMS'; keyId?: string; context?: string }
-  | { kind: 'SSE-C'; customerKey: Buffer };
+  { kind: 'SSE-S3' | 'SSE-KMS'; keyId?: string; context?: string } | { kind: 'SSE-C'; customerKey: Buffer };
 
 /** How a stored version (or an upload) is encrypted, as responses show it. */
 export interface ObjectEncryption {

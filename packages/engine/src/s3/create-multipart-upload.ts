@@ -29,7 +29,9 @@ export async function createMultipartUpload(ctx: RequestContext): Promise<void> 
     const { kind } = encryption.request;
     setSseResponseHeaders(
       ctx.res,
-      kind === 'SSE-C' ? { kind } : { kind, ...(encryption.request.keyId !== undefined ? { keyId: encryption.request.keyId } : {}) },
+      kind === 'SSE-C'
+        ? { kind }
+        : { kind, ...(encryption.request.keyId !== undefined ? { keyId: encryption.request.keyId } : {}) },
       encryption.customerKey,
     );
   }

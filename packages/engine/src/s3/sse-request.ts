@@ -11,7 +11,11 @@ import type { RequestContext } from '../http/context.js';
 import { plainAddress } from '../http/client-address.js';
 import type { EncryptionRequest, ObjectEncryption } from '../object-layer/types.js';
 import { KmsKeyNotFound, KmsNotConfigured } from '../kms/errors.js';
-import { SseInsecureCustomerRequest, SseInvalidArgument, SseInvalidEncryptionMethod } from '../crypto/errors.js';
+import {
+  SseInsecureCustomerRequest,
+  SseInvalidArgument,
+  SseInvalidEncryptionMethod,
+} from '../crypto/errors.js';
 import type { ObjectTarget } from './object-request.js';
 
 const SSE = 'x-amz-server-side-encryption';
@@ -82,12 +86,19 @@ function readCustomerTriple(read: FieldReader, prefix: string, where: ObjectTarg
     );
   const md5 = createHash('md5').update(key).digest('base64');
   if (md5 !== md5Text.trim())
-    throw new SseInvalidArgument('The calculated MD5 hash of the key did not match the hash that was provided.', where);
+    throw new SseInvalidArgument(
+      'The calculated MD5 hash of the key did not match the hash that was provided.',
+      where,
+    );
   return { key, md5 };
 }
 
 /** The customer key of a read (GET/HEAD, UploadPart), validated. */
-export function readCustomerKey(ctx: RequestContext, where: ObjectTarget, read?: FieldReader): CustomerKey | undefined {
+export function readCustomerKey(
+  ctx: RequestContext,
+  where: ObjectTarget,
+  read?: FieldReader,
+): CustomerKey | undefined {
   const key = readCustomerTriple(read ?? headerFields(ctx.req.headers), CUSTOMER, where);
   if (key !== undefined) checkSecure(ctx, where);
   return key;
@@ -105,7 +116,8 @@ function checkKmsContext(text: string, where: ObjectTarget): void {
   let parsed: unknown;
   try {
     const decoded = Buffer.from(text, 'base64');
-    if (decoded.toString('base64').replace(/=+$/, '') !== text.trim().replace(/=+$/, '')) throw new Error('base64');
+    if (decoded.toString('base64').replace(/=+$/, '') !== text.trim().replace(/=+$/, ''))
+      throw new Error('base64');
     parsed = JSON.parse(decoded.toString('utf8'));
   } catch {
     throw new SseInvalidArgument('The SSE-KMS encryption context is not base64 encoded JSON.', where);
@@ -143,7 +155,10 @@ export async function resolveWriteEncryption(
   const customer = readCustomerTriple(read, CUSTOMER, where);
   if (customer !== undefined) {
     if (present(algorithm))
-      throw new SseInvalidArgument('Server side encryption specified with both SSE-C and SSE-S3 headers', where);
+      throw new SseInvalidArgument(
+        'Server side encryption specified with both SSE-C and SSE-S3 headers',
+        where,
+      );
     checkSecure(ctx, where);
     return { request: { kind: 'SSE-C', customerKey: customer.key }, customerKey: customer };
   }
@@ -158,7 +173,11 @@ export async function resolveWriteEncryption(
       return { request: { kind: 'SSE-S3' } };
     }
     if (algorithm === 'aws:kms') {
-      const id = present(keyId) ? (keyId.startsWith(ARN_PREFIX) ? keyId.slice(ARN_PREFIX.length) : keyId) : undefined;
+      const id = present(keyId)
+        ? keyId.startsWith(ARN_PREFIX)
+          ? keyId.slice(ARN_PREFIX.length)
+          : keyId
+        : undefined;
       if (present(context)) checkKmsContext(context, where);
       await checkKms(ctx, id, where);
       const request: EncryptionRequest = { kind: 'SSE-KMS' };
@@ -181,7 +200,8 @@ export async function resolveWriteEncryption(
   }
   await checkKms(ctx, byDefault.kmsKeyId, where);
   return {
-    request: byDefault.kmsKeyId !== undefined ? { kind: 'SSE-KMS', keyId: byDefault.kmsKeyId } : { kind: 'SSE-KMS' },
+    request:
+      byDefault.kmsKeyId !== undefined ? { kind: 'SSE-KMS', keyId: byDefault.kmsKeyId } : { kind: 'SSE-KMS' },
   };
 }
 
