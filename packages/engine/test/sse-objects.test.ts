@@ -23,6 +23,7 @@ import {
   UploadPartCopyCommand,
   type GetObjectCommandInput,
 } from '@aws-sdk/client-s3';
+import { Client } from 'minio';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { signedRequest, type SignedReply } from './helpers/signed-request.js';
 import { s3Failure } from './helpers/s3-failure.js';
@@ -39,6 +40,7 @@ const PACKAGE = 64 * KiB;
 let engine: HttpEngine | undefined;
 let port: number;
 let s3: S3Client;
+let minio: Client;
 
 /** A payload that is easy to find in raw files: a marker repeated, with a counter so no run is uniform. */
 function marked(marker: string, size: number): Buffer {
@@ -125,6 +127,15 @@ beforeAll(async () => {
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY },
+  });
+  minio = new Client({
+    endPoint: '127.0.0.1',
+    port,
+    useSSL: false,
+    accessKey: ACCESS_KEY,
+    secretKey: SECRET_KEY,
+    pathStyle: true,
+    region: 'us-east-1',
   });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   await s3.send(new CreateBucketCommand({ Bucket: DEFAULTED }));
@@ -539,6 +550,54 @@ describe('bucket default encryption', () => {
   });
 });
 
+describe('browser POST uploads', () => {
+  /** POST a form signed by minio-js's POST policy, with `extra` fields (each also a policy condition). */
+  async function post(
+    bucket: string,
+    key: string,
+    content: Buffer,
+    extra: Record<string, string>,
+  ): Promise<Response> {
+    const policy = minio.newPostPolicy();
+    policy.setBucket(bucket);
+    policy.setKey(key);
+    policy.setExpires(new Date(Date.now() + 10 * 60_000));
+    for (const [name, value] of Object.entries(extra))
+      policy.policy.conditions.push(['eq', `$${name}`, value]);
+    const { postURL, formData } = await minio.presignedPostPolicy(policy);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(formData)) form.append(k, v);
+    for (const [k, v] of Object.entries(extra)) form.append(k, v);
+    form.append('file', new Blob([content]), 'upload.bin');
+    return fetch(postURL, { method: 'POST', body: form });
+  }
+
+  it('encrypts with the SSE form field, and by the bucket default without one', async () => {
+    const body = marked('post-enc', PACKAGE + 10);
+    const res = await post(BUCKET, 'post/sse', body, { 'x-amz-server-side-encryption': 'AES256' });
+    expect(res.status, await res.clone().text()).toBe(204);
+    expect(res.headers.get('x-amz-server-side-encryption')).toBe('AES256');
+    expect(res.headers.get('etag')).toBe(`"${md5Hex(body)}"`);
+    const got = await getBytes({ Bucket: BUCKET, Key: 'post/sse' });
+    expect(got.body.equals(body)).toBe(true);
+    expect(got.headers.ServerSideEncryption).toBe('AES256');
+
+    const byDefault = await post(DEFAULTED, 'post/default', body, {});
+    expect(byDefault.status, await byDefault.clone().text()).toBe(204);
+    const head = await s3.send(new HeadObjectCommand({ Bucket: DEFAULTED, Key: 'post/default' }));
+    expect(head.ServerSideEncryption).toBe('AES256');
+    expect(head.ContentLength).toBe(body.length);
+  });
+
+  it('refuses an unknown algorithm in the form', async () => {
+    const res = await post(BUCKET, 'post/unknown', Buffer.from('x'), {
+      'x-amz-server-side-encryption': 'rot13',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>InvalidRequest</Code>');
+  });
+});
+
 describe('the raw files under the data dir', () => {
   it('hold no plaintext of encrypted objects, while an unencrypted control object is found', async () => {
     const dataDir = engine?.dataDir ?? '';
@@ -570,6 +629,7 @@ describe('the raw files under the data dir', () => {
       'default-enc',
       'copy-source',
       'raw-enc-small',
+      'post-enc',
     ]) {
       expect(await filesContaining(dataDir, Buffer.from(`${marker}:00000010;`)), marker).toEqual([]);
     }
