@@ -180,6 +180,7 @@ describe('route table composition', () => {
     const areas = await Promise.all([
       import('./routes/session-routes.js').then((m) => m.SESSION_ROUTES),
       import('./routes/bucket-routes.js').then((m) => m.BUCKET_ROUTES),
+      import('./routes/bucket-encryption-routes.js').then((m) => m.BUCKET_ENCRYPTION_ROUTES),
       import('./routes/object-routes.js').then((m) => m.OBJECT_ROUTES),
       import('./routes/policy-routes.js').then((m) => m.POLICY_ROUTES),
       import('./routes/user-routes.js').then((m) => m.USER_ROUTES),

@@ -37,6 +37,21 @@ export const ENDPOINTS = {
     method: 'PUT',
     path: `${API_PREFIX}/buckets/:bucket/set-policy`,
   },
+  getBucketEncryptionInfo: {
+    name: 'getBucketEncryptionInfo',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/encryption/info`,
+  },
+  enableBucketEncryption: {
+    name: 'enableBucketEncryption',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/encryption/enable`,
+  },
+  disableBucketEncryption: {
+    name: 'disableBucketEncryption',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/encryption/disable`,
+  },
   listObjects: { name: 'listObjects', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/objects` },
   deleteObject: { name: 'deleteObject', method: 'DELETE', path: `${API_PREFIX}/buckets/:bucket/objects` },
   deleteObjects: {

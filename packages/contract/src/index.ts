@@ -7,6 +7,7 @@
  */
 export * from './account.js';
 export * from './buckets.js';
+export * from './bucket-encryption.js';
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './groups.js';

@@ -9,6 +9,7 @@
 import type { RouteContract } from './route-contract.js';
 import { ACCOUNT_ROUTES } from './routes/account-routes.js';
 import { BUCKET_ROUTES } from './routes/bucket-routes.js';
+import { BUCKET_ENCRYPTION_ROUTES } from './routes/bucket-encryption-routes.js';
 import { GROUP_ROUTES } from './routes/group-routes.js';
 import { OBJECT_ROUTES } from './routes/object-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
@@ -20,6 +21,7 @@ export * from './route-contract.js';
 export const API = {
   ...SESSION_ROUTES,
   ...BUCKET_ROUTES,
+  ...BUCKET_ENCRYPTION_ROUTES,
   ...OBJECT_ROUTES,
   ...POLICY_ROUTES,
   ...USER_ROUTES,

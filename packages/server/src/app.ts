@@ -34,6 +34,7 @@ import { refuseForeignOrigins } from './hardening/same-origin.js';
 import { installSecurityHeaders } from './hardening/security-headers.js';
 import { notAuthenticated } from './errors.js';
 import { bucketRoutes } from './routes/buckets/bucket-routes.js';
+import { bucketEncryptionRoutes } from './routes/buckets/bucket-encryption-routes.js';
 import { UsageCache } from './routes/buckets/usage-cache.js';
 import { accountRoutes } from './routes/account/account-routes.js';
 import { groupRoutes } from './routes/groups/group-routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(sessionRoutes, { ctx });
       await api.register(bucketRoutes, { ctx });
+      await api.register(bucketEncryptionRoutes, { ctx });
       await api.register(objectRoutes, { ctx });
       await api.register(policyRoutes, { ctx });
       await api.register(userRoutes, { ctx });

@@ -23,6 +23,9 @@ import { deleteServiceAccount } from './delete-service-account.js';
 import { detachPolicy } from './detach-policy.js';
 import { getBucketQuota } from './get-bucket-quota.js';
 import { getGroup } from './get-group.js';
+import { kmsCreateKey } from './kms-create-key.js';
+import { kmsKeyStatus } from './kms-key-status.js';
+import { kmsStatus } from './kms-status.js';
 import { infoAccessKey } from './info-access-key.js';
 import { infoCannedPolicy } from './info-canned-policy.js';
 import { infoServiceAccount } from './info-service-account.js';
@@ -106,6 +109,20 @@ const ROUTES: Record<string, AdminRoute> = {
     handler: getBucketQuota,
     operation: 'GetBucketQuotaConfig',
     actions: ['admin:GetBucketQuota'],
+  },
+  // KMS (§3.13; madmin uses the KMS API of `kms-routes.ts`). MinIO routes status as POST; GET is
+  // accepted too, which older madmin releases send.
+  'POST /kms/status': { handler: kmsStatus, operation: 'KMSStatus', actions: ['admin:KMSKeyStatus'] },
+  'GET /kms/status': { handler: kmsStatus, operation: 'KMSStatus', actions: ['admin:KMSKeyStatus'] },
+  'GET /kms/key/status': {
+    handler: kmsKeyStatus,
+    operation: 'KMSKeyStatus',
+    actions: ['admin:KMSKeyStatus'],
+  },
+  'POST /kms/key/create': {
+    handler: kmsCreateKey,
+    operation: 'KMSCreateKey',
+    actions: ['admin:KMSCreateKey'],
   },
 };
 

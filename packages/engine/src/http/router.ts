@@ -1,7 +1,7 @@
 /**
  * Top-level request routing: which API surface a request belongs to, and for S3 where the bucket
  * and key are. Order (MinIO's, wire doc §1.1): health probes, Prometheus metrics, the admin API,
- * STS on `POST /`, and everything else is S3.
+ * the KMS API, STS on `POST /`, and everything else is S3.
  * S3 addressing (bucket and key) is resolved by `target.ts`.
  */
 import type { RequestContext } from './context.js';
@@ -10,6 +10,7 @@ import { authenticateRequest } from './auth.js';
 import { authorize } from './authorize.js';
 import { handleHealthRequest, isHealthPath, type HealthState } from './health.js';
 import { handleAdminRequest } from '../admin/index.js';
+import { handleKmsRequest, isKmsPath } from '../admin/kms-routes.js';
 import { handleMetricsRequest, isMetricsPath } from '../metrics/index.js';
 import { handleStsRequest } from '../sts/index.js';
 import { matchS3Route } from '../s3/routes.js';
@@ -58,6 +59,13 @@ export async function routeRequest(ctx: RequestContext, state: RouterState): Pro
     }
     ctx.auth = await authenticateRequest(ctx, { service: 's3', admin: true });
     await handleAdminRequest(ctx);
+    return;
+  }
+  if (isKmsPath(path)) {
+    // MinIO's KMS API: signed and answered like admin calls (wire doc §3.13).
+    ctx.api = 'admin';
+    ctx.auth = await authenticateRequest(ctx, { service: 's3', admin: true });
+    await handleKmsRequest(ctx);
     return;
   }
   if (isStsRequest(ctx)) {

@@ -1,7 +1,8 @@
 /**
  * GET and DELETE of the bucket configuration sub-resources that are stored as sent (policy, CORS,
  * tagging, encryption, lifecycle, replication, website), through the bucket metadata service: the
- * stored document, or S3's "not set" error. Their PUTs are not served yet.
+ * stored document, or S3's "not set" error. Their PUTs have handlers of their own where served
+ * (policy, encryption).
  */
 import type { RequestContext } from '../http/context.js';
 import type { BucketConfigKind } from '../bucket/bucket-metadata.js';

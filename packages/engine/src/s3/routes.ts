@@ -24,6 +24,7 @@ import { getBucketAccelerate } from './get-bucket-accelerate.js';
 import { getBucketAcl } from './get-bucket-acl.js';
 import { getBucketCors } from './get-bucket-cors.js';
 import { getBucketEncryption } from './get-bucket-encryption.js';
+import { putBucketEncryption } from './put-bucket-encryption.js';
 import { getBucketLifecycle } from './get-bucket-lifecycle.js';
 import { getBucketLocation } from './get-bucket-location.js';
 import { getBucketLogging } from './get-bucket-logging.js';
@@ -395,6 +396,7 @@ export const S3_RULES: readonly S3Rule[] = [
   sub('GET', 'tagging', 'GetBucketTagging', 's3:GetBucketTagging', getBucketTagging),
   sub('DELETE', 'tagging', 'DeleteBucketTagging', 's3:PutBucketTagging', deleteBucketTagging),
   sub('GET', 'encryption', 'GetBucketEncryption', 's3:GetEncryptionConfiguration', getBucketEncryption),
+  sub('PUT', 'encryption', 'PutBucketEncryption', 's3:PutEncryptionConfiguration', putBucketEncryption),
   sub(
     'DELETE',
     'encryption',

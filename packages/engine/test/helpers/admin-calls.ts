@@ -24,6 +24,8 @@ export interface AdminCallOptions {
   headers?: Record<string, string>;
   /** SigV4 region; madmin signs admin calls with an empty one. Default `us-east-1`. */
   region?: string;
+  /** The API prefix before `op`; default `/minio/admin/v3` (MinIO's KMS API: `/minio/kms/v1`). */
+  prefix?: string;
 }
 
 export interface AdminAnswer {
@@ -46,7 +48,7 @@ function buildUrl(base: string, path: string, query: AdminCallOptions['query']):
   return url;
 }
 
-/** One admin call (`/minio/admin/v3/<op>`) signed with `keys`. */
+/** One admin call (`/minio/admin/v3/<op>`, or `<prefix>/<op>`) signed with `keys`. */
 export async function adminCall(
   engine: { url: string },
   keys: Keys,
@@ -54,7 +56,7 @@ export async function adminCall(
   op: string,
   options: AdminCallOptions = {},
 ): Promise<AdminAnswer> {
-  const url = buildUrl(engine.url, `/minio/admin/v3/${op}`, options.query);
+  const url = buildUrl(engine.url, `${options.prefix ?? '/minio/admin/v3'}/${op}`, options.query);
   let body: Buffer | undefined;
   if (options.body !== undefined) {
     const text = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);

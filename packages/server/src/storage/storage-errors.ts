@@ -79,6 +79,9 @@ const S3_CODES: Record<string, Rule> = {
   SlowDown: { code: 'storage_error', status: 503 },
   ServiceUnavailable: { code: 'storage_error', status: 503 },
   XMinioServerNotInitialized: { code: 'storage_error', status: 503 },
+  // Bucket encryption: no configuration; a KMS key the server does not know (wire doc §5.7).
+  ServerSideEncryptionConfigurationNotFoundError: { code: 'not_found', status: 404 },
+  'KMS.NotFoundException': { code: 'invalid_request', status: 400 },
 };
 
 /** Codes whose meaning depends on the status the server gave them with. */
