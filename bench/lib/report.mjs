@@ -94,7 +94,8 @@ export function targets(results) {
     }
   }
   for (const op of ['put', 'get']) {
-    const ratio = get(results.ratios, `large.sse.${op}`)?.['sse/plain']?.median;
+    // Ratio keys are dotted names, not paths.
+    const ratio = results.ratios?.[`large.sse.${op}`]?.['sse/plain']?.median;
     check(`64 MiB ${op.toUpperCase()} c=1: SSE-S3 / plain ≥ 0.8`, ratio, 0.8, true);
   }
   for (const op of ['put', 'get']) {

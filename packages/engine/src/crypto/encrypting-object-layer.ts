@@ -330,7 +330,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         key,
       });
     }
-    const plain = decryptSlices(collect(read), objectKey, plan.slices, plan.skip, plan.length);
+    const plain = decryptSlices(collect(read), objectKey, plan.slices, plan.skip, plan.length, read.release);
     if (read.body !== undefined) {
       // Small objects come from the index in memory: decrypt them at once and answer in memory too.
       const chunks: Buffer[] = [];

@@ -18,11 +18,16 @@ import {
   streamKey,
 } from './package-format.js';
 
-/** Plaintext in, one encrypted stream out (header, then packages). */
+/**
+ * Plaintext in, one encrypted stream out (header, then packages). Input chunks are not copied: a
+ * package is a list of slices of them, fed to the cipher one after another (GCM is a stream
+ * cipher), and each ciphertext piece is pushed as it comes. This holds on to input chunks until
+ * their package is sealed, as every Node stream may (writers do not reuse a chunk they wrote).
+ */
 export class EncryptStream extends Transform {
   private readonly key: Buffer;
   private readonly salt = randomBytes(HEADER_SIZE);
-  private readonly pending = Buffer.allocUnsafe(PACKAGE_SIZE);
+  private pending: Buffer[] = [];
   private filled = 0;
   private sequence = 0;
   private headerSent = false;
@@ -39,7 +44,7 @@ export class EncryptStream extends Transform {
       // A full package is sealed only once more bytes arrive: then it is certainly not the last.
       if (this.filled === PACKAGE_SIZE) this.seal(false);
       const n = Math.min(PACKAGE_SIZE - this.filled, chunk.length - offset);
-      chunk.copy(this.pending, this.filled, offset, offset + n);
+      this.pending.push(n === chunk.length ? chunk : chunk.subarray(offset, offset + n));
       this.filled += n;
       offset += n;
     }
@@ -60,10 +65,11 @@ export class EncryptStream extends Transform {
 
   private seal(final: boolean): void {
     const cipher = createCipheriv('aes-256-gcm', this.key, packageNonce(this.sequence, final));
-    const sealed = cipher.update(this.pending.subarray(0, this.filled));
+    for (const piece of this.pending) this.push(cipher.update(piece));
     cipher.final();
-    this.push(Buffer.concat([sealed, cipher.getAuthTag()], this.filled + TAG_SIZE));
+    this.push(cipher.getAuthTag());
     this.sequence++;
+    this.pending = [];
     this.filled = 0;
   }
 }
@@ -79,67 +85,106 @@ export interface StreamSlice {
   salt?: Buffer;
 }
 
-/** Pulls exact byte counts out of a chunked source. */
+/**
+ * Pulls exact byte counts out of a chunked source as slices of its chunks (no copies). Chunks
+ * used up by a read are handed to `release` at the next read, when their bytes have been
+ * decrypted (the layer reuses such pooled buffers).
+ */
 class ByteQueue {
-  private chunks: Buffer[] = [];
+  /** Unread bytes: `view` is what is left of the source chunk `chunk`. */
+  private chunks: { chunk: Buffer; view: Buffer }[] = [];
   private available = 0;
   private ended = false;
+  private used: Buffer[] = [];
 
-  constructor(private readonly source: AsyncIterator<Buffer | Uint8Array>) {}
+  constructor(
+    private readonly source: AsyncIterator<Buffer | Uint8Array>,
+    private readonly release: ((chunk: Buffer) => void) | undefined,
+  ) {}
 
-  async read(n: number): Promise<Buffer> {
-    while (this.available < n && !this.ended) {
-      const next = await this.source.next();
-      if (next.done === true) this.ended = true;
-      else {
-        const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
-        this.chunks.push(chunk);
-        this.available += chunk.length;
-      }
+  private async pull(): Promise<void> {
+    const next = await this.source.next();
+    if (next.done === true) {
+      this.ended = true;
+      return;
     }
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+    if (chunk.length > 0) {
+      this.chunks.push({ chunk, view: chunk });
+      this.available += chunk.length;
+    }
+  }
+
+  /** The next `n` bytes as slices. */
+  async read(n: number): Promise<Buffer[]> {
+    this.recycle();
+    while (this.available < n && !this.ended) await this.pull();
     if (this.available < n) throw new ObjectTampered('The stored object is shorter than its metadata says.');
-    const first = this.chunks[0];
-    let out: Buffer;
-    if (first !== undefined && first.length >= n) {
-      out = first.subarray(0, n);
-      if (first.length === n) this.chunks.shift();
-      else this.chunks[0] = first.subarray(n);
-    } else {
-      const all = Buffer.concat(this.chunks, this.available);
-      out = all.subarray(0, n);
-      this.chunks = all.length > n ? [all.subarray(n)] : [];
+    const out: Buffer[] = [];
+    let left = n;
+    while (left > 0) {
+      const head = this.chunks[0];
+      if (head === undefined) break;
+      if (head.view.length <= left) {
+        out.push(head.view);
+        this.chunks.shift();
+        this.used.push(head.chunk);
+        left -= head.view.length;
+      } else {
+        out.push(head.view.subarray(0, left));
+        head.view = head.view.subarray(left);
+        left = 0;
+      }
     }
     this.available -= n;
     return out;
   }
 
+  /** Hand the chunks of earlier reads back (their bytes are decrypted by now). */
+  recycle(): void {
+    if (this.release !== undefined) for (const chunk of this.used) this.release(chunk);
+    this.used = [];
+  }
+
   async atEnd(): Promise<boolean> {
-    if (this.available > 0) return false;
-    while (!this.ended) {
-      const next = await this.source.next();
-      if (next.done === true) this.ended = true;
-      else if (next.value.length > 0) {
-        const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
-        this.chunks.push(chunk);
-        this.available += chunk.length;
-        return false;
-      }
-    }
-    return true;
+    while (this.available === 0 && !this.ended) await this.pull();
+    return this.available === 0;
   }
 }
 
-function openPackage(key: Buffer, sequence: number, final: boolean, sealed: Buffer): Buffer {
-  const body = sealed.subarray(0, sealed.length - TAG_SIZE);
+/** The last `n` bytes of a list of slices (the tag may straddle two of them). */
+function lastBytes(slices: Buffer[], n: number): Buffer {
+  const out = Buffer.alloc(n);
+  let at = n;
+  for (let i = slices.length - 1; i >= 0 && at > 0; i--) {
+    const slice = slices[i] ?? Buffer.alloc(0);
+    const take = Math.min(at, slice.length);
+    slice.copy(out, at - take, slice.length - take);
+    at -= take;
+  }
+  return out;
+}
+
+/** Decrypt one sealed package given as slices; each plaintext piece is returned as produced. */
+function openPackage(key: Buffer, sequence: number, final: boolean, sealed: Buffer[]): Buffer[] {
+  const total = sealed.reduce((n, b) => n + b.length, 0);
   const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(sequence, final));
-  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_SIZE));
+  decipher.setAuthTag(lastBytes(sealed, TAG_SIZE));
+  const plain: Buffer[] = [];
+  let left = total - TAG_SIZE;
   try {
-    const plain = decipher.update(body);
+    for (const piece of sealed) {
+      if (left <= 0) break;
+      const body = piece.length <= left ? piece : piece.subarray(0, left);
+      left -= body.length;
+      const out = decipher.update(body);
+      if (out.length > 0) plain.push(out);
+    }
     decipher.final();
-    return plain;
   } catch {
     throw new ObjectTampered('An encrypted package of the object failed authentication.');
   }
+  return plain;
 }
 
 /**
@@ -153,27 +198,30 @@ export async function* decryptSlices(
   slices: Iterable<StreamSlice>,
   skip: number,
   length: number,
+  release?: (chunk: Buffer) => void,
 ): AsyncGenerator<Buffer> {
-  const queue = new ByteQueue(source[Symbol.asyncIterator]());
+  const queue = new ByteQueue(source[Symbol.asyncIterator](), release);
   let toSkip = skip;
   let left = length;
   for (const slice of slices) {
-    const salt = slice.salt ?? (await queue.read(HEADER_SIZE));
+    const salt = slice.salt ?? Buffer.concat(await queue.read(HEADER_SIZE));
     const key = streamKey(objectKey, slice.partNumber, salt);
     const last = packageCount(slice.plainSize) - 1;
     for (let seq = slice.first; seq <= slice.last; seq++) {
       const sealed = await queue.read(sealedPackageLength(slice.plainSize, seq));
-      let plain = openPackage(key, seq, seq === last, sealed);
-      if (toSkip > 0) {
-        const cut = Math.min(toSkip, plain.length);
-        plain = plain.subarray(cut);
-        toSkip -= cut;
+      for (let plain of openPackage(key, seq, seq === last, sealed)) {
+        if (toSkip > 0) {
+          const cut = Math.min(toSkip, plain.length);
+          plain = plain.subarray(cut);
+          toSkip -= cut;
+        }
+        if (plain.length > left) plain = plain.subarray(0, left);
+        left -= plain.length;
+        if (plain.length > 0) yield plain;
       }
-      if (plain.length > left) plain = plain.subarray(0, left);
-      left -= plain.length;
-      if (plain.length > 0) yield plain;
     }
   }
   if (left !== 0 || !(await queue.atEnd()))
     throw new ObjectTampered('The stored object does not match its metadata.');
+  queue.recycle();
 }

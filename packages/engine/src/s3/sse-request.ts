@@ -26,6 +26,11 @@ const COPY_SOURCE_CUSTOMER = 'x-amz-copy-source-server-side-encryption-customer-
 /** MinIO shows (and accepts) KMS key ids with this prefix. */
 const ARN_PREFIX = 'arn:aws:kms:';
 
+/** A KMS key id as the KMS names it (MinIO accepts and shows the `arn:aws:kms:` form too). */
+function withoutArn(keyId: string): string {
+  return keyId.startsWith(ARN_PREFIX) ? keyId.slice(ARN_PREFIX.length) : keyId;
+}
+
 /** Reads one request field (a header, or a POST form field) by its lower-case name. */
 export type FieldReader = (name: string) => string | undefined;
 
@@ -173,11 +178,7 @@ export async function resolveWriteEncryption(
       return { request: { kind: 'SSE-S3' } };
     }
     if (algorithm === 'aws:kms') {
-      const id = present(keyId)
-        ? keyId.startsWith(ARN_PREFIX)
-          ? keyId.slice(ARN_PREFIX.length)
-          : keyId
-        : undefined;
+      const id = present(keyId) ? withoutArn(keyId) : undefined;
       if (present(context)) checkKmsContext(context, where);
       await checkKms(ctx, id, where);
       const request: EncryptionRequest = { kind: 'SSE-KMS' };
@@ -198,11 +199,9 @@ export async function resolveWriteEncryption(
     await checkKms(ctx, undefined, where);
     return { request: { kind: 'SSE-S3' } };
   }
-  await checkKms(ctx, byDefault.kmsKeyId, where);
-  return {
-    request:
-      byDefault.kmsKeyId !== undefined ? { kind: 'SSE-KMS', keyId: byDefault.kmsKeyId } : { kind: 'SSE-KMS' },
-  };
+  const defaultKey = byDefault.kmsKeyId !== undefined ? withoutArn(byDefault.kmsKeyId) : undefined;
+  await checkKms(ctx, defaultKey, where);
+  return { request: defaultKey !== undefined ? { kind: 'SSE-KMS', keyId: defaultKey } : { kind: 'SSE-KMS' } };
 }
 
 /** The SSE response headers of an object (or upload) encrypted as `encryption`. */
