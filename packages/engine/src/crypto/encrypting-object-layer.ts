@@ -11,7 +11,7 @@
  * the stored packages a range needs and decrypts them. SSE-C reads and part uploads must bring the
  * right customer key.
  */
-import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { Kms } from '../kms/types.js';
 import { BodyDigester } from '../storage/digester.js';
 import type {
@@ -176,16 +176,6 @@ function storedStreams(info: ObjectInfo): StoredStream[] {
   return [toStream(0, info.size)];
 }
 
-/** Passes chunks through while digesting them (the plaintext of an encrypted write). */
-function digesting(digester: BodyDigester): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-      digester.update(chunk);
-      callback(null, chunk);
-    },
-  });
-}
-
 /**
  * Encrypt `body` for the layer below: the returned options hand the caller's `verify` the
  * plaintext digests, and `onDigests` sees them before the commit.
@@ -201,9 +191,9 @@ function encryptBody(
     ...(options.computeSha256 !== undefined ? { computeSha256: options.computeSha256 } : {}),
     ...(options.checksumAlgorithms !== undefined ? { checksumAlgorithms: options.checksumAlgorithms } : {}),
   });
-  const stream = new EncryptStream(objectKey, partNumber);
+  const stream = new EncryptStream(objectKey, partNumber, (chunk) => digester.update(chunk));
   // Errors reach the layer below through `stream` (pipeline destroys it with the cause).
-  pipeline(body, digesting(digester), stream, () => undefined);
+  pipeline(body, stream, () => undefined);
   const verify = async (): Promise<void> => {
     const digests = await digester.finish();
     // The size check is the caller's, against the plaintext it declared.
@@ -338,7 +328,9 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const body = Buffer.concat(chunks);
       return { info: view, stream: Readable.from([body]), body };
     }
-    const stream = Readable.from(plain, { objectMode: false });
+    // Object mode hands the decrypted pieces on as they are: in byte mode a reader taking what is
+    // buffered would get them joined into a new buffer (a copy of every byte).
+    const stream = Readable.from(plain, { objectMode: true, highWaterMark: 4 });
     stream.on('close', () => {
       if (!read.stream.destroyed) read.stream.destroy();
     });

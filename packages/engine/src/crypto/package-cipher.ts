@@ -32,12 +32,18 @@ export class EncryptStream extends Transform {
   private sequence = 0;
   private headerSent = false;
 
-  constructor(objectKey: Buffer, partNumber: number) {
+  /** `observe` sees each plaintext chunk as it passes (the body's digests). */
+  constructor(
+    objectKey: Buffer,
+    partNumber: number,
+    private readonly observe?: (chunk: Buffer) => void,
+  ) {
     super();
     this.key = streamKey(objectKey, partNumber, this.salt);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.observe?.(chunk);
     this.sendHeader();
     let offset = 0;
     while (offset < chunk.length) {
