@@ -108,7 +108,7 @@ function workspaceImports(pkg, patterns = []) {
 /**
  * Engine layers, top to bottom (docs/architecture.md, engine section): `http/` → handlers → `iam/`
  * → `bucket/` → `events/` → `object-layer/` → `storage/`, with `common/` (the error base and the XML
- * codec) under all of them. `background/` workers sit beside the handlers but may only use
+ * codec) under all of them; the built-in KMS (`kms/`) uses only `storage/` and `common/`. `background/` workers sit beside the handlers but may only use
  * `bucket/` and below; only the composition root (`engine.ts`, `engine-context.ts`, `cli*.ts`,
  * `index.ts`) starts them. Handlers may use `http/`'s request toolkit (the request context, body
  * and XML writers, authorisation) but not the router or server that call them. Each entry: the

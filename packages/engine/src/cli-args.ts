@@ -40,6 +40,9 @@ Environment:
                        root credentials; generated at first start when unset
   COFFER_DOMAIN (or MINIO_DOMAIN)
                        domain(s) for virtual-host-style bucket addressing
+  COFFER_KMS_SECRET_KEY (or MINIO_KMS_SECRET_KEY) = KEY-NAME:BASE64-OF-32-BYTES
+                       the built-in KMS's default key; generated into the data dir
+                       (.coffer-kms-key) at first start when unset
   MINIO_PROMETHEUS_AUTH_TYPE=public
                        serve Prometheus metrics without a bearer token
   COFFER_SCANNER_INTERVAL=SECONDS

@@ -303,4 +303,17 @@ export const TEST_IDS = {
     menu: 'bucket-detail-menu',
     menuItem: (tab: string) => `bucket-detail-menu-${tab}`,
   },
+  encryption: {
+    card: 'bucket-encryption-card',
+    value: 'bucket-encryption-value',
+    keyId: 'bucket-encryption-key-id',
+    readError: 'bucket-encryption-read-error',
+    edit: 'bucket-encryption-edit',
+    modal: 'encryption-modal',
+    type: 'encryption-type',
+    kmsKeyId: 'encryption-kms-key-id',
+    error: 'encryption-error',
+    cancel: 'encryption-cancel',
+    save: 'encryption-save',
+  },
 } as const;

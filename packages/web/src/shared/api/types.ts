@@ -46,6 +46,9 @@ export type {
   BucketAccess,
   BucketDetails,
   SetBucketPolicyRequest,
+  BucketEncryptionInfo,
+  BucketEncryptionType,
+  EnableBucketEncryptionRequest,
 } from '@coffer/contract';
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';

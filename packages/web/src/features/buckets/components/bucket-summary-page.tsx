@@ -13,6 +13,7 @@ import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { useBucketVersioning } from '../api/get-bucket-versioning.js';
 import { AccessPolicyCard } from './access-policy-card.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
+import { EncryptionCard } from './encryption-card.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -41,6 +42,7 @@ export function BucketSummaryPage() {
       <BucketDetailFrame bucketName={bucketName}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <AccessPolicyCard bucket={bucketName} />
+          <EncryptionCard bucket={bucketName} />
           <Section title={t('detail.reportedUsage')}>{format.bytes(bucket?.size ?? 0)}</Section>
           <Section title={t('creationDate')}>{format.date(bucket?.creation_date) || '—'}</Section>
           {distributed && (

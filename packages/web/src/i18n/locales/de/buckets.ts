@@ -88,4 +88,21 @@ export const buckets: Catalogue<typeof en> = {
     changed: "Zugriffsrichtlinie von Bucket '{{name}}' auf {{access}} gesetzt.",
     unknown: 'Unbekannt',
   },
+  encryption: {
+    card: 'Verschlüsselung',
+    title: 'Bucket-Verschlüsselung aktivieren',
+    edit: 'Verschlüsselung von Bucket {{name}} ändern',
+    type: 'Verschlüsselungsart',
+    disabled: 'Deaktiviert',
+    'sse-s3': 'SSE-S3',
+    'sse-kms': 'SSE-KMS',
+    kmsKeyId: 'KMS-Schlüssel-ID',
+    kmsKeyIdHint: 'Leer: der Standardschlüssel des KMS des Speicherservers.',
+    keyId: 'Schlüssel: {{key}}',
+    defaultKey: 'Schlüssel: Standard',
+    disabledHint:
+      'Neue Objekte werden so gespeichert, wie sie gesendet werden; bereits verschlüsselte bleiben verschlüsselt.',
+    changed: "Verschlüsselung von Bucket '{{name}}' auf {{type}} gesetzt.",
+    unknown: 'Unbekannt',
+  },
 };

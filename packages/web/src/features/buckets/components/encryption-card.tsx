@@ -1,0 +1,70 @@
+/**
+ * The summary's Encryption card: the bucket's default encryption — Disabled, SSE-S3, or SSE-KMS
+ * with its key (`GET /buckets/{bucket}/encryption/info`; "not configured" is Disabled, spec 1 §8)
+ * — and a button opening Enable Bucket Encryption. While it is being read the card shows '…';
+ * when it cannot be read (no permission) 'Unknown' with the server's reason, and it cannot be
+ * changed from here.
+ */
+import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TEST_IDS } from '../../../selectors.js';
+import { useBucketEncryption } from '../api/get-bucket-encryption.js';
+import { EnableEncryptionModal } from './enable-encryption-modal.js';
+import { encryptionChoiceOf } from './encryption-form.js';
+
+const ids = TEST_IDS.encryption;
+
+export function EncryptionCard({ bucket }: { bucket: string }) {
+  const { t } = useTranslation(['buckets']);
+  const info = useBucketEncryption(bucket);
+  const [editing, setEditing] = useState(false);
+  const known = info.data !== undefined;
+  const choice = known ? encryptionChoiceOf(info.data) : undefined;
+  const value =
+    choice !== undefined ? t(`encryption.${choice}`) : info.isError ? t('encryption.unknown') : '…';
+  const key = info.data?.kmsMasterKeyID;
+
+  return (
+    <Card withBorder data-testid={ids.card}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="sm" c="dimmed" component="h2" m={0} fw={600}>
+            {t('encryption.card')}
+          </Text>
+          <Text size="lg" mt={4} data-testid={ids.value}>
+            {value}
+          </Text>
+          {choice === 'sse-kms' && (
+            <Text size="xs" c="dimmed" data-testid={ids.keyId}>
+              {key !== undefined ? t('encryption.keyId', { key }) : t('encryption.defaultKey')}
+            </Text>
+          )}
+          {info.error && (
+            <Text size="xs" c="dimmed" data-testid={ids.readError}>
+              {info.error.message}
+            </Text>
+          )}
+        </div>
+        <Tooltip label={t('encryption.title')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('encryption.edit', { name: bucket })}
+            onClick={() => setEditing(true)}
+            disabled={!known}
+            data-testid={ids.edit}
+          >
+            <IconPencil size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <EnableEncryptionModal
+        bucket={bucket}
+        opened={editing}
+        current={info.data}
+        onClose={() => setEditing(false)}
+      />
+    </Card>
+  );
+}
