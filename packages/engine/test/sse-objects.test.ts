@@ -17,6 +17,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutBucketEncryptionCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -33,6 +34,7 @@ const ACCESS_KEY = 'COFFERTESTROOTKEYSSE1';
 const SECRET_KEY = 'coffer-test-root-secret-key-sse-0123456';
 const BUCKET = 'sse';
 const DEFAULTED = 'sse-default';
+const KMS_DEFAULTED = 'sse-default-kms';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const PACKAGE = 64 * KiB;
@@ -140,10 +142,24 @@ beforeAll(async () => {
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   await s3.send(new CreateBucketCommand({ Bucket: DEFAULTED }));
   await engine.context.kms.createKey('sse-test-key', ACCESS_KEY);
-  await engine.context.bucketMetadata.put(
-    DEFAULTED,
-    'encryption',
-    '<ServerSideEncryptionConfiguration><Rule><ApplyServerSideEncryptionByDefault><SSEAlgorithm>AES256</SSEAlgorithm></ApplyServerSideEncryptionByDefault></Rule></ServerSideEncryptionConfiguration>',
+  await s3.send(
+    new PutBucketEncryptionCommand({
+      Bucket: DEFAULTED,
+      ServerSideEncryptionConfiguration: {
+        Rules: [{ ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    }),
+  );
+  await s3.send(new CreateBucketCommand({ Bucket: KMS_DEFAULTED }));
+  await s3.send(
+    new PutBucketEncryptionCommand({
+      Bucket: KMS_DEFAULTED,
+      ServerSideEncryptionConfiguration: {
+        Rules: [
+          { ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: 'sse-test-key' } },
+        ],
+      },
+    }),
   );
 });
 
@@ -513,6 +529,19 @@ describe('copies re-encrypt', () => {
 });
 
 describe('bucket default encryption', () => {
+  it('uses the default SSE-KMS key of the bucket; explicit headers win over the default', async () => {
+    const put = await s3.send(new PutObjectCommand({ Bucket: KMS_DEFAULTED, Key: 'k', Body: 'by default' }));
+    expect(put.ServerSideEncryption).toBe('aws:kms');
+    expect(put.SSEKMSKeyId).toBe('arn:aws:kms:sse-test-key');
+    const c = await s3.send(
+      new PutObjectCommand({ Bucket: KMS_DEFAULTED, Key: 'c', Body: 'customer', ...ssec(customerKey) }),
+    );
+    expect(c.ServerSideEncryption).toBeUndefined();
+    expect(c.SSECustomerAlgorithm).toBe('AES256');
+    const out = await getBytes({ Bucket: KMS_DEFAULTED, Key: 'k' });
+    expect(out.body.toString()).toBe('by default');
+  });
+
   it('encrypts a PUT, a multipart upload and a copy that ask for nothing', async () => {
     const body = marked('default-enc', PACKAGE * 3);
     const put = await s3.send(new PutObjectCommand({ Bucket: DEFAULTED, Key: 'put', Body: body }));
