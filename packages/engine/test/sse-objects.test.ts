@@ -17,6 +17,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutBucketEncryptionCommand,
   PutObjectCommand,
   S3Client,
@@ -243,6 +244,7 @@ describe('SSE-KMS (aws:kms with a key id and a context)', () => {
     );
     expect(put.ServerSideEncryption).toBe('aws:kms');
     expect(put.SSEKMSKeyId).toBe('arn:aws:kms:sse-test-key');
+    expect(put.SSEKMSEncryptionContext).toBe(context);
     // As with MinIO and S3, an SSE-KMS ETag is not the MD5 of the content.
     expect(put.ETag).not.toBe(`"${md5Hex(body)}"`);
     const got = await getBytes({
@@ -384,6 +386,11 @@ describe('multipart uploads', () => {
       );
       etags.push(out.ETag ?? '');
     }
+    // Parts are listed with their plaintext sizes.
+    const listed = await s3.send(
+      new ListPartsCommand({ Bucket: BUCKET, Key: key, UploadId: created.UploadId }),
+    );
+    expect(listed.Parts?.map((p) => p.Size)).toEqual(parts.map((p) => p.length));
     const done = await s3.send(
       new CompleteMultipartUploadCommand({
         Bucket: BUCKET,

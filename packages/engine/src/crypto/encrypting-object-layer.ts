@@ -205,12 +205,8 @@ function encryptBody(
 }
 
 /** The bytes of a read: the in-memory body when the layer had one, else its stream. */
-async function* collect(result: GetObjectResult): AsyncGenerator<Buffer | Uint8Array> {
-  if (result.body !== undefined) {
-    yield result.body;
-    return;
-  }
-  for await (const chunk of result.stream) yield chunk as Buffer;
+function collect(result: GetObjectResult): AsyncIterable<Buffer | Uint8Array> {
+  return result.body !== undefined ? Readable.from([result.body]) : (result.stream as AsyncIterable<Buffer>);
 }
 
 async function readAll(result: GetObjectResult): Promise<Buffer> {

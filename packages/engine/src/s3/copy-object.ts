@@ -144,7 +144,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const sourceVersion = copySourceVersionHeader(source, sourceInfo);
   if (sourceVersion !== undefined) ctx.res.setHeader('x-amz-copy-source-version-id', sourceVersion);
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
-  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey);
+  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey, true);
   const checksums: Checksums = {};
   if (algorithm !== undefined && info.checksums[algorithm] !== undefined)
     checksums[algorithm] = info.checksums[algorithm];

@@ -328,7 +328,7 @@ async function upload(
   quota.done(info);
   for (const [algorithm, value] of Object.entries(echoed))
     ctx.res.setHeader(`x-amz-checksum-${algorithm.toLowerCase()}`, value);
-  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey);
+  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey, true);
   respond(ctx, form, info, bucket, key);
 }
 

@@ -116,7 +116,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
   }
   quota.done(info);
   setWriteResponseHeaders(ctx, info, echoed());
-  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey);
+  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey, true);
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);
   ctx.res.end();

@@ -204,11 +204,15 @@ export async function resolveWriteEncryption(
   return { request: defaultKey !== undefined ? { kind: 'SSE-KMS', keyId: defaultKey } : { kind: 'SSE-KMS' } };
 }
 
-/** The SSE response headers of an object (or upload) encrypted as `encryption`. */
+/**
+ * The SSE response headers of an object (or upload) encrypted as `encryption`. The SSE-KMS
+ * context is echoed by writes only (as S3: reads do not return it).
+ */
 export function setSseResponseHeaders(
   res: ServerResponse,
   encryption: ObjectEncryption | undefined,
   customerKey?: CustomerKey,
+  write = false,
 ): void {
   if (encryption === undefined) return;
   switch (encryption.kind) {
@@ -218,7 +222,7 @@ export function setSseResponseHeaders(
     case 'SSE-KMS':
       res.setHeader(SSE, 'aws:kms');
       if (encryption.keyId !== undefined) res.setHeader(KMS_KEY_ID, `${ARN_PREFIX}${encryption.keyId}`);
-      if (encryption.context !== undefined) res.setHeader(KMS_CONTEXT, encryption.context);
+      if (write && encryption.context !== undefined) res.setHeader(KMS_CONTEXT, encryption.context);
       return;
     case 'SSE-C':
       res.setHeader(`${CUSTOMER}algorithm`, 'AES256');
