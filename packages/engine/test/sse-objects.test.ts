@@ -19,6 +19,7 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
   PutBucketEncryptionCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -586,6 +587,70 @@ describe('bucket default encryption', () => {
   });
 });
 
+describe('versions and minio-js', () => {
+  it('reads each version of a versioned key with its own encryption', async () => {
+    await s3.send(new CreateBucketCommand({ Bucket: 'sse-versioned' }));
+    await s3.send(
+      new PutBucketVersioningCommand({
+        Bucket: 'sse-versioned',
+        VersioningConfiguration: { Status: 'Enabled' },
+      }),
+    );
+    const first = marked('version-one', PACKAGE + 1);
+    const second = marked('version-two', 2 * PACKAGE + 2);
+    const v1 = await s3.send(
+      new PutObjectCommand({ Bucket: 'sse-versioned', Key: 'v', Body: first, ...ssec(customerKey) }),
+    );
+    const v2 = await s3.send(
+      new PutObjectCommand({
+        Bucket: 'sse-versioned',
+        Key: 'v',
+        Body: second,
+        ServerSideEncryption: 'aws:kms',
+      }),
+    );
+    const old = await getBytes({
+      Bucket: 'sse-versioned',
+      Key: 'v',
+      VersionId: v1.VersionId,
+      ...ssec(customerKey),
+    });
+    expect(old.body.equals(first)).toBe(true);
+    const oldRange = await getBytes({
+      Bucket: 'sse-versioned',
+      Key: 'v',
+      VersionId: v1.VersionId,
+      Range: `bytes=${PACKAGE}-${PACKAGE}`,
+      ...ssec(customerKey),
+    });
+    expect(oldRange.body.equals(first.subarray(PACKAGE, PACKAGE + 1))).toBe(true);
+    const latest = await getBytes({ Bucket: 'sse-versioned', Key: 'v' });
+    expect(latest.body.equals(second)).toBe(true);
+    expect(latest.headers.VersionId).toBe(v2.VersionId);
+    expect(
+      (
+        await s3Failure(
+          s3.send(new GetObjectCommand({ Bucket: 'sse-versioned', Key: 'v', VersionId: v1.VersionId })),
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it('minio-js: putObject with the SSE header and statObject / getObject', async () => {
+    const body = marked('minio-js-sse', PACKAGE * 2);
+    await minio.putObject(BUCKET, 'minio/sse', body, body.length, {
+      'X-Amz-Server-Side-Encryption': 'AES256',
+    });
+    const stat = await minio.statObject(BUCKET, 'minio/sse');
+    expect(stat.size).toBe(body.length);
+    expect(stat.etag).toBe(md5Hex(body));
+    const chunks: Buffer[] = [];
+    for await (const c of await minio.getPartialObject(BUCKET, 'minio/sse', PACKAGE - 10, 20))
+      chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(body.subarray(PACKAGE - 10, PACKAGE + 10))).toBe(true);
+  });
+});
+
 describe('browser POST uploads', () => {
   /** POST a form signed by minio-js's POST policy, with `extra` fields (each also a policy condition). */
   async function post(
@@ -666,6 +731,9 @@ describe('the raw files under the data dir', () => {
       'copy-source',
       'raw-enc-small',
       'post-enc',
+      'version-one',
+      'version-two',
+      'minio-js-sse',
     ]) {
       expect(await filesContaining(dataDir, Buffer.from(`${marker}:00000010;`)), marker).toEqual([]);
     }
