@@ -375,34 +375,25 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     async getObject(bucket, key, options = {}) {
       const { customerKey, ...rest } = options;
       const check: CustomerKeyCheck = customerKey !== undefined ? { customerKey } : {};
-      if (rest.range === undefined && rest.partNumber === undefined) {
-        const result = await layer.getObject(bucket, key, rest);
-        let objectKey: Buffer | undefined;
-        try {
-          objectKey = await openObjectKey(kms, bucket, key, result.info.internal, check);
-        } catch (err) {
-          if (result.body === undefined) result.stream.destroy();
-          throw err;
-        }
-        if (objectKey === undefined) return result;
-        return getDecrypted(
-          bucket,
-          key,
-          result.info,
-          objectKey,
-          { versionId: result.info.versionId },
-          result,
-        );
+      // One read as asked: for a plain object it is the answer. For an encrypted one a whole read
+      // is decrypted as it streams; a ranged one is dropped unread (which closes its files) and
+      // replaced by the stored range of the packages that hold the plaintext range.
+      const first = await layer.getObject(bucket, key, rest);
+      const drop = (): void => {
+        if (first.body === undefined) first.stream.destroy();
+      };
+      let objectKey: Buffer | undefined;
+      try {
+        objectKey = await openObjectKey(kms, bucket, key, first.info.internal, check);
+      } catch (err) {
+        drop();
+        throw err;
       }
-      const stored = await layer.getObjectInfo(
-        bucket,
-        key,
-        rest.versionId !== undefined ? { versionId: rest.versionId } : {},
-      );
-      const objectKey = await openObjectKey(kms, bucket, key, stored.internal, check);
-      if (objectKey === undefined)
-        return layer.getObject(bucket, key, { ...rest, versionId: stored.versionId });
-      return getDecrypted(bucket, key, stored, objectKey, { ...rest, versionId: stored.versionId });
+      if (objectKey === undefined) return first;
+      const whole = rest.range === undefined && rest.partNumber === undefined;
+      if (!whole) drop();
+      const read = { ...rest, versionId: first.info.versionId };
+      return getDecrypted(bucket, key, first.info, objectKey, read, whole ? first : undefined);
     },
 
     async getObjectInfo(bucket, key, options = {}) {
