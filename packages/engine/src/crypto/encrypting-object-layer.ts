@@ -201,6 +201,9 @@ function encryptBody(
     onDigests(digests);
   };
   const inner: WriteBodyOptions = { size: options.size < 0 ? -1 : encryptedSize(options.size), verify };
+  // A single PUT's ETag is the plaintext's (recorded by the caller): the ciphertext's MD5 would be
+  // computed for nothing. A part's ETag stays the layer's (CompleteMultipartUpload checks it).
+  if (partNumber === 0) inner.skipMd5 = true;
   return { stream, options: inner };
 }
 
@@ -309,7 +312,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
             versionId: stored.versionId,
             ...(plan.stored !== undefined ? { range: plan.stored } : {}),
           });
-    if (read.info.etag !== stored.etag) {
+    // The sealed key is new with every write: the same one means the same version's bytes.
+    if (read.info.internal[F.sealedKey] !== stored.internal[F.sealedKey] || read.info.etag !== stored.etag) {
       if (read.body === undefined) read.stream.destroy();
       throw new InvalidRequest('The object changed while it was being read; retry the request.', {
         bucket,

@@ -43,6 +43,11 @@ export interface WriteBodyOptions {
   /** Also compute SHA-256 of the body (for x-amz-content-sha256 verification). */
   computeSha256?: boolean;
   /**
+   * Skip the body's MD5 (`digests.md5` is then 16 zero bytes): for a caller that records an ETag
+   * of its own (encryption at rest, whose ETag is of the plaintext it hashed itself).
+   */
+  skipMd5?: boolean;
+  /**
    * Called once the whole body has been received and before anything becomes visible; throwing
    * (e.g. BadDigest, ChecksumMismatch, ContentSha256Mismatch) aborts the write. It may be async
    * because trailing checksums of aws-chunked bodies are known only at the end of the stream.
