@@ -13,7 +13,8 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import type { Kms } from '../kms/types.js';
-import { BodyDigester } from '../storage/digester.js';
+import { DigestWorker } from '../storage/digest-worker.js';
+import { PlaintextDigests } from './plaintext-digests.js';
 import type {
   Checksums,
   ComputedDigests,
@@ -178,33 +179,43 @@ function storedStreams(info: ObjectInfo): StoredStream[] {
 
 /**
  * Encrypt `body` for the layer below: the returned options hand the caller's `verify` the
- * plaintext digests, and `onDigests` sees them before the commit.
+ * plaintext digests, and `onDigests` sees them before the commit. `abort` must be called when the
+ * write fails (it ends the digest session).
  */
 function encryptBody(
+  digestWorker: DigestWorker,
   body: Readable,
   objectKey: Buffer,
   partNumber: number,
   options: WriteBodyOptions,
   onDigests: (digests: ComputedDigests) => void,
-): { stream: Readable; options: WriteBodyOptions } {
-  const digester = new BodyDigester({
+): { stream: Readable; options: WriteBodyOptions; abort: () => void } {
+  const digests = new PlaintextDigests(digestWorker, {
     ...(options.computeSha256 !== undefined ? { computeSha256: options.computeSha256 } : {}),
     ...(options.checksumAlgorithms !== undefined ? { checksumAlgorithms: options.checksumAlgorithms } : {}),
   });
-  const stream = new EncryptStream(objectKey, partNumber, (chunk) => digester.update(chunk));
+  let finished = false;
+  const stream = new EncryptStream(objectKey, partNumber, (chunk) => digests.update(chunk));
   // Errors reach the layer below through `stream` (pipeline destroys it with the cause).
   pipeline(body, stream, () => undefined);
   const verify = async (): Promise<void> => {
-    const digests = await digester.finish();
+    finished = true;
+    const plain = await digests.finish();
     // The size check is the caller's, against the plaintext it declared.
-    await options.verify?.(digests);
-    onDigests(digests);
+    await options.verify?.(plain);
+    onDigests(plain);
   };
   const inner: WriteBodyOptions = { size: options.size < 0 ? -1 : encryptedSize(options.size), verify };
   // A single PUT's ETag is the plaintext's (recorded by the caller): the ciphertext's MD5 would be
   // computed for nothing. A part's ETag stays the layer's (CompleteMultipartUpload checks it).
   if (partNumber === 0) inner.skipMd5 = true;
-  return { stream, options: inner };
+  return {
+    stream,
+    options: inner,
+    abort: () => {
+      if (!finished) digests.abort();
+    },
+  };
 }
 
 /** The bytes of a read: the in-memory body when the layer had one, else its stream. */
@@ -220,6 +231,8 @@ async function readAll(result: GetObjectResult): Promise<Buffer> {
 
 /** Wrap `layer` so that writes asking for it are encrypted at rest and reads decrypt, with `kms`. */
 export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
+  // Plaintext digests run on threads of their own (started on first use, idle ones unref'd).
+  const digestWorker = new DigestWorker();
   const viewPrecondition = (precondition: WritePrecondition | undefined): WritePrecondition | undefined =>
     precondition === undefined
       ? undefined
@@ -248,7 +261,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     // checksums, known only then, are filled in here in time.
     const internal: Record<string, string> = { ...withoutSseFields(options.metadata?.internal), ...fields };
     const metadata: ObjectMetadataInput = { ...(options.metadata ?? {}), internal };
-    const encrypted = encryptBody(body, objectKey, 0, options, (digests) => {
+    const encrypted = encryptBody(digestWorker, body, objectKey, 0, options, (digests) => {
       internal[F.size] = String(digests.size);
       internal[F.etag] =
         request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
@@ -263,12 +276,18 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       ...rest
     } = options;
     const precondition = viewPrecondition(options.precondition);
-    const info = await layer.putObject(bucket, key, encrypted.stream, {
-      ...rest,
-      ...encrypted.options,
-      metadata,
-      ...(precondition !== undefined ? { precondition } : {}),
-    });
+    let info: ObjectInfo;
+    try {
+      info = await layer.putObject(bucket, key, encrypted.stream, {
+        ...rest,
+        ...encrypted.options,
+        metadata,
+        ...(precondition !== undefined ? { precondition } : {}),
+      });
+    } catch (err) {
+      encrypted.abort();
+      throw err;
+    }
     return plaintextView(info);
   }
 
@@ -460,17 +479,23 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const { customerKey: _key, ...rest } = options;
       if (objectKey === undefined) return layer.putObjectPart(bucket, key, uploadId, partNumber, body, rest);
       let checksums: Checksums = {};
-      const encrypted = encryptBody(body, objectKey, partNumber, rest, (digests) => {
+      const encrypted = encryptBody(digestWorker, body, objectKey, partNumber, rest, (digests) => {
         checksums = digests.checksums;
       });
-      const part = await layer.putObjectPart(
-        bucket,
-        key,
-        uploadId,
-        partNumber,
-        encrypted.stream,
-        encrypted.options,
-      );
+      let part;
+      try {
+        part = await layer.putObjectPart(
+          bucket,
+          key,
+          uploadId,
+          partNumber,
+          encrypted.stream,
+          encrypted.options,
+        );
+      } catch (err) {
+        encrypted.abort();
+        throw err;
+      }
       const info = { ...part, size: plaintextSize(part.size) ?? part.size };
       delete info.checksums;
       if (Object.keys(checksums).length > 0) info.checksums = checksums;
@@ -512,6 +537,9 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     dataUsage: () => layer.dataUsage(),
     healObject: (bucket, key, options) => layer.healObject(bucket, key, options),
     healAll: (options) => layer.healAll(options),
-    close: () => layer.close(),
+    async close() {
+      await digestWorker.close();
+      await layer.close();
+    },
   };
 }

@@ -32,18 +32,21 @@ export class EncryptStream extends Transform {
   private sequence = 0;
   private headerSent = false;
 
-  /** `observe` sees each plaintext chunk as it passes (the body's digests). */
+  /**
+   * `observe` sees each plaintext chunk as it passes (the body's digests); a promise it answers
+   * holds the next chunk back until it settles (back-pressure from a digest worker).
+   */
   constructor(
     objectKey: Buffer,
     partNumber: number,
-    private readonly observe?: (chunk: Buffer) => void,
+    private readonly observe?: (chunk: Buffer) => Promise<void> | undefined,
   ) {
     super();
     this.key = streamKey(objectKey, partNumber, this.salt);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.observe?.(chunk);
+    const waiting = this.observe?.(chunk);
     this.sendHeader();
     let offset = 0;
     while (offset < chunk.length) {
@@ -54,7 +57,8 @@ export class EncryptStream extends Transform {
       this.filled += n;
       offset += n;
     }
-    callback();
+    if (waiting === undefined) callback();
+    else waiting.then(() => callback(), callback);
   }
 
   override _flush(callback: TransformCallback): void {
