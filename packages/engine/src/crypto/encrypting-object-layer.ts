@@ -11,212 +11,32 @@
  * the stored packages a range needs and decrypts them. SSE-C reads and part uploads must bring the
  * right customer key.
  */
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Kms } from '../kms/types.js';
 import { DigestWorker } from '../storage/digest-worker.js';
-import { PlaintextDigests } from './plaintext-digests.js';
 import type {
   Checksums,
-  ComputedDigests,
   EncryptionRequest,
   GetObjectOptions,
   GetObjectResult,
-  MultipartUploadInfo,
-  ObjectEncryption,
   ObjectInfo,
   ObjectLayer,
   ObjectMetadataInput,
   PutObjectOptions,
   PutPartOptions,
-  WriteBodyOptions,
   WritePrecondition,
 } from '../object-layer/types.js';
 import { InvalidRequest } from '../common/errors.js';
 import { decryptSlices } from './package-cipher.js';
-import { EncryptStream } from './package-cipher.js';
-import { encryptedSize, plaintextSize } from './package-format.js';
-import { rangePlan, wholePlan, type ReadPlan, type StoredStream } from './read-plan.js';
-import { newObjectKey, opaqueEtag, sealWithCustomerKey, unsealWithCustomerKey } from './object-key.js';
-import { ObjectTampered, SseEncryptedObject, SseParametersNotApplicable } from './errors.js';
+import { plaintextSize } from './package-format.js';
+import { rangePlan, wholePlan, type ReadPlan } from './read-plan.js';
+import { opaqueEtag } from './object-key.js';
+import { SseEncryptedObject } from './errors.js';
+import { encryptBody } from './encrypt-body.js';
+import { newSealedKey, openObjectKey, type CustomerKeyCheck } from './key-access.js';
+import { F, plaintextView, storedStreams, uploadView, withoutSseFields } from './sse-fields.js';
 
-/** Internal metadata fields of an encrypted version or upload (all start with `SSE_PREFIX`). */
-const SSE_PREFIX = 'x-coffer-sse-';
-const F = {
-  kind: `${SSE_PREFIX}kind`,
-  keyId: `${SSE_PREFIX}key-id`,
-  sealedKey: `${SSE_PREFIX}sealed-key`,
-  context: `${SSE_PREFIX}context`,
-  size: `${SSE_PREFIX}size`,
-  etag: `${SSE_PREFIX}etag`,
-  checksums: `${SSE_PREFIX}checksums`,
-} as const;
-
-/** What a read needs to know about the caller's SSE-C key. */
-export interface CustomerKeyCheck {
-  customerKey?: Buffer;
-}
-
-/** The plaintext view of a stored version (identity for unencrypted ones). */
-export function plaintextView(info: ObjectInfo): ObjectInfo {
-  const kind = info.internal[F.kind];
-  if (kind === undefined || info.deleteMarker) return info;
-  const internal: Record<string, string> = {};
-  for (const [name, value] of Object.entries(info.internal))
-    if (!name.startsWith(SSE_PREFIX)) internal[name] = value;
-  const encryption: ObjectEncryption = { kind: kind as ObjectEncryption['kind'] };
-  const keyId = info.internal[F.keyId];
-  if (keyId !== undefined) encryption.keyId = keyId;
-  const context = info.internal[F.context];
-  if (context !== undefined) encryption.context = context;
-  const view: ObjectInfo = { ...info, internal, encryption };
-  if (info.parts !== undefined && info.parts.length > 0) {
-    view.parts = info.parts.map((p) => ({ ...p, size: plaintextSize(p.size) ?? p.size }));
-    view.size = view.parts.reduce((n, p) => n + p.size, 0);
-    // The parts' stored checksums are of ciphertext: an encrypted multipart object shows none.
-    view.parts = view.parts.map(({ checksums: _dropped, ...p }) => p);
-    view.checksums = {};
-  } else {
-    view.size = Number(info.internal[F.size] ?? plaintextSize(info.size) ?? info.size);
-    view.etag = info.internal[F.etag] ?? info.etag;
-    view.checksums = parseChecksums(info.internal[F.checksums]);
-  }
-  return view;
-}
-
-function parseChecksums(text: string | undefined): Checksums {
-  if (text === undefined) return {};
-  try {
-    return JSON.parse(text) as Checksums;
-  } catch {
-    return {};
-  }
-}
-
-function withoutSseFields(internal: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(internal ?? {}))
-    if (!name.startsWith(SSE_PREFIX)) out[name] = value;
-  return out;
-}
-
-/** The KMS encryption context of an object: its path, plus the client's SSE-KMS context. */
-function kmsContext(bucket: string, key: string, clientContext: string | undefined): Record<string, string> {
-  const context: Record<string, string> =
-    clientContext !== undefined
-      ? (JSON.parse(Buffer.from(clientContext, 'base64').toString('utf8')) as Record<string, string>)
-      : {};
-  context[`${bucket}/${key}`] = '';
-  return context;
-}
-
-/** The object key and the internal fields that let a reader recover it. */
-async function newSealedKey(
-  kms: Kms,
-  bucket: string,
-  key: string,
-  request: EncryptionRequest,
-): Promise<{ objectKey: Buffer; fields: Record<string, string> }> {
-  if (request.kind === 'SSE-C') {
-    const objectKey = newObjectKey();
-    const sealed = sealWithCustomerKey(objectKey, request.customerKey, bucket, key);
-    return { objectKey, fields: { [F.kind]: 'SSE-C', [F.sealedKey]: sealed.toString('base64') } };
-  }
-  const dataKey = await kms.generateDataKey(request.keyId, kmsContext(bucket, key, request.context));
-  const fields: Record<string, string> = {
-    [F.kind]: request.kind,
-    [F.keyId]: dataKey.keyId,
-    [F.sealedKey]: dataKey.sealed.toString('base64'),
-  };
-  if (request.context !== undefined) fields[F.context] = request.context;
-  return { objectKey: dataKey.plaintext, fields };
-}
-
-/**
- * Recover the object key of a version or upload from its internal fields, enforcing the SSE-C
- * rules: an SSE-C object needs the right key, any other refuses one.
- */
-async function openObjectKey(
-  kms: Kms,
-  bucket: string,
-  key: string,
-  internal: Record<string, string>,
-  check: CustomerKeyCheck,
-): Promise<Buffer | undefined> {
-  const kind = internal[F.kind];
-  if (kind !== 'SSE-C' && check.customerKey !== undefined)
-    throw new SseParametersNotApplicable('The encryption parameters are not applicable to this object.', {
-      bucket,
-      key,
-    });
-  if (kind === undefined) return undefined;
-  const sealed = Buffer.from(internal[F.sealedKey] ?? '', 'base64');
-  if (kind === 'SSE-C') {
-    if (check.customerKey === undefined)
-      throw new SseEncryptedObject(
-        'The object was stored using a form of Server Side Encryption. The correct parameters must be provided to retrieve the object.',
-        { bucket, key },
-      );
-    return unsealWithCustomerKey(sealed, check.customerKey, bucket, key);
-  }
-  return kms.decryptDataKey(internal[F.keyId] ?? '', sealed, kmsContext(bucket, key, internal[F.context]));
-}
-
-/** The stored streams of a version: one for a single PUT, one per part. */
-function storedStreams(info: ObjectInfo): StoredStream[] {
-  const toStream = (partNumber: number, storedSize: number): StoredStream => {
-    const plainSize = plaintextSize(storedSize);
-    if (plainSize === undefined)
-      throw new ObjectTampered('The stored object does not match its metadata.', {
-        bucket: info.bucket,
-        key: info.key,
-      });
-    return { partNumber, plainSize, storedSize };
-  };
-  if (info.parts !== undefined && info.parts.length > 0)
-    return info.parts.map((p) => toStream(p.number, p.size));
-  return [toStream(0, info.size)];
-}
-
-/**
- * Encrypt `body` for the layer below: the returned options hand the caller's `verify` the
- * plaintext digests, and `onDigests` sees them before the commit. `abort` must be called when the
- * write fails (it ends the digest session).
- */
-function encryptBody(
-  digestWorker: DigestWorker,
-  body: Readable,
-  objectKey: Buffer,
-  partNumber: number,
-  options: WriteBodyOptions,
-  onDigests: (digests: ComputedDigests) => void,
-): { stream: Readable; options: WriteBodyOptions; abort: () => void } {
-  const digests = new PlaintextDigests(digestWorker, {
-    ...(options.computeSha256 !== undefined ? { computeSha256: options.computeSha256 } : {}),
-    ...(options.checksumAlgorithms !== undefined ? { checksumAlgorithms: options.checksumAlgorithms } : {}),
-  });
-  let finished = false;
-  const stream = new EncryptStream(objectKey, partNumber, (chunk) => digests.update(chunk));
-  // Errors reach the layer below through `stream` (pipeline destroys it with the cause).
-  pipeline(body, stream, () => undefined);
-  const verify = async (): Promise<void> => {
-    finished = true;
-    const plain = await digests.finish();
-    // The size check is the caller's, against the plaintext it declared.
-    await options.verify?.(plain);
-    onDigests(plain);
-  };
-  const inner: WriteBodyOptions = { size: options.size < 0 ? -1 : encryptedSize(options.size), verify };
-  // A single PUT's ETag is the plaintext's (recorded by the caller): the ciphertext's MD5 would be
-  // computed for nothing. A part's ETag stays the layer's (CompleteMultipartUpload checks it).
-  if (partNumber === 0) inner.skipMd5 = true;
-  return {
-    stream,
-    options: inner,
-    abort: () => {
-      if (!finished) digests.abort();
-    },
-  };
-}
+export { plaintextView } from './sse-fields.js';
 
 /** The bytes of a read: the in-memory body when the layer had one, else its stream. */
 function collect(result: GetObjectResult): AsyncIterable<Buffer | Uint8Array> {
@@ -355,21 +175,6 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     });
     return { info: view, stream };
   }
-
-  const uploadView = (upload: MultipartUploadInfo): MultipartUploadInfo => {
-    const kind = upload.metadata.internal?.[F.kind];
-    if (kind === undefined) return upload;
-    const encryption: ObjectEncryption = { kind: kind as ObjectEncryption['kind'] };
-    const keyId = upload.metadata.internal?.[F.keyId];
-    if (keyId !== undefined) encryption.keyId = keyId;
-    const context = upload.metadata.internal?.[F.context];
-    if (context !== undefined) encryption.context = context;
-    return {
-      ...upload,
-      metadata: { ...upload.metadata, internal: withoutSseFields(upload.metadata.internal) },
-      encryption,
-    };
-  };
 
   return {
     makeBucket: (bucket, options) => layer.makeBucket(bucket, options),
