@@ -216,6 +216,34 @@ describe('SSE-S3 (x-amz-server-side-encryption: AES256)', () => {
     expect(part.body.toString()).toBe(marked('sse-s3-small', 5000).subarray(100, 200).toString());
   });
 
+  it('checks Content-MD5 and x-amz-checksum-* against the plaintext, and answers the checksum', async () => {
+    const data = marked('sse-s3-md5', PACKAGE + 3);
+    const md5 = createHash('md5').update(data).digest('base64');
+    const sha = createHash('sha256').update(data).digest('base64');
+    const ok = await raw('PUT', `/${BUCKET}/s3/md5`, {
+      headers: { 'x-amz-server-side-encryption': 'AES256', 'content-md5': md5, 'x-amz-checksum-sha256': sha },
+      body: data,
+    });
+    expect(ok.status, ok.body).toBe(200);
+    expect(ok.headers.etag).toBe(`"${md5Hex(data)}"`);
+    const head = await s3.send(
+      new HeadObjectCommand({ Bucket: BUCKET, Key: 's3/md5', ChecksumMode: 'ENABLED' }),
+    );
+    expect(head.ChecksumSHA256).toBe(sha);
+    const bad = await raw('PUT', `/${BUCKET}/s3/md5-bad`, {
+      headers: {
+        'x-amz-server-side-encryption': 'AES256',
+        'content-md5': createHash('md5').update('x').digest('base64'),
+      },
+      body: data,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('<Code>BadDigest</Code>');
+    expect(
+      (await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 's3/md5-bad' })))).status,
+    ).toBe(404);
+  });
+
   it('refuses an algorithm it does not know instead of storing the object in the clear', async () => {
     const reply = await raw('PUT', `/${BUCKET}/s3/unknown`, {
       headers: { 'x-amz-server-side-encryption': 'AES512' },
