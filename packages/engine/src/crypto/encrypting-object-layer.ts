@@ -2,7 +2,7 @@
  * Encryption at rest as an `ObjectLayer` decorator (decision record 0006). Below it, the erasure
  * layer stores, heals and lists ciphertext like any other bytes; above it, handlers see plaintext:
  * sizes, ETags, checksums and parts of encrypted versions are the plaintext's, and the internal
- * fields that hold the sealed object key never leave this module.
+ * fields that hold the sealed object key never leave `crypto/`.
  *
  * A write that asks for encryption (`PutObjectOptions.encryption`, a multipart upload's) gets a
  * fresh object key — a KMS data key for SSE-S3 / SSE-KMS, a random key sealed under the customer's
@@ -28,7 +28,7 @@ import type {
 } from '../object-layer/types.js';
 import { InvalidRequest } from '../common/errors.js';
 import { decryptSlices } from './package-cipher.js';
-import { plaintextSize } from './package-format.js';
+import { HEADER_SIZE, plaintextSize } from './package-format.js';
 import { rangePlan, wholePlan, type ReadPlan } from './read-plan.js';
 import { opaqueEtag } from './object-key.js';
 import { SseEncryptedObject } from './errors.js';
@@ -112,7 +112,10 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
   }
 
   async function readSalt(bucket: string, key: string, versionId: string, at: number): Promise<Buffer> {
-    const result = await layer.getObject(bucket, key, { versionId, range: { start: at, end: at + 31 } });
+    const result = await layer.getObject(bucket, key, {
+      versionId,
+      range: { start: at, end: at + HEADER_SIZE - 1 },
+    });
     return readAll(result);
   }
 
