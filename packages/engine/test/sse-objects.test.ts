@@ -253,6 +253,12 @@ describe('SSE-S3 (x-amz-server-side-encryption: AES256)', () => {
     expect(reply.body).toContain('<Code>InvalidRequest</Code>');
     const missing = await s3Failure(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 's3/unknown' })));
     expect(missing.status).toBe(404);
+    // A read names no SSE-S3 / SSE-KMS encryption (MinIO: 400 BadRequest).
+    const onRead = await raw('GET', `/${BUCKET}/s3/one`, {
+      headers: { 'x-amz-server-side-encryption': 'AES256' },
+    });
+    expect(onRead.status).toBe(400);
+    expect(onRead.body).toContain('<Code>BadRequest</Code>');
   });
 });
 

@@ -17,5 +17,7 @@ export class SseEncryptedObject extends defineError('SseEncryptedObject') {}
 export class SseParametersNotApplicable extends defineError('SseParametersNotApplicable') {}
 /** AccessDenied, 403: the customer key does not open the object's key. */
 export class SseCustomerKeyMismatch extends defineError('SseCustomerKeyMismatch') {}
+/** BadRequest, 400: SSE-S3 / SSE-KMS headers on a read (MinIO, like AWS, refuses them there). */
+export class SseHeadersOnRead extends defineError('SseHeadersOnRead') {}
 /** XMinioObjectTampered: stored ciphertext failed authentication or has the wrong length. */
 export class ObjectTampered extends defineError('ObjectTampered') {}

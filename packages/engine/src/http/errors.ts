@@ -547,6 +547,7 @@ const TABLE = {
     message: 'The encryption parameters are not applicable to this object.',
   },
   SseCustomerKeyMismatch: { code: 'AccessDenied', status: 403, message: 'Access Denied.' },
+  SseHeadersOnRead: { code: 'BadRequest', status: 400, message: '400 BadRequest' },
   ObjectTampered: {
     code: 'XMinioObjectTampered',
     status: 400,

@@ -28,7 +28,12 @@ import {
   type ObjectTarget,
 } from './object-request.js';
 import { contentRange, parseRange, type ByteRange } from './range.js';
-import { readCustomerKey, setSseResponseHeaders, type CustomerKey } from './sse-request.js';
+import {
+  readCustomerKey,
+  refuseSseHeadersOnRead,
+  setSseResponseHeaders,
+  type CustomerKey,
+} from './sse-request.js';
 
 export interface ReadRequest extends ObjectTarget {
   versionId?: string;
@@ -51,6 +56,7 @@ export function readRequest(ctx: RequestContext): ReadRequest {
     overrides: responseOverrides(ctx.query),
     checksumMode: headerValue(ctx.req.headers, 'x-amz-checksum-mode')?.trim().toUpperCase() === 'ENABLED',
   };
+  refuseSseHeadersOnRead(ctx, target);
   const customerKey = readCustomerKey(ctx, target);
   if (customerKey !== undefined) req.customerKey = customerKey;
   const versionId = versionIdParam(ctx);

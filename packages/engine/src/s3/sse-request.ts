@@ -12,6 +12,7 @@ import { plainAddress } from '../http/client-address.js';
 import type { EncryptionRequest, ObjectEncryption } from '../object-layer/types.js';
 import { KmsKeyNotFound, KmsNotConfigured } from '../kms/errors.js';
 import {
+  SseHeadersOnRead,
   SseInsecureCustomerRequest,
   SseInvalidArgument,
   SseInvalidEncryptionMethod,
@@ -96,6 +97,13 @@ function readCustomerTriple(read: FieldReader, prefix: string, where: ObjectTarg
       where,
     );
   return { key, md5 };
+}
+
+/** GET/HEAD: SSE-S3 / SSE-KMS headers are refused (a read takes only SSE-C's), as MinIO does. */
+export function refuseSseHeadersOnRead(ctx: RequestContext, where: ObjectTarget): void {
+  const read = headerFields(ctx.req.headers);
+  if (present(read(SSE)) || present(read(KMS_KEY_ID)))
+    throw new SseHeadersOnRead('Server side encryption headers are not allowed on a read.', where);
 }
 
 /** The customer key of a read (GET/HEAD, UploadPart), validated. */
