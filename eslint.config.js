@@ -128,6 +128,8 @@ const ENGINE_LAYERS = [
   // The built-in KMS (issue 8 §2) stands beside iam/ and bucket/: it uses common/ and storage/ only.
   { folders: ['kms'], above: ['object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['object-layer'], above: ['events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
+  // Encryption at rest (issue 8 §2): an object-layer decorator that uses kms/ (docs/decisions/0006).
+  { folders: ['crypto'], above: ['events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['events'], above: ['bucket', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['bucket'], above: ['iam', 'background', 'http', ...HANDLERS] },
   { folders: ['background'], above: ['iam', 'http', ...HANDLERS] },

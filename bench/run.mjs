@@ -34,6 +34,7 @@ import {
   populateHttp,
   round,
   smallObjects,
+  sseLargeObjects,
 } from './lib/workloads.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,6 +129,18 @@ async function benchServers(kinds, { params, signer, runDir, profileDir, results
     if (params.large) {
       log(`\n== large objects: ${params.large.count} × ${params.large.sizeMiB} MiB ==`);
       await largeObjects({ ...common, targets: healthy(), params: params.large });
+      const engine = healthy().find((t) => t.kind === 'engine');
+      if (engine) {
+        log(
+          `\n== encryption at rest (engine): ${params.large.count} × ${params.large.sizeMiB} MiB, SSE-S3 vs plain ==`,
+        );
+        await sseLargeObjects({
+          ...common,
+          results: results.servers.engine,
+          target: engine,
+          params: params.large,
+        });
+      }
     }
     if (params.small) {
       log(`\n== small objects: ${params.small.count} × ${params.small.sizeBytes} B ==`);

@@ -94,6 +94,11 @@ export function targets(results) {
     }
   }
   for (const op of ['put', 'get']) {
+    // Ratio keys are dotted names, not paths.
+    const ratio = results.ratios?.[`large.sse.${op}`]?.['sse/plain']?.median;
+    check(`64 MiB ${op.toUpperCase()} c=1: SSE-S3 / plain ≥ 0.8`, ratio, 0.8, true);
+  }
+  for (const op of ['put', 'get']) {
     const r = row(`small.${op}`);
     if (r)
       check(`4 KiB ${op.toUpperCase()}: engine / s3rver ≥ 3`, engineRatio(results, r, 's3rver'), 3, true);

@@ -334,3 +334,70 @@ export function pairedListingRatio(runs, idA, idB, page) {
   const ratios = a.map((rec, r) => (rec && b[r] ? { v: rec[page] / b[r][page] } : undefined));
   return summary(ratios, (x) => x.v);
 }
+
+/**
+ * Encryption at rest on the engine alone: `count` objects of `sizeMiB` PUT then GET at c=1, once
+ * plain and once with SSE-S3 (`x-amz-server-side-encryption: AES256`), the two passes back to back
+ * within each repeat (order alternating) so the ratio SSE / plain is paired; the median ratio goes
+ * to `ratios['large.sse.put|get']['sse/plain']`.
+ */
+export async function sseLargeObjects({ target, bucket, params, results, ratios, log }) {
+  const size = params.sizeMiB * MiB;
+  const body = randomBytes(size);
+  const keys = Array.from({ length: params.count }, (_, i) => `sse-large-${i}`);
+  const { server, client } = target;
+  const sse = { 'x-amz-server-side-encryption': 'AES256' };
+  const pass = async (headers) => {
+    const put = await timed(server, () =>
+      runPool(keys.length, 1, (i) =>
+        client.send({ method: 'PUT', path: keyPath(bucket, keys[i]), body, payloadHash: UNSIGNED, headers }),
+      ),
+    );
+    let bytes = 0;
+    const get = await timed(server, () =>
+      runPool(keys.length, 1, async (i) => {
+        const res = await client.send({
+          method: 'GET',
+          path: keyPath(bucket, keys[i]),
+          payloadHash: EMPTY_SHA256,
+        });
+        if (res.bytes !== size)
+          throw new Error(`GET ${keys[i]} returned ${res.bytes} bytes, expected ${size}`);
+        bytes += res.bytes;
+      }),
+    );
+    await deleteKeys(client, bucket, keys, 1);
+    return {
+      put: { ...put, value: (keys.length * size) / MiB / put.seconds },
+      get: { ...get, value: bytes / MiB / get.seconds },
+    };
+  };
+  // Untimed warm-up of the encrypted path.
+  await client.send({
+    method: 'PUT',
+    path: keyPath(bucket, 'sse-warm-up'),
+    body,
+    payloadHash: UNSIGNED,
+    headers: sse,
+  });
+  await client.send({ method: 'GET', path: keyPath(bucket, 'sse-warm-up'), payloadHash: EMPTY_SHA256 });
+  await deleteKeys(client, bucket, ['sse-warm-up'], 1);
+  const runs = { plain: [], sse: [] };
+  for (let r = 0; r < params.repeats; r++) {
+    const order = r % 2 === 0 ? ['plain', 'sse'] : ['sse', 'plain'];
+    for (const kind of order) runs[kind][r] = await pass(kind === 'sse' ? sse : {});
+    log(
+      `  64 MiB c=1 run ${r + 1}: plain PUT ${round(runs.plain[r].put.value, 1)} / GET ${round(runs.plain[r].get.value, 1)} MiB/s, ` +
+        `SSE-S3 PUT ${round(runs.sse[r].put.value, 1)} / GET ${round(runs.sse[r].get.value, 1)} MiB/s`,
+    );
+  }
+  const node = ((results.large ??= {}).sse = {});
+  for (const kind of ['plain', 'sse']) {
+    node[kind] = {};
+    for (const op of ['put', 'get']) node[kind][op] = { mibps: summary(runs[kind], (rec) => rec[op].value) };
+  }
+  for (const op of ['put', 'get']) {
+    const paired = runs.sse.map((rec, r) => ({ v: rec[op].value / runs.plain[r][op].value }));
+    ratios[`large.sse.${op}`] = { 'sse/plain': summary(paired, (x) => x.v) };
+  }
+}

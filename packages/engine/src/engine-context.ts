@@ -12,6 +12,7 @@
 import { LoginThrottle } from '@coffer/server-guard';
 import type { IamSystem } from './iam/iam-system.js';
 import { BuiltinKms, type Kms } from './kms/index.js';
+import { withEncryption } from './crypto/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
@@ -115,7 +116,15 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       endpoint,
       ...(parts.log !== undefined ? { log: parts.log } : {}),
     });
-  const objectLayer = withObjectEvents(parts.objectLayer, events);
+  // The KMS keeps its named keys in the system area, which the encryption decorator passes through.
+  const kms =
+    parts.kms ??
+    new BuiltinKms(
+      { name: 'coffer-ephemeral-key', material: randomBytes(32) },
+      { store: parts.objectLayer, endpoint, ...(parts.log !== undefined ? { log: parts.log } : {}) },
+    );
+  // Encryption at rest sits below the events, so each event describes the plaintext version.
+  const objectLayer = withObjectEvents(withEncryption(parts.objectLayer, kms), events);
   return {
     objectLayer,
     events,
@@ -137,11 +146,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
-    kms:
-      parts.kms ??
-      new BuiltinKms(
-        { name: 'coffer-ephemeral-key', material: randomBytes(32) },
-        { store: objectLayer, endpoint, ...(parts.log !== undefined ? { log: parts.log } : {}) },
-      ),
+    kms,
   };
 }

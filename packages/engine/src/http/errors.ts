@@ -27,6 +27,7 @@ import * as s3Errors from '../s3/errors.js';
 import * as adminErrors from '../admin/errors.js';
 import * as stsErrors from '../sts/errors.js';
 import * as kmsErrors from '../kms/errors.js';
+import * as cryptoErrors from '../crypto/errors.js';
 import { EngineError } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
 import { ResourceExhausted } from '../storage/errors.js';
@@ -44,6 +45,7 @@ export const ERROR_MODULES = {
   admin: adminErrors,
   sts: stsErrors,
   kms: kmsErrors,
+  crypto: cryptoErrors,
 } as const;
 
 /** The `name` of a concrete error class among a module's exports. */
@@ -526,6 +528,41 @@ const TABLE = {
     code: 'kms:InvalidCiphertextException',
     status: 400,
     message: 'failed to decrypt ciphertext',
+  },
+  // Encryption at rest (MinIO cmd/api-errors.go).
+  SseInvalidArgument: {
+    code: 'InvalidArgument',
+    status: 400,
+    message: 'The server side encryption headers are not valid.',
+  },
+  SseInvalidEncryptionMethod: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: 'The encryption method specified is not supported',
+  },
+  SseInsecureCustomerRequest: {
+    code: 'InvalidRequest',
+    status: 400,
+    message:
+      'Requests specifying Server Side Encryption with Customer provided keys must be made over a secure connection.',
+  },
+  SseEncryptedObject: {
+    code: 'InvalidRequest',
+    status: 400,
+    message:
+      'The object was stored using a form of Server Side Encryption. The correct parameters must be provided to retrieve the object.',
+  },
+  SseParametersNotApplicable: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: 'The encryption parameters are not applicable to this object.',
+  },
+  SseCustomerKeyMismatch: { code: 'AccessDenied', status: 403, message: 'Access Denied.' },
+  SseHeadersOnRead: { code: 'BadRequest', status: 400, message: '400 BadRequest' },
+  ObjectTampered: {
+    code: 'XMinioObjectTampered',
+    status: 400,
+    message: 'The requested object was modified and may be compromised',
   },
 } satisfies Record<EngineErrorName, ErrorMapping>;
 

@@ -471,7 +471,9 @@ export async function getObject(
       }
     }
 
+    let started = false;
     async function* generate(): AsyncGenerator<Buffer> {
+      started = true;
       for (const [i, seg] of segments.entries()) {
         const part = v.parts[seg.index];
         if (part === undefined || ec === undefined) continue;
@@ -488,11 +490,13 @@ export async function getObject(
     // Object mode keeps the chunks as generated (each a data shard's bytes, read straight from
     // its file): in byte mode a reader that takes what is buffered gets the chunks joined into
     // one new buffer — a copy of every byte. Two chunks buffered = one block read ahead.
-    return {
-      info,
-      stream: Readable.from(generate(), { objectMode: true, highWaterMark: 2 }),
-      release: (chunk) => core.readBuffers.release(chunk),
-    };
+    const stream = Readable.from(generate(), { objectMode: true, highWaterMark: 2 });
+    // A stream destroyed before its first read never runs the generator (nor its `finally`): the
+    // first part's files, opened above, are closed here instead.
+    stream.once('close', () => {
+      if (!started) for (const r of firstReaders) void r?.close().catch(() => undefined);
+    });
+    return { info, stream, release: (chunk) => core.readBuffers.release(chunk) };
   });
 }
 

@@ -43,6 +43,11 @@ export interface WriteBodyOptions {
   /** Also compute SHA-256 of the body (for x-amz-content-sha256 verification). */
   computeSha256?: boolean;
   /**
+   * Skip the body's MD5 (`digests.md5` is then 16 zero bytes): for a caller that records an ETag
+   * of its own (encryption at rest, whose ETag is of the plaintext it hashed itself).
+   */
+  skipMd5?: boolean;
+  /**
    * Called once the whole body has been received and before anything becomes visible; throwing
    * (e.g. BadDigest, ChecksumMismatch, ContentSha256Mismatch) aborts the write. It may be async
    * because trailing checksums of aws-chunked bodies are known only at the end of the stream.
@@ -77,6 +82,28 @@ export interface ObjectInfo {
   /** Present for multipart objects: sizes of the parts, for partNumber reads and x-amz-mp-parts-count. */
   parts?: ObjectPartInfo[];
   internal: Record<string, string>;
+  /** How the version is encrypted at rest (size, ETag and parts above are the plaintext's). */
+  encryption?: ObjectEncryption;
+}
+
+/** The kinds of server-side encryption S3 knows. */
+export type EncryptionKind = 'SSE-S3' | 'SSE-KMS' | 'SSE-C';
+
+/**
+ * The encryption a write asks for, resolved by the handler from the SSE headers or the bucket's
+ * default. `keyId` is the KMS key (the KMS default when absent); `context` the SSE-KMS encryption
+ * context (base64 JSON as the client sent it). SSE-C carries the customer's 32-byte key.
+ */
+export type EncryptionRequest =
+  { kind: 'SSE-S3' | 'SSE-KMS'; keyId?: string; context?: string } | { kind: 'SSE-C'; customerKey: Buffer };
+
+/** How a stored version (or an upload) is encrypted, as responses show it. */
+export interface ObjectEncryption {
+  kind: EncryptionKind;
+  /** The KMS key (SSE-S3, SSE-KMS). */
+  keyId?: string;
+  /** SSE-KMS encryption context as the client sent it. */
+  context?: string;
 }
 
 export interface BucketInfo {
@@ -106,6 +133,8 @@ export interface GetObjectOptions {
   range?: { start: number; end: number };
   /** Read only this part of a multipart object (1-based). */
   partNumber?: number;
+  /** The customer key of an SSE-C version (required to read one, refused for others). */
+  customerKey?: Buffer;
 }
 
 export interface GetObjectResult {
@@ -169,6 +198,14 @@ export interface PutObjectOptions extends WriteBodyOptions, ChangeOptions {
   precondition?: WritePrecondition;
   /** Modification time to record (copy, replication); defaults to now. */
   lastModified?: Date;
+  /** Encrypt the version at rest. */
+  encryption?: EncryptionRequest;
+}
+
+/** Options of `putObjectPart`. */
+export interface PutPartOptions extends WriteBodyOptions {
+  /** The customer key, for a part of an SSE-C upload (required there, refused elsewhere). */
+  customerKey?: Buffer;
 }
 
 export interface DeleteObjectOptions extends ChangeOptions {
@@ -226,6 +263,8 @@ export interface MultipartUploadInfo {
   initiated: Date;
   metadata: ObjectMetadataInput;
   checksumAlgorithm?: ChecksumAlgorithm;
+  /** How the object being uploaded will be encrypted. */
+  encryption?: ObjectEncryption;
 }
 
 export interface ListPartsResult {
@@ -335,7 +374,15 @@ export interface ObjectLayer {
   // Objects.
   putObject(bucket: string, key: string, body: Readable, options: PutObjectOptions): Promise<ObjectInfo>;
   getObject(bucket: string, key: string, options?: GetObjectOptions): Promise<GetObjectResult>;
-  getObjectInfo(bucket: string, key: string, options?: { versionId?: string }): Promise<ObjectInfo>;
+  /**
+   * `sse`: check the caller's SSE-C key as a read of the version would (HEAD, copy sources):
+   * required for SSE-C versions, refused for others.
+   */
+  getObjectInfo(
+    bucket: string,
+    key: string,
+    options?: { versionId?: string; sse?: { customerKey?: Buffer } },
+  ): Promise<ObjectInfo>;
   deleteObject(bucket: string, key: string, options?: DeleteObjectOptions): Promise<DeleteObjectResult>;
   /**
    * Replace metadata/tags of an existing version in place (no data rewrite). `options.change`
@@ -355,7 +402,11 @@ export interface ObjectLayer {
   newMultipartUpload(
     bucket: string,
     key: string,
-    options: { metadata?: ObjectMetadataInput; checksumAlgorithm?: ChecksumAlgorithm },
+    options: {
+      metadata?: ObjectMetadataInput;
+      checksumAlgorithm?: ChecksumAlgorithm;
+      encryption?: EncryptionRequest;
+    },
   ): Promise<string>;
   putObjectPart(
     bucket: string,
@@ -363,7 +414,7 @@ export interface ObjectLayer {
     uploadId: string,
     partNumber: number,
     body: Readable,
-    options: WriteBodyOptions,
+    options: PutPartOptions,
   ): Promise<ObjectPartInfo>;
   listParts(
     bucket: string,

@@ -105,6 +105,7 @@ export async function writeData(
   const algorithms = new Set(options.checksumAlgorithms ?? []);
   // MD5, SHA-256, SHA-1 and CRC-32 run on the digest worker; the two others here.
   const session = core.digests.start({
+    md5: options.skipMd5 !== true,
     sha256: options.computeSha256 === true || algorithms.has('SHA256'),
     sha1: algorithms.has('SHA1'),
     crc32: algorithms.has('CRC32'),

@@ -9,6 +9,7 @@
  */
 import type { RequestContext } from '../http/context.js';
 import { asArray, parseXml, sendXml } from '../http/xml.js';
+import { setSseResponseHeaders } from './sse-request.js';
 import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { InvalidPartOrder } from '../object-layer/errors.js';
 import type { Checksums, CompletePart, ObjectInfo } from '../object-layer/types.js';
@@ -138,6 +139,7 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   }
   quota.done(info);
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
+  setSseResponseHeaders(ctx.res, info.encryption);
   const composite = Object.values(info.checksums).some((v) => v !== undefined && /-\d+$/.test(v));
   sendXml(ctx, 200, 'CompleteMultipartUploadResult', {
     Location: objectUrl(ctx, target.bucket, target.key),

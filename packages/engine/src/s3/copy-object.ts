@@ -34,6 +34,7 @@ import { addUploadLockFields } from './object-lock-request.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
 import { changeOrigin } from './change-origin.js';
 import { refusePublicAcl } from './acl.js';
+import { readCopySourceCustomerKey, resolveWriteEncryption, setSseResponseHeaders } from './sse-request.js';
 
 const ILLEGAL_SELF_COPY =
   "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.";
@@ -68,8 +69,13 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const algorithm = requestedChecksumAlgorithm(ctx);
   const layer = ctx.engine.objectLayer;
 
-  const sourceInfo = await copySourceInfo(layer, source);
+  const sourceKey = readCopySourceCustomerKey(ctx, target);
+  const sourceInfo = await copySourceInfo(layer, source, sourceKey?.key);
   checkCopySourceConditionals(headers, sourceInfo);
+  // The copy is a new version: encrypted as its headers (or the target bucket's default) say.
+  const encryption = await resolveWriteEncryption(ctx, target);
+  const sseHeaders = ['x-amz-server-side-encryption', 'x-amz-server-side-encryption-customer-algorithm'];
+  const changesEncryption = sseHeaders.some((name) => headerValue(headers, name) !== undefined);
 
   const selfCopy =
     source.bucket === target.bucket && source.key === target.key && source.versionId === undefined;
@@ -78,7 +84,8 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
     metadataDirective === 'COPY' &&
     taggingDirective === 'COPY' &&
     (storageClass === undefined || storageClass === sourceInfo.storageClass) &&
-    algorithm === undefined
+    algorithm === undefined &&
+    !changesEncryption
   ) {
     throw new InvalidRequest(ILLEGAL_SELF_COPY, target);
   }
@@ -107,7 +114,10 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
 
   let info;
   try {
-    const read = await layer.getObject(source.bucket, source.key, { versionId: sourceInfo.versionId });
+    const read = await layer.getObject(source.bucket, source.key, {
+      versionId: sourceInfo.versionId,
+      ...(sourceKey !== undefined ? { customerKey: sourceKey.key } : {}),
+    });
     if (read.info.etag !== sourceInfo.etag) {
       read.stream.destroy();
       throw new InternalError('The copy source changed while it was being read; retry the request.', target);
@@ -121,6 +131,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
         ...(precondition !== undefined ? { precondition } : {}),
         cause: 'copy',
         origin: changeOrigin(ctx),
+        ...(encryption.request !== undefined ? { encryption: encryption.request } : {}),
       });
     } finally {
       // The layer consumes the body it is given; make sure the reader is released on failure too.
@@ -135,6 +146,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   const sourceVersion = copySourceVersionHeader(source, sourceInfo);
   if (sourceVersion !== undefined) ctx.res.setHeader('x-amz-copy-source-version-id', sourceVersion);
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
+  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey, true);
   const checksums: Checksums = {};
   if (algorithm !== undefined && info.checksums[algorithm] !== undefined)
     checksums[algorithm] = info.checksums[algorithm];

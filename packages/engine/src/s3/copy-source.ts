@@ -39,18 +39,26 @@ export function parseCopySource(headers: IncomingHttpHeaders, where?: ObjectTarg
   return source;
 }
 
-/** Look the source version up (a delete marker or missing key fails as the layer reports it). */
+/**
+ * Look the source version up (a delete marker or missing key fails as the layer reports it), with
+ * the request's copy-source SSE-C key.
+ */
 export async function copySourceInfo(
   layer: {
-    getObjectInfo(bucket: string, key: string, options?: { versionId?: string }): Promise<ObjectInfo>;
+    getObjectInfo(
+      bucket: string,
+      key: string,
+      options?: { versionId?: string; sse?: { customerKey?: Buffer } },
+    ): Promise<ObjectInfo>;
   },
   source: CopySource,
+  customerKey?: Buffer,
 ): Promise<ObjectInfo> {
-  return layer.getObjectInfo(
-    source.bucket,
-    source.key,
-    source.versionId !== undefined ? { versionId: source.versionId } : {},
-  );
+  // The source's SSE-C key is checked as a read would check it (required, refused, or wrong).
+  return layer.getObjectInfo(source.bucket, source.key, {
+    ...(source.versionId !== undefined ? { versionId: source.versionId } : {}),
+    sse: customerKey !== undefined ? { customerKey } : {},
+  });
 }
 
 /** S3 names the source version in x-amz-copy-source-version-id, except the null version of an unversioned bucket. */

@@ -10,6 +10,7 @@ import { metadataFromHeaders } from './object-headers.js';
 import { objectTarget, requireAuth } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
 import { refusePublicAcl } from './acl.js';
+import { resolveWriteEncryption, setSseResponseHeaders } from './sse-request.js';
 
 export async function createMultipartUpload(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
@@ -20,10 +21,23 @@ export async function createMultipartUpload(ctx: RequestContext): Promise<void> 
   // The object's lock is fixed when the upload starts (its default retention counts from now).
   addUploadLockFields(ctx, bucketMeta, metadata, target);
   const checksumAlgorithm = requestedChecksumAlgorithm(ctx);
+  // The upload's object key is made now; each part is encrypted with it.
+  const encryption = await resolveWriteEncryption(ctx, target);
   const uploadId = await ctx.engine.objectLayer.newMultipartUpload(target.bucket, target.key, {
     metadata,
     ...(checksumAlgorithm !== undefined ? { checksumAlgorithm } : {}),
+    ...(encryption.request !== undefined ? { encryption: encryption.request } : {}),
   });
+  if (encryption.request !== undefined) {
+    const { kind } = encryption.request;
+    setSseResponseHeaders(
+      ctx.res,
+      kind === 'SSE-C'
+        ? { kind }
+        : { kind, ...(encryption.request.keyId !== undefined ? { keyId: encryption.request.keyId } : {}) },
+      encryption.customerKey,
+    );
+  }
   if (checksumAlgorithm !== undefined) {
     ctx.res.setHeader('x-amz-checksum-algorithm', checksumAlgorithm);
     // Parts carry their own checksums; the object's is the checksum of those (S3 "COMPOSITE").

@@ -20,6 +20,7 @@ import type { RequestContext } from '../http/context.js';
 import { InternalError } from '../common/errors.js';
 import type { GetObjectResult, ObjectInfo } from '../object-layer/types.js';
 import {
+  customerKeyOption,
   passConditionals,
   readRequest,
   resolveSlice,
@@ -119,16 +120,16 @@ async function openSlice(
 ): Promise<{ info: ObjectInfo; slice: ReadSlice; read?: GetObjectResult } | undefined> {
   const layer = ctx.engine.objectLayer;
   for (let attempt = 0; attempt < RANGE_READ_ATTEMPTS; attempt++) {
-    const info = await layer.getObjectInfo(
-      req.bucket,
-      req.key,
-      req.versionId !== undefined ? { versionId: req.versionId } : {},
-    );
+    const info = await layer.getObjectInfo(req.bucket, req.key, {
+      ...(req.versionId !== undefined ? { versionId: req.versionId } : {}),
+      sse: customerKeyOption(req),
+    });
     if (!passConditionals(ctx, req, info)) return undefined;
     const slice = resolveSlice(req, info);
     // An empty part has no bytes to read.
     if (slice.partial && slice.range === undefined) return { info, slice };
     const result = await layer.getObject(req.bucket, req.key, {
+      ...customerKeyOption(req),
       versionId: info.versionId,
       ...(slice.range !== undefined ? { range: slice.range } : {}),
     });
@@ -144,11 +145,10 @@ export async function getObject(ctx: RequestContext): Promise<void> {
   const req = readRequest(ctx);
   const layer = ctx.engine.objectLayer;
   if (req.partNumber === undefined && req.rangeHeader === undefined) {
-    const result = await layer.getObject(
-      req.bucket,
-      req.key,
-      req.versionId !== undefined ? { versionId: req.versionId } : {},
-    );
+    const result = await layer.getObject(req.bucket, req.key, {
+      ...(req.versionId !== undefined ? { versionId: req.versionId } : {}),
+      ...customerKeyOption(req),
+    });
     let pass: boolean;
     try {
       pass = passConditionals(ctx, req, result.info);

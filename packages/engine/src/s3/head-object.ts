@@ -5,15 +5,20 @@
  * headers instead.
  */
 import type { RequestContext } from '../http/context.js';
-import { passConditionals, readRequest, resolveSlice, writeReadHead } from './object-read.js';
+import {
+  customerKeyOption,
+  passConditionals,
+  readRequest,
+  resolveSlice,
+  writeReadHead,
+} from './object-read.js';
 
 export async function headObject(ctx: RequestContext): Promise<void> {
   const req = readRequest(ctx);
-  const info = await ctx.engine.objectLayer.getObjectInfo(
-    req.bucket,
-    req.key,
-    req.versionId !== undefined ? { versionId: req.versionId } : {},
-  );
+  const info = await ctx.engine.objectLayer.getObjectInfo(req.bucket, req.key, {
+    ...(req.versionId !== undefined ? { versionId: req.versionId } : {}),
+    sse: customerKeyOption(req),
+  });
   if (!passConditionals(ctx, req, info)) return;
   const slice = resolveSlice(req, info);
   writeReadHead(ctx, req, info, slice);

@@ -28,6 +28,12 @@ import {
   type ObjectTarget,
 } from './object-request.js';
 import { contentRange, parseRange, type ByteRange } from './range.js';
+import {
+  readCustomerKey,
+  refuseSseHeadersOnRead,
+  setSseResponseHeaders,
+  type CustomerKey,
+} from './sse-request.js';
 
 export interface ReadRequest extends ObjectTarget {
   versionId?: string;
@@ -36,6 +42,8 @@ export interface ReadRequest extends ObjectTarget {
   conditionals: Conditionals;
   overrides: Record<string, string>;
   checksumMode: boolean;
+  /** The SSE-C key the request brings (required for SSE-C versions, refused for others). */
+  customerKey?: CustomerKey;
 }
 
 /** Parse and validate the read options of a GET/HEAD object request. */
@@ -48,6 +56,9 @@ export function readRequest(ctx: RequestContext): ReadRequest {
     overrides: responseOverrides(ctx.query),
     checksumMode: headerValue(ctx.req.headers, 'x-amz-checksum-mode')?.trim().toUpperCase() === 'ENABLED',
   };
+  refuseSseHeadersOnRead(ctx, target);
+  const customerKey = readCustomerKey(ctx, target);
+  if (customerKey !== undefined) req.customerKey = customerKey;
   const versionId = versionIdParam(ctx);
   if (versionId !== undefined) req.versionId = versionId;
   const part = ctx.query.get('partNumber');
@@ -65,6 +76,11 @@ export function readRequest(ctx: RequestContext): ReadRequest {
     );
   }
   return req;
+}
+
+/** The layer's read options for the request's SSE-C key. */
+export function customerKeyOption(req: ReadRequest): { customerKey?: Buffer } {
+  return req.customerKey !== undefined ? { customerKey: req.customerKey.key } : {};
 }
 
 /** Outcome of the conditional headers: throws 412, returns false for 304 (already answered). */
@@ -132,6 +148,7 @@ export function writeReadHead(
 ): void {
   const { res } = ctx;
   writeObjectHeaders(res, info, { versionHeader: req.versionId !== undefined });
+  setSseResponseHeaders(res, info.encryption, req.customerKey);
   if (slice.checksums !== undefined) {
     for (const [name, value] of Object.entries(checksumResponseHeaders(slice.checksums)))
       res.setHeader(name, value);

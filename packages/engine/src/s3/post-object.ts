@@ -13,6 +13,7 @@
  * retention apply as for PutObject; the quota is checked once the file's size is known, before the
  * object becomes visible.
  */
+import { resolveWriteEncryption, setSseResponseHeaders } from './sse-request.js';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import busboy from 'busboy';
 import {
@@ -293,6 +294,8 @@ async function upload(
   // A form upload gets the bucket's default retention; its size is known only at the end, when
   // the quota is checked again (`QuotaWrite.verify`) before anything is stored.
   addUploadLockFields(ctx, bucketMeta, metadata, { bucket, key });
+  // SSE form fields (same names as the PutObject headers), else the bucket's default encryption.
+  const encryption = await resolveWriteEncryption(ctx, { bucket, key }, (name) => field(form, name));
   const quota = await beginQuotaWrite(ctx.engine, bucketMeta, key, -1);
   const range = policy.contentLengthRange;
   const limiter = new LengthLimiter(Math.min(range?.max ?? MAX_PUT_SIZE, MAX_PUT_SIZE));
@@ -319,6 +322,7 @@ async function upload(
       ...(precondition !== undefined ? { precondition } : {}),
       cause: 'post',
       origin: changeOrigin(ctx),
+      ...(encryption.request !== undefined ? { encryption: encryption.request } : {}),
     });
   } catch (err) {
     quota.failed();
@@ -327,6 +331,7 @@ async function upload(
   quota.done(info);
   for (const [algorithm, value] of Object.entries(echoed))
     ctx.res.setHeader(`x-amz-checksum-${algorithm.toLowerCase()}`, value);
+  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey, true);
   respond(ctx, form, info, bucket, key);
 }
 

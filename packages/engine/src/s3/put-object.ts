@@ -23,6 +23,7 @@ import { addUploadLockFields } from './object-lock-request.js';
 import { beginQuotaWrite } from '../bucket/quota.js';
 import { changeOrigin } from './change-origin.js';
 import { refusePublicAcl } from './acl.js';
+import { resolveWriteEncryption, setSseResponseHeaders } from './sse-request.js';
 
 /** S3's largest single PUT (and part): 5 GiB; larger objects are uploaded in parts. */
 export const MAX_PUT_SIZE = 5 * 1024 ** 3;
@@ -90,14 +91,15 @@ export async function putObject(ctx: RequestContext): Promise<void> {
     addUploadLockFields(ctx, bucketMeta, metadata, target);
     const body = uploadBodyOptions(ctx, size);
     const precondition = writePrecondition(ctx.req.headers, target);
+    const encryption = await resolveWriteEncryption(ctx, target);
     // Last: it reserves room in the bucket's quota, which a later refusal would leak.
     const quota = await beginQuotaWrite(ctx.engine, bucketMeta, target.key, size);
-    prepared = { metadata, ...body, precondition, quota };
+    prepared = { metadata, ...body, precondition, quota, encryption };
   } catch (err) {
     discardBody(ctx);
     throw err;
   }
-  const { metadata, options, echoed, quota } = prepared;
+  const { metadata, options, echoed, quota, encryption } = prepared;
   const verify = quota.verify(options.verify);
   const precondition = quota.precondition(prepared.precondition);
   let info: ObjectInfo;
@@ -108,6 +110,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
       metadata,
       ...(precondition !== undefined ? { precondition } : {}),
       origin: changeOrigin(ctx),
+      ...(encryption.request !== undefined ? { encryption: encryption.request } : {}),
     });
   } catch (err) {
     quota.failed();
@@ -115,6 +118,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
   }
   quota.done(info);
   setWriteResponseHeaders(ctx, info, echoed());
+  setSseResponseHeaders(ctx.res, info.encryption, encryption.customerKey, true);
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);
   ctx.res.end();

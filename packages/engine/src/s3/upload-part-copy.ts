@@ -18,6 +18,7 @@ import { quoteEtag } from './object-headers.js';
 import { headerValue, objectTarget, parsePartNumber, uploadIdParam } from './object-request.js';
 import { MAX_PUT_SIZE as MAX_PART_SIZE } from './put-object.js';
 import { parseCopySourceRange, type ByteRange } from './range.js';
+import { readCopySourceCustomerKey, readCustomerKey, setSseResponseHeaders } from './sse-request.js';
 
 /** ETag and checksum headers of an uploaded part. */
 export function setPartResponseHeaders(ctx: RequestContext, etag: string, checksums: Checksums): void {
@@ -38,7 +39,9 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   // Validates the upload before any byte is read, and gives the algorithm its parts carry.
   const upload = await layer.listParts(target.bucket, target.key, uploadId, { maxParts: 0 });
   const algorithm = upload.upload.checksumAlgorithm;
-  const sourceInfo = await copySourceInfo(layer, source);
+  const sourceKey = readCopySourceCustomerKey(ctx, target);
+  const targetKey = readCustomerKey(ctx, target);
+  const sourceInfo = await copySourceInfo(layer, source, sourceKey?.key);
   checkCopySourceConditionals(ctx.req.headers, sourceInfo);
   const rangeHeader = headerValue(ctx.req.headers, 'x-amz-copy-source-range');
   let range: ByteRange | undefined;
@@ -54,6 +57,7 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
   const read = await layer.getObject(source.bucket, source.key, {
     versionId: sourceInfo.versionId,
     ...(range !== undefined ? { range } : {}),
+    ...(sourceKey !== undefined ? { customerKey: sourceKey.key } : {}),
   });
   if (read.info.etag !== sourceInfo.etag) {
     read.stream.destroy();
@@ -64,6 +68,7 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
     part = await layer.putObjectPart(target.bucket, target.key, uploadId, partNumber, read.stream, {
       size,
       ...(algorithm !== undefined ? { checksumAlgorithms: [algorithm] } : {}),
+      ...(targetKey !== undefined ? { customerKey: targetKey.key } : {}),
     });
   } finally {
     if (!read.stream.destroyed && !read.stream.readableEnded) read.stream.destroy();
@@ -71,6 +76,7 @@ export async function uploadPartCopy(ctx: RequestContext): Promise<void> {
 
   const sourceVersion = copySourceVersionHeader(source, sourceInfo);
   if (sourceVersion !== undefined) ctx.res.setHeader('x-amz-copy-source-version-id', sourceVersion);
+  setSseResponseHeaders(ctx.res, upload.upload.encryption, targetKey);
   sendXml(ctx, 200, 'CopyPartResult', {
     ETag: quoteEtag(part.etag),
     LastModified: new Date(),

@@ -11,6 +11,7 @@ import { enforceQuota } from '../bucket/quota.js';
 import { discardBody, objectTarget, parsePartNumber, requireAuth, uploadIdParam } from './object-request.js';
 import { setPartResponseHeaders } from './upload-part-copy.js';
 import { MAX_PUT_SIZE as MAX_PART_SIZE, uploadBodyOptions, uploadSize } from './put-object.js';
+import { readCustomerKey, setSseResponseHeaders } from './sse-request.js';
 
 export async function uploadPart(ctx: RequestContext): Promise<void> {
   const target = objectTarget(ctx);
@@ -28,7 +29,10 @@ export async function uploadPart(ctx: RequestContext): Promise<void> {
       maxParts: 0,
     });
     const algorithm = upload.upload.checksumAlgorithm;
+    const customerKey = readCustomerKey(ctx, target);
     prepared = {
+      customerKey,
+      encryption: upload.upload.encryption,
       partNumber,
       uploadId,
       ...uploadBodyOptions(ctx, size, algorithm !== undefined ? [algorithm] : []),
@@ -37,16 +41,17 @@ export async function uploadPart(ctx: RequestContext): Promise<void> {
     discardBody(ctx);
     throw err;
   }
-  const { partNumber, uploadId, options, echoed } = prepared;
+  const { partNumber, uploadId, options, echoed, customerKey, encryption } = prepared;
   const part = await ctx.engine.objectLayer.putObjectPart(
     target.bucket,
     target.key,
     uploadId,
     partNumber,
     auth.body,
-    options,
+    { ...options, ...(customerKey !== undefined ? { customerKey: customerKey.key } : {}) },
   );
   setPartResponseHeaders(ctx, part.etag, echoed());
+  setSseResponseHeaders(ctx.res, encryption, customerKey);
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);
   ctx.res.end();

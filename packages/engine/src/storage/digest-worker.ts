@@ -23,7 +23,7 @@ parentPort.on('message', (m) => {
     pinned.set(m.pin, m.buffer);
   } else if (m.type === 'start') {
     sessions.set(m.id, {
-      md5: crypto.createHash('md5'),
+      md5: m.md5 ? crypto.createHash('md5') : null,
       sha256: m.sha256 ? crypto.createHash('sha256') : null,
       sha1: m.sha1 ? crypto.createHash('sha1') : null,
       crc32: m.crc32 ? 0 : null,
@@ -32,7 +32,7 @@ parentPort.on('message', (m) => {
     const s = sessions.get(m.id);
     if (s) {
       const view = new Uint8Array(m.pin === undefined ? m.buffer : pinned.get(m.pin), m.offset, m.length);
-      s.md5.update(view);
+      if (s.md5) s.md5.update(view);
       if (s.sha256) s.sha256.update(view);
       if (s.sha1) s.sha1.update(view);
       if (s.crc32 !== null) s.crc32 = zlib.crc32(view, s.crc32);
@@ -44,7 +44,7 @@ parentPort.on('message', (m) => {
     parentPort.postMessage({
       type: 'digest',
       id: m.id,
-      md5: s.md5.digest(),
+      md5: s.md5 ? s.md5.digest() : null,
       sha256: s.sha256 ? s.sha256.digest() : null,
       sha1: s.sha1 ? s.sha1.digest() : null,
       crc32: s.crc32,
@@ -72,7 +72,7 @@ type WorkerMessage =
   | {
       type: 'digest';
       id: number;
-      md5: Uint8Array;
+      md5: Uint8Array | null;
       sha256: Uint8Array | null;
       sha1: Uint8Array | null;
       crc32: number | null;
@@ -145,14 +145,15 @@ export class DigestWorker {
     }
     thread.sessions.delete(m.id);
     updateRef(thread);
-    const result: WorkerDigests = { md5: Buffer.from(m.md5) };
+    const result: WorkerDigests = { md5: m.md5 ? Buffer.from(m.md5) : Buffer.alloc(16) };
     if (m.sha256) result.sha256 = Buffer.from(m.sha256);
     if (m.sha1) result.sha1 = Buffer.from(m.sha1);
     if (m.crc32 !== null) result.crc32 = m.crc32;
     s.finish?.resolve(result);
   }
 
-  start(options: { sha256?: boolean; sha1?: boolean; crc32?: boolean }): DigestSession {
+  /** `md5: false` leaves MD5 out (a caller that records its own ETag); `md5` is then 16 zero bytes. */
+  start(options: { md5?: boolean; sha256?: boolean; sha1?: boolean; crc32?: boolean }): DigestSession {
     // The least busy thread: an idle one already running, else one not started yet.
     let index = 0;
     let best = Number.POSITIVE_INFINITY;
@@ -171,6 +172,7 @@ export class DigestWorker {
     thread.worker.postMessage({
       type: 'start',
       id,
+      md5: options.md5 !== false,
       sha256: options.sha256 === true,
       sha1: options.sha1 === true,
       crc32: options.crc32 === true,

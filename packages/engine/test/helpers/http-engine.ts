@@ -16,6 +16,7 @@ import type { Credential } from '../../src/iam/types.js';
 import { openObjectLayer } from '../../src/object-layer/index.js';
 import type { ObjectLayer } from '../../src/object-layer/types.js';
 import type { ObjectEventHub } from '../../src/events/index.js';
+import type { Kms } from '../../src/kms/index.js';
 
 export interface HttpEngine {
   /** The object layer as handlers see it (object changes are published to `events`). */
@@ -35,6 +36,8 @@ export async function startHttpEngine(options: {
   accessKey: string;
   secretKey: string;
   domains?: string[];
+  /** Default: the context's own built-in KMS (a fresh master key). */
+  kms?: Kms;
 }): Promise<HttpEngine> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `coffer-${options.name}-`));
   const drives = [1, 2, 3, 4].map((i) => path.join(dataDir, `drive${i}`));
@@ -53,6 +56,7 @@ export async function startHttpEngine(options: {
     domains: options.domains ?? [],
     deploymentId: opened.deploymentId,
     endpoint: () => endpoint,
+    ...(options.kms !== undefined ? { kms: options.kms } : {}),
   });
   const server = createHttpServer(engine);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,51 @@
+/**
+ * An encrypted write's body for the layer below: the plaintext digested (on a digest worker) and
+ * encrypted in packages as it streams; the layer's `verify` hands the caller the plaintext digests.
+ */
+import { pipeline, type Readable } from 'node:stream';
+import type { DigestWorker } from '../storage/digest-worker.js';
+import type { ComputedDigests, WriteBodyOptions } from '../object-layer/types.js';
+import { EncryptStream } from './package-cipher.js';
+import { encryptedSize } from './package-format.js';
+import { PlaintextDigests } from './plaintext-digests.js';
+
+/**
+ * Encrypt `body` for the layer below: the returned options hand the caller's `verify` the
+ * plaintext digests, and `onDigests` sees them before the commit. `abort` must be called when the
+ * write fails (it ends the digest session).
+ */
+export function encryptBody(
+  digestWorker: DigestWorker,
+  body: Readable,
+  objectKey: Buffer,
+  partNumber: number,
+  options: WriteBodyOptions,
+  onDigests: (digests: ComputedDigests) => void,
+): { stream: Readable; options: WriteBodyOptions; abort: () => void } {
+  const digests = new PlaintextDigests(digestWorker, {
+    ...(options.computeSha256 !== undefined ? { computeSha256: options.computeSha256 } : {}),
+    ...(options.checksumAlgorithms !== undefined ? { checksumAlgorithms: options.checksumAlgorithms } : {}),
+  });
+  let finished = false;
+  const stream = new EncryptStream(objectKey, partNumber, (chunk) => digests.update(chunk));
+  // Errors reach the layer below through `stream` (pipeline destroys it with the cause).
+  pipeline(body, stream, () => undefined);
+  const verify = async (): Promise<void> => {
+    finished = true;
+    const plain = await digests.finish();
+    // The size check is the caller's, against the plaintext it declared.
+    await options.verify?.(plain);
+    onDigests(plain);
+  };
+  const inner: WriteBodyOptions = { size: options.size < 0 ? -1 : encryptedSize(options.size), verify };
+  // A single PUT's ETag is the plaintext's (recorded by the caller): the ciphertext's MD5 would be
+  // computed for nothing. A part's ETag stays the layer's (CompleteMultipartUpload checks it).
+  if (partNumber === 0) inner.skipMd5 = true;
+  return {
+    stream,
+    options: inner,
+    abort: () => {
+      if (!finished) digests.abort();
+    },
+  };
+}
