@@ -49,6 +49,7 @@ export type {
   BucketEncryptionInfo,
   BucketEncryptionType,
   EnableBucketEncryptionRequest,
+  LegalHoldChoice,
 } from '@coffer/contract';
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';
