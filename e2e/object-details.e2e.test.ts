@@ -125,14 +125,14 @@ describe('object details in Chromium', () => {
   });
 
   it('adds two tags (a new key, then the same key overwritten) and deletes one', async () => {
-    await details.openModal(ids.addTag, TEST_IDS.tagModal.modal);
+    await details.openModal(ids.addTag, 'Add New Tag');
     await check('add-tag-modal');
     await page.getByTestId(TEST_IDS.tagModal.key).fill('project');
     // Save waits for both fields (spec 2 §5).
     expect(await page.getByTestId(TEST_IDS.tagModal.save).isDisabled()).toBe(true);
     await page.getByTestId(TEST_IDS.tagModal.value).fill('apollo');
     await page.getByTestId(TEST_IDS.tagModal.save).click();
-    await details.waitClosed(TEST_IDS.tagModal.modal);
+    await details.waitClosed('Add New Tag');
     await page.getByTestId(ids.tag('project')).filter({ hasText: 'project: apollo' }).waitFor();
 
     await details.addTag('stage', 'draft');
@@ -145,10 +145,10 @@ describe('object details in Chromium', () => {
   });
 
   it('turns the legal hold on and off', async () => {
-    await details.openModal(ids.editLegalHold, TEST_IDS.legalHoldModal.modal);
+    await details.openModal(ids.editLegalHold, 'Set Legal Hold');
     await check('legal-hold-modal');
-    await page.getByTestId(TEST_IDS.legalHoldModal.modal).getByRole('button', { name: 'Cancel' }).click();
-    await details.waitClosed(TEST_IDS.legalHoldModal.modal);
+    await details.dialog('Set Legal Hold').getByRole('button', { name: 'Cancel' }).click();
+    await details.waitClosed('Set Legal Hold');
 
     await details.toggleLegalHold();
     await details.waitForValue(ids.legalHold, /^on$/);
@@ -159,7 +159,7 @@ describe('object details in Chromium', () => {
   });
 
   it('sets a governance retention, then removes it by disabling the status', async () => {
-    await details.openModal(ids.editRetention, TEST_IDS.retentionModal.modal);
+    await details.openModal(ids.editRetention, 'Set Retention Policy');
     await details.toggleRetentionStatus();
     await details.chooseRetention('Governance', dayFromNow(1));
     await check('retention-modal');
@@ -167,7 +167,7 @@ describe('object details in Chromium', () => {
     await details.waitForValue(ids.retention, /^Governance until /);
     expect((await latest())?.retention_mode).toBe('governance');
 
-    await details.openModal(ids.editRetention, TEST_IDS.retentionModal.modal);
+    await details.openModal(ids.editRetention, 'Set Retention Policy');
     // Once set, the type is locked.
     expect(await page.getByTestId(`${TEST_IDS.retentionModal.type}-compliance`).isDisabled()).toBe(true);
     await details.toggleRetentionStatus();
@@ -177,19 +177,19 @@ describe('object details in Chromium', () => {
   });
 
   it('sets a compliance retention; removing it is refused with the server message', async () => {
-    await details.openModal(ids.editRetention, TEST_IDS.retentionModal.modal);
+    await details.openModal(ids.editRetention, 'Set Retention Policy');
     await details.toggleRetentionStatus();
     await details.chooseRetention('Compliance', dayFromNow(1));
     expect(await details.saveRetention()).toBeUndefined();
     await details.waitForValue(ids.retention, /^Compliance until /);
 
-    await details.openModal(ids.editRetention, TEST_IDS.retentionModal.modal);
+    await details.openModal(ids.editRetention, 'Set Retention Policy');
     await details.toggleRetentionStatus();
     const refused = await details.saveRetention();
     expect(refused).toContain('Access Denied because object protected by object lock.');
     await check('retention-refused');
     await page.getByTestId(TEST_IDS.retentionModal.cancel).click();
-    await details.waitClosed(TEST_IDS.retentionModal.modal);
+    await details.waitClosed('Set Retention Policy');
     expect(await details.text(ids.retention)).toMatch(/^Compliance until /);
     expect((await latest())?.retention_mode).toBe('compliance');
   });

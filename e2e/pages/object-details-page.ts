@@ -25,60 +25,63 @@ export class ObjectDetailsPage {
     return (await this.page.getByTestId(id).textContent()) ?? '';
   }
 
-  async openModal(button: string, modal: string): Promise<void> {
-    await this.page.locator(`[data-testid="${button}"]:enabled`).click();
-    await this.page.getByTestId(modal).waitFor();
+  /** A modal by its title (Mantine's root element stays hidden; the dialog is what shows). */
+  dialog(title: string) {
+    return this.page.getByRole('dialog', { name: title });
   }
 
-  async waitClosed(modal: string): Promise<void> {
-    await this.page.getByTestId(modal).waitFor({ state: 'detached' });
+  async openModal(button: string, title: string): Promise<void> {
+    await this.page.locator(`[data-testid="${button}"]:enabled`).click();
+    await this.dialog(title).waitFor();
+  }
+
+  async waitClosed(title: string): Promise<void> {
+    await this.dialog(title).waitFor({ state: 'hidden' });
   }
 
   async addTag(key: string, value: string): Promise<void> {
-    await this.openModal(ids.addTag, TEST_IDS.tagModal.modal);
+    await this.openModal(ids.addTag, 'Add New Tag');
     await this.page.getByTestId(TEST_IDS.tagModal.key).fill(key);
     await this.page.getByTestId(TEST_IDS.tagModal.value).fill(value);
     await this.page.getByTestId(TEST_IDS.tagModal.save).click();
-    await this.waitClosed(TEST_IDS.tagModal.modal);
+    await this.waitClosed('Add New Tag');
   }
 
   async deleteTag(key: string): Promise<void> {
     await this.page.getByTestId(ids.deleteTag(key)).click();
     await this.page.getByTestId(TEST_IDS.deleteTagModal.confirm).click();
-    await this.waitClosed(TEST_IDS.deleteTagModal.modal);
+    await this.waitClosed('Delete Tag');
     await this.page.getByTestId(ids.tag(key)).waitFor({ state: 'detached' });
   }
 
   /** Flips the legal hold switch and saves. */
   async toggleLegalHold(): Promise<void> {
-    await this.openModal(ids.editLegalHold, TEST_IDS.legalHoldModal.modal);
-    // Mantine draws the switch over its input: click the label.
-    await this.page.getByTestId(TEST_IDS.legalHoldModal.modal).getByText('Legal Hold Status').click();
+    await this.openModal(ids.editLegalHold, 'Set Legal Hold');
+    await this.page.getByTestId(TEST_IDS.legalHoldModal.status).click();
     await this.page.getByTestId(TEST_IDS.legalHoldModal.save).click();
-    await this.waitClosed(TEST_IDS.legalHoldModal.modal);
+    await this.waitClosed('Set Legal Hold');
   }
 
   async toggleRetentionStatus(): Promise<void> {
-    await this.page.getByTestId(TEST_IDS.retentionModal.modal).getByText('Status', { exact: true }).click();
+    await this.page.getByTestId(TEST_IDS.retentionModal.status).click();
   }
 
   async chooseRetention(mode: 'Governance' | 'Compliance', date: string): Promise<void> {
-    await this.page.getByTestId(TEST_IDS.retentionModal.modal).getByLabel(mode).check();
+    await this.dialog('Set Retention Policy').getByLabel(mode).check();
     await this.page.getByTestId(TEST_IDS.retentionModal.date).fill(date);
   }
 
   /** Saves the retention modal: undefined once it closed, or the error it shows. */
   async saveRetention(): Promise<string | undefined> {
     await this.page.getByTestId(TEST_IDS.retentionModal.save).click();
-    const closed = this.page
-      .getByTestId(TEST_IDS.retentionModal.modal)
-      .waitFor({ state: 'detached' })
-      .then(() => undefined);
-    const refused = this.page
-      .getByTestId(TEST_IDS.retentionModal.error)
-      .waitFor()
-      .then(async () => (await this.page.getByTestId(TEST_IDS.retentionModal.error).textContent()) ?? '');
-    return Promise.race([closed, refused]);
+    const error = this.page.getByTestId(TEST_IDS.retentionModal.error);
+    const closed = this.dialog('Set Retention Policy').waitFor({ state: 'hidden' });
+    const refused = error.waitFor();
+    // Whichever comes first; the other wait is left to time out quietly.
+    await Promise.race([closed, refused]);
+    closed.catch(() => undefined);
+    refused.catch(() => undefined);
+    return (await error.isVisible()) ? ((await error.textContent()) ?? '') : undefined;
   }
 
   async openVersions(): Promise<void> {
