@@ -281,6 +281,55 @@ describe('retention', () => {
   });
 });
 
+describe('an account without s3:BypassGovernanceRetention', () => {
+  it('may set a governance retention but not remove it; the administrator can', async () => {
+    const key = 'reports/limited.txt';
+    await s3.putObject(LOCKED, key, Buffer.from('limited'));
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: ['s3:ListBucket', 's3:ListBucketVersions', 's3:GetBucketVersioning'],
+          Resource: [`arn:aws:s3:::${LOCKED}`],
+        },
+        {
+          Effect: 'Allow',
+          Action: [
+            's3:GetObject',
+            's3:GetObjectVersion',
+            's3:GetObjectRetention',
+            's3:PutObjectRetention',
+            's3:GetObjectLegalHold',
+          ],
+          Resource: [`arn:aws:s3:::${LOCKED}/*`],
+        },
+      ],
+    };
+    const saved = await client.json('POST', '/api/v1/policies', {
+      json: { name: 'retention-only', policy: JSON.stringify(policy) },
+    });
+    expect(saved.status).toBeLessThan(300);
+    const created = await client.json('POST', '/api/v1/users', {
+      json: { accessKey: 'retainer', secretKey: 'retainer-secret', policies: ['retention-only'] },
+    });
+    expect(created.status).toBeLessThan(300);
+    const limited = new ConsoleClient(consoleApp.url);
+    await limited.login('retainer', 'retainer-secret');
+
+    const base = `/api/v1/buckets/${LOCKED}/objects/retention?${q(key)}`;
+    const set = await limited.json('PUT', base, { json: { expires: endOfDay(1), mode: 'governance' } });
+    expect(set.status).toBe(204);
+    const refused = await limited.json<ErrorBody>('DELETE', base);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('access_denied');
+    expect((await listing(key))[0]?.retention_mode).toBe('governance');
+
+    expect((await client.json('DELETE', base)).status).toBe(204);
+    expect((await listing(key))[0]?.retention_mode).toBeUndefined();
+  });
+});
+
 describe('a bucket without object locking', () => {
   it('lists the object without lock details, and refuses retention and legal hold with the reason', async () => {
     const [entry] = await listing('plain.txt', PLAIN);
