@@ -6,7 +6,7 @@
  * message), the Versions tab listing v1..v3 against the engine's version ids, and a download of
  * v1 byte-identical to what was uploaded first. Each change is checked against what the console
  * API reads back from the engine. axe (no serious or critical violations) on the page, its modals
- * and the Versions tab; screenshots under test-results/screenshots/object-details-*.png. The
+ * and the Versions tab (the page and the refusal also in the dark scheme); screenshots under test-results/screenshots/object-details-*.png. The
  * steps share one page and run in order.
  */
 import { readFile } from 'node:fs/promises';
@@ -45,6 +45,19 @@ async function check(name: string): Promise<void> {
   await screenshot(page, `object-details-${name}`);
   const violations = await seriousViolations(page);
   expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+/** The same check in the light and the dark scheme. */
+async function checkBothSchemes(name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction(
+      (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+      scheme,
+    );
+    await check(`${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The key's versions as the console API reads them from the engine, newest first. */
@@ -121,7 +134,7 @@ describe('object details in Chromium', () => {
     expect(await details.text(ids.header)).toBe('Object Browser > Details');
     await details.waitForValue(ids.legalHold, 'Off');
     expect(await details.text(ids.retention)).toBe('Undefined');
-    await check('details');
+    await checkBothSchemes('details');
   });
 
   it('adds two tags (a new key, then the same key overwritten) and deletes one', async () => {
@@ -187,7 +200,7 @@ describe('object details in Chromium', () => {
     await details.toggleRetentionStatus();
     const refused = await details.saveRetention();
     expect(refused).toContain('Access Denied because object protected by object lock.');
-    await check('retention-refused');
+    await checkBothSchemes('retention-refused');
     await page.getByTestId(TEST_IDS.retentionModal.cancel).click();
     await details.waitClosed('Set Retention Policy');
     expect(await details.text(ids.retention)).toMatch(/^Compliance until /);
@@ -202,7 +215,7 @@ describe('object details in Chromium', () => {
       ['v2', engineVersions[1], 'No'],
       ['v1', engineVersions[2], 'No'],
     ]);
-    await check('versions');
+    await checkBothSchemes('versions');
 
     const download = await details.downloadVersion(engineVersions[2] ?? '');
     expect(download.suggestedFilename()).toBe('report.txt');
