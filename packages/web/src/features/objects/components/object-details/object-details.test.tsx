@@ -94,6 +94,10 @@ function fakeConsole(stored: Stored) {
       delete target.retention_until_date;
       return { status: 204 };
     }
+    if (url.pathname === BASE && call.method === 'DELETE') {
+      stored.versions = stored.versions.filter((v) => v.version_id !== url.searchParams.get('version_id'));
+      return { status: 200, body: { deleted: 1, failed: 0, errors: [] } };
+    }
     return { status: 404, body: { message: 'not here' } };
   };
 }
@@ -312,5 +316,30 @@ describe('ObjectDetails: Versions', () => {
     fireEvent.change(el(ids.versionsSearch), { target: { value: 'AAA' } });
     expect(screen.queryByTestId(ids.versionRow('ccc-3'))).toBeNull();
     expect(screen.getByTestId(ids.versionRow('aaa-1')).textContent).toContain('v1');
+  });
+
+  it('deletes one version after confirming; the list follows', async () => {
+    const stored = initial();
+    const { calls } = renderDetails(stored);
+    await vi.waitFor(() => expect(el<HTMLButtonElement>(ids.tabVersions).disabled).toBe(false));
+    fireEvent.click(el(ids.tabVersions));
+    fireEvent.click(await screen.findByTestId(ids.versionDelete('aaa-1')));
+    const modal = await screen.findByTestId(TEST_IDS.deleteVersionModal.modal);
+    expect(modal.textContent).toContain('Are you sure you want to delete version v1 of report.txt?');
+    fireEvent.click(screen.getByTestId(TEST_IDS.deleteVersionModal.confirm));
+    await vi.waitFor(() => expect(screen.queryByTestId(ids.versionRow('aaa-1'))).toBeNull());
+    expect(changes(calls)).toEqual([
+      { method: 'DELETE', url: `${BASE}?path=docs%2Freport.txt&version_id=aaa-1`, body: undefined },
+    ]);
+  });
+
+  it('offers no version delete to an account that may not delete', async () => {
+    renderDetails(initial(), false);
+    await vi.waitFor(() => expect(el<HTMLButtonElement>(ids.tabVersions).disabled).toBe(false));
+    fireEvent.click(el(ids.tabVersions));
+    expect(((await screen.findByTestId(ids.versionDelete('aaa-1'))) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(el<HTMLButtonElement>(ids.delete).disabled).toBe(true);
   });
 });
