@@ -6,13 +6,17 @@
  * a few versions at a time. Only entries whose key is exactly the listed prefix are looked at, so
  * a folder listing never pays for it. Each read is best effort, as in MinIO's console: a bucket
  * without object locking, a version without retention or a call the account may not make leaves
- * the field out rather than failing the listing.
+ * the field out rather than failing the listing. At most MAX_DETAILED versions per answer are
+ * read (the newest of the page), so a key with thousands of versions costs a bounded number of
+ * calls; the details page shows the latest version's.
  */
 import type { BucketObject } from '@coffer/contract';
 import type { Client } from 'minio';
 
 /** Versions read at the same time. */
 const CONCURRENCY = 6;
+/** Versions read per answer. */
+export const MAX_DETAILED = 100;
 
 type Detailed = Pick<BucketObject, 'legal_hold_status' | 'retention_mode' | 'retention_until_date' | 'tags'>;
 
@@ -60,7 +64,7 @@ export async function addObjectDetails(
   key: string,
   objects: BucketObject[],
 ): Promise<void> {
-  const mine = objects.filter((o) => o.name === key && o.is_delete_marker !== true);
+  const mine = objects.filter((o) => o.name === key && o.is_delete_marker !== true).slice(0, MAX_DETAILED);
   for (let i = 0; i < mine.length; i += CONCURRENCY) {
     await Promise.all(
       mine.slice(i, i + CONCURRENCY).map(async (entry) => {
