@@ -4,7 +4,8 @@
  * versions of one file: tags added and deleted, legal hold on and off, a governance retention set
  * then removed, a compliance retention whose removal the engine refuses (the modal shows its
  * message), the Versions tab listing v1..v3 against the engine's version ids, and a download of
- * v1 byte-identical to what was uploaded first. Each change is checked against what the console
+ * v1 byte-identical to what was uploaded first, deleting an unprotected version (a protected one is
+ * refused inside the modal). Each change is checked against what the console
  * API reads back from the engine. axe (no serious or critical violations) on the page, its modals
  * and the Versions tab (the page and the refusal also in the dark scheme); screenshots under test-results/screenshots/object-details-*.png. The
  * steps share one page and run in order.
@@ -153,6 +154,11 @@ describe('object details in Chromium', () => {
     await page.getByTestId(ids.tag('project')).filter({ hasText: 'project: gemini' }).waitFor();
     expect((await latest())?.tags).toEqual({ project: 'gemini', stage: 'draft' });
 
+    await page.getByTestId(ids.deleteTag('stage')).click();
+    await details.dialog('Delete Tag').waitFor();
+    await check('delete-tag-modal');
+    await details.dialog('Delete Tag').getByRole('button', { name: 'Cancel' }).click();
+    await details.waitClosed('Delete Tag');
     await details.deleteTag('stage');
     expect((await latest())?.tags).toEqual({ project: 'gemini' });
   });
@@ -223,6 +229,29 @@ describe('object details in Chromium', () => {
 
     await page.getByTestId(ids.versionsSearch).fill((engineVersions[1] ?? '').slice(0, 8));
     await expect.poll(async () => (await details.versionRows()).map((r) => r[0])).toEqual(['v2']);
+  });
+
+  it('deletes an unprotected version from the Versions tab; a protected one is refused inside the modal', async () => {
+    const [v3, v2] = (await stored()).map((e) => e.version_id ?? '');
+    await page.getByTestId(ids.versionsSearch).fill('');
+    // v2 has no retention and no legal hold: it goes.
+    await page.getByTestId(ids.versionDelete(v2 ?? '')).click();
+    await details.dialog('Delete Version').waitFor();
+    await check('delete-version-modal');
+    await page.getByTestId(TEST_IDS.deleteVersionModal.confirm).click();
+    await details.waitClosed('Delete Version');
+    await page.getByTestId(ids.versionRow(v2 ?? '')).waitFor({ state: 'detached' });
+    expect((await stored()).map((e) => e.version_id)).not.toContain(v2);
+
+    // v3 is under the compliance retention set above: the engine refuses, the modal says why.
+    await page.getByTestId(ids.versionDelete(v3 ?? '')).click();
+    await page.getByTestId(TEST_IDS.deleteVersionModal.confirm).click();
+    const error = page.getByTestId(TEST_IDS.deleteVersionModal.error);
+    await error.waitFor();
+    expect(await error.textContent()).toContain('could not be deleted');
+    await details.dialog('Delete Version').getByRole('button', { name: 'Cancel' }).click();
+    await details.waitClosed('Delete Version');
+    expect((await stored()).map((e) => e.version_id)).toContain(v3);
   });
 
   it('raised no uncaught errors in the page', () => {
