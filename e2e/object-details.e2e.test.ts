@@ -3,12 +3,12 @@
  * console server processes, in a bucket created with object locking (so versioned) holding three
  * versions of one file: tags added and deleted, legal hold on and off, a governance retention set
  * then removed, a compliance retention whose removal the engine refuses (the modal shows its
- * message), the Versions tab listing v1..v3 against the engine's version ids, and a download of
- * v1 byte-identical to what was uploaded first, deleting an unprotected version (a protected one is
- * refused inside the modal). Each change is checked against what the console
- * API reads back from the engine. axe (no serious or critical violations) on the page, its modals
- * and the Versions tab (the page and the refusal also in the dark scheme); screenshots under test-results/screenshots/object-details-*.png. The
- * steps share one page and run in order.
+ * message), the Versions tab listing v1..v3 against the engine's version ids, a download of v1
+ * byte-identical to what was uploaded first, and deleting an unprotected version (a protected one
+ * is refused inside the modal). Each change is checked against what the console API reads back
+ * from the engine. axe (no serious or critical violations) on the page, its modals and the Versions
+ * tab (the page and the refusal also in the dark scheme); screenshots under
+ * test-results/screenshots/object-details-*.png. The steps share one page and run in order.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
