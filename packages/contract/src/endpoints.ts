@@ -96,6 +96,26 @@ export const ENDPOINTS = {
     method: 'POST',
     path: `${API_PREFIX}/buckets/:bucket/objects/upload`,
   },
+  putObjectRetention: {
+    name: 'putObjectRetention',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/objects/retention`,
+  },
+  deleteObjectRetention: {
+    name: 'deleteObjectRetention',
+    method: 'DELETE',
+    path: `${API_PREFIX}/buckets/:bucket/objects/retention`,
+  },
+  putObjectTags: {
+    name: 'putObjectTags',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/objects/tags`,
+  },
+  putObjectLegalHold: {
+    name: 'putObjectLegalHold',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/objects/legalhold`,
+  },
   listPolicies: { name: 'listPolicies', method: 'GET', path: `${API_PREFIX}/policies` },
   savePolicy: { name: 'savePolicy', method: 'POST', path: `${API_PREFIX}/policies` },
   getPolicy: { name: 'getPolicy', method: 'GET', path: `${API_PREFIX}/policy` },

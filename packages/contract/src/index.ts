@@ -13,6 +13,7 @@ export * from './endpoints.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './objects.js';
+export * from './object-details.js';
 export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';

@@ -29,6 +29,15 @@ export const BucketObjectSchema = z
     content_type: z.string().optional(),
     user_metadata: z.record(z.string(), z.string()).optional(),
     tags: z.record(z.string(), z.string()).optional(),
+    legal_hold_status: z
+      .enum(['ON', 'OFF'])
+      .optional()
+      .describe("Listing of one object's key: the version's legal hold, when its bucket has object locking"),
+    retention_mode: z
+      .enum(['governance', 'compliance'])
+      .optional()
+      .describe("Listing of one object's key: the version's retention mode, when it has one"),
+    retention_until_date: z.string().optional().describe('With retention_mode: retain-until date, ISO 8601'),
   })
   .meta({ id: 'BucketObject' });
 

@@ -40,6 +40,7 @@ import { UsageCache } from './routes/buckets/usage-cache.js';
 import { accountRoutes } from './routes/account/account-routes.js';
 import { groupRoutes } from './routes/groups/group-routes.js';
 import { objectRoutes } from './routes/objects/object-routes.js';
+import { objectDetailsRoutes } from './routes/objects/object-details-routes.js';
 import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bucketEncryptionRoutes, { ctx });
       await api.register(bucketSettingsRoutes, { ctx });
       await api.register(objectRoutes, { ctx });
+      await api.register(objectDetailsRoutes, { ctx });
       await api.register(policyRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(groupRoutes, { ctx });

@@ -24,6 +24,7 @@ import { ConsoleError } from '../../errors.js';
 import { listObjectsPage, listVersionsPage, type ListedEntry } from '../../storage/s3-listing.js';
 import { ruleForS3Code } from '../../storage/storage-errors.js';
 import { decodeContinuation, encodeContinuation } from './continuation.js';
+import { addObjectDetails, namesOneObject } from './object-details-listing.js';
 
 type ListQuery = z.output<typeof ListObjectsQuerySchema>;
 type DeleteQuery = z.output<typeof DeleteObjectQuerySchema>;
@@ -93,7 +94,19 @@ async function searchObjects(s3: Client, bucket: string, q: ListQuery): Promise<
   return response;
 }
 
+/**
+ * One page of a listing; a listing of one object's key (the object details page) also carries each
+ * version's legal hold, retention and tags (`object-details-listing.ts`).
+ */
 export async function listObjects(s3: Client, bucket: string, q: ListQuery): Promise<ListObjectsResponse> {
+  const response = await listEntries(s3, bucket, q);
+  if (q.search === undefined && namesOneObject(q.prefix)) {
+    await addObjectDetails(s3, bucket, q.prefix, response.objects);
+  }
+  return response;
+}
+
+async function listEntries(s3: Client, bucket: string, q: ListQuery): Promise<ListObjectsResponse> {
   if (q.search !== undefined) return searchObjects(s3, bucket, q);
   const delimiter = q.recursive ? '' : '/';
   if (q.with_versions) {

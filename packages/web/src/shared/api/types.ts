@@ -58,6 +58,7 @@ export type {
   BucketReplication,
   ReplicationRule,
   SetBucketVersioningRequest,
+  LegalHoldChoice,
 } from '@coffer/contract';
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';

@@ -110,7 +110,7 @@ describe('ObjectBrowserPage toolbar and permissions', () => {
         route: '/object-browser/:bucket/*',
       });
       const view = await screen.findByTestId(TEST_IDS.objectBrowser.fileView);
-      const remove = () => within(view).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+      const remove = () => within(view).getByRole('button', { name: 'Delete a.txt' }) as HTMLButtonElement;
       if (disabled) expect(remove().disabled).toBe(true);
       else await vi.waitFor(() => expect(remove().disabled).toBe(false));
       unmount();

@@ -30,8 +30,8 @@ import { browserPath, displayName, foldersFirst, parentPrefix, prefixOf } from '
 import { useUploads } from '../api/upload-objects.js';
 import { AddFolderModal } from './add-folder-modal.js';
 import { DeleteObjectsModal } from './delete-objects-modal.js';
-import { FileView } from './file-view.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
+import { ObjectDetails } from './object-details/object-details.js';
 import { ObjectTable } from './object-table.js';
 import { loadingMessage, useElapsedSeconds } from './slow-notice.js';
 import { UploadsPanel } from './uploads-panel.js';
@@ -115,10 +115,9 @@ export function ObjectBrowserPage() {
     <div data-testid={TEST_IDS.objectBrowser.screen}>
       <PageHeader title={title} breadcrumb={<ObjectBreadcrumb bucket={bucket} path={path} />} />
       {fileObject !== null ? (
-        <FileView
+        <ObjectDetails
+          bucket={bucket}
           object={fileObject}
-          downloadHref={hrefOf(fileObject)}
-          onDownload={() => handleDownload(fileObject)}
           onDelete={() => setToDelete([fileObject.name])}
           canDelete={allowed.delete}
         />

@@ -1,0 +1,54 @@
+/**
+ * Delete Tag (spec 2 §2 object modals): confirms, then sends the version's tag set without it.
+ */
+import { useTranslation } from 'react-i18next';
+import { TEST_IDS } from '../../../../selectors.js';
+import type { BucketObject } from '../../../../shared/api/types.js';
+import { ConfirmDeleteModal } from '../../../../shared/components/confirm-delete-modal.js';
+import { useNotify } from '../../../../shared/components/notify.js';
+import { useSetObjectTags } from '../../api/object-details.js';
+import { withoutTag } from './tag-form.js';
+
+export interface DeleteTagModalProps {
+  bucket: string;
+  version: BucketObject;
+  /** The tag's key; null when the modal is closed. */
+  tagKey: string | null;
+  onClose: () => void;
+}
+
+export function DeleteTagModal({ bucket, version, tagKey, onClose }: DeleteTagModalProps) {
+  const { t } = useTranslation(['objects']);
+  const mutation = useSetObjectTags(bucket);
+  const notify = useNotify();
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  const tag =
+    tagKey === null ? '' : t('objectDetails.tagChip', { key: tagKey, value: version.tags?.[tagKey] ?? '' });
+  return (
+    <ConfirmDeleteModal
+      opened={tagKey !== null}
+      title={t('objectDetails.deleteTagModal.title')}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onClose={close}
+      onConfirm={() => {
+        if (tagKey === null) return;
+        mutation.mutate(
+          { key: version.name, versionId: version.version_id, tags: withoutTag(version.tags ?? {}, tagKey) },
+          {
+            onSuccess: () => {
+              notify.success(t('objectDetails.deleteTagModal.deleted'));
+              close();
+            },
+          },
+        );
+      }}
+      testIds={TEST_IDS.deleteTagModal}
+    >
+      {t('objectDetails.deleteTagModal.question', { tag })}
+    </ConfirmDeleteModal>
+  );
+}
