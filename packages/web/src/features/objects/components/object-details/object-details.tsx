@@ -18,7 +18,7 @@ import { useApiClient } from '../../../../shared/api/api-client-context.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { ConfirmDeleteModal } from '../../../../shared/components/confirm-delete-modal.js';
 import { useNotify } from '../../../../shared/components/notify.js';
-import { useBucketVersioning } from '../../../buckets/api/get-bucket-versioning.js';
+import { useBucketVersioning } from '../../../buckets/api/bucket-settings.js';
 import { LARGE_DOWNLOAD_BYTES, downloadUrl } from '../../api/download-object.js';
 import { currentVersion, useDeleteObjectVersion, useObjectVersions } from '../../api/object-details.js';
 import { browserPath, displayName, parentPrefix } from '../../api/object-paths.js';
