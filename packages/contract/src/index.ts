@@ -12,6 +12,8 @@ export * from './endpoints.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './objects.js';
+export * from './object-share.js';
+export * from './object-rewind.js';
 export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';

@@ -12,6 +12,8 @@ import { BUCKET_ROUTES } from './routes/bucket-routes.js';
 import { BUCKET_ENCRYPTION_ROUTES } from './routes/bucket-encryption-routes.js';
 import { GROUP_ROUTES } from './routes/group-routes.js';
 import { OBJECT_ROUTES } from './routes/object-routes.js';
+import { OBJECT_SHARE_ROUTES } from './routes/object-share-routes.js';
+import { OBJECT_REWIND_ROUTES } from './routes/object-rewind-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
@@ -27,6 +29,8 @@ export const API = {
   ...USER_ROUTES,
   ...GROUP_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...OBJECT_SHARE_ROUTES,
+  ...OBJECT_REWIND_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;
