@@ -9,8 +9,10 @@ import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { displayName } from '../api/object-paths.js';
+import { ShareFileButton } from './share-file-button.js';
 
 export interface FileViewProps {
+  bucket: string;
   object: BucketObject;
   downloadHref: string;
   onDownload: () => void;
@@ -19,7 +21,7 @@ export interface FileViewProps {
   canDelete: boolean;
 }
 
-export function FileView({ object, downloadHref, onDownload, onDelete, canDelete }: FileViewProps) {
+export function FileView({ bucket, object, downloadHref, onDownload, onDelete, canDelete }: FileViewProps) {
   const { t } = useTranslation(['objects', 'common']);
   const format = useFormat();
   return (
@@ -40,6 +42,11 @@ export function FileView({ object, downloadHref, onDownload, onDelete, canDelete
           >
             {t('common:actions.download')}
           </Button>
+          <ShareFileButton
+            bucket={bucket}
+            objectKey={object.name}
+            disabled={object.is_delete_marker === true}
+          />
           <Button
             color="red.9"
             variant="outline"

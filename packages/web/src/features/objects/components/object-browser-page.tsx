@@ -116,6 +116,7 @@ export function ObjectBrowserPage() {
       <PageHeader title={title} breadcrumb={<ObjectBreadcrumb bucket={bucket} path={path} />} />
       {fileObject !== null ? (
         <FileView
+          bucket={bucket}
           object={fileObject}
           downloadHref={hrefOf(fileObject)}
           onDownload={() => handleDownload(fileObject)}
