@@ -48,8 +48,8 @@ export function FileView({ bucket, object, downloadHref, onDownload, onDelete, c
             disabled={object.is_delete_marker === true}
           />
           <Button
+            // Filled: an outline in red.9 is too faint on the dark scheme's background (axe).
             color="red.9"
-            variant="outline"
             onClick={onDelete}
             disabled={!canDelete}
             leftSection={<IconTrash size={16} aria-hidden="true" />}
