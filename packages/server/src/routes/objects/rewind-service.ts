@@ -23,6 +23,8 @@ export interface RewindRequest {
   date: Date;
   limit: number;
   continuation?: string;
+  /** Versions asked per S3 page (default and most: 1000; smaller in tests). */
+  pageSize?: number;
 }
 
 interface RewindPosition {
@@ -81,7 +83,7 @@ export async function rewindObjects(s3: Client, bucket: string, r: RewindRequest
     const page = await listVersionsPage(s3, bucket, {
       prefix: r.prefix,
       delimiter: '/',
-      maxKeys: VERSIONS_PAGE,
+      maxKeys: Math.min(VERSIONS_PAGE, r.pageSize ?? VERSIONS_PAGE),
       ...(keyMarker !== undefined ? { keyMarker } : {}),
       ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
     });
