@@ -87,7 +87,8 @@ export async function rewindObjects(s3: Client, bucket: string, r: RewindRequest
       ...(keyMarker !== undefined ? { keyMarker } : {}),
       ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
     });
-    const entries = page.entries.sort(byKey);
+    // Versions come in key order with the folders after them: merge those in (only when present).
+    const entries = page.entries.some((e) => e.kind === 'prefix') ? page.entries.sort(byKey) : page.entries;
     let full = false;
     for (const e of entries) {
       if (full) {
