@@ -5,6 +5,7 @@
  * service reading the engine's version listing of that folder only (prefix and delimiter), with
  * S3 pages that split a key's versions.
  */
+import { createHash } from 'node:crypto';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewindObjects } from '../src/routes/objects/rewind-service.js';
@@ -165,8 +166,11 @@ describe('rewind', () => {
   it('reads only the folder: one listing request with prefix and delimiter, whatever is beside it', async () => {
     // 300 keys × 3 versions beside the folder, and keys × versions that split S3 pages inside it.
     for (let i = 0; i < 300; i++) await put(`bulk/k${String(i).padStart(3, '0')}`, 'a');
-    for (let v = 0; v < 3; v++)
+    let midMany = new Date();
+    for (let v = 0; v < 3; v++) {
       for (let i = 0; i < 12; i++) await put(`many/k${String(i).padStart(2, '0')}`, `v${v}`);
+      if (v === 1) midMany = await nextInstant();
+    }
     const queries: string[] = [];
     const counting = new Proxy(s3, {
       get(target, property, receiver) {
@@ -195,27 +199,58 @@ describe('rewind', () => {
     expect(queries[0]).toContain('prefix=docs%2F');
     expect(queries[0]).toContain('delimiter=%2F');
 
-    // S3 pages of 5 versions split keys (3 versions each): every key once, its newest version.
-    queries.length = 0;
-    const all: string[] = [];
-    let continuation: string | undefined;
-    do {
-      const page = await rewindObjects(counting, BUCKET, {
-        prefix: 'many/',
-        date: new Date(Date.now() + 60_000),
-        limit: 5,
-        pageSize: 5,
-        ...(continuation !== undefined ? { continuation } : {}),
-      });
-      for (const o of page.objects) {
-        all.push(o.name);
-        expect(o.is_latest).toBe(true);
+    // Answers of 5 versions read each split keys (3 versions each): every key once, with the
+    // version of the date — the newest now, the second one between the second and third writes.
+    const keys = Array.from({ length: 12 }, (_, i) => `many/k${String(i).padStart(2, '0')}`);
+    for (const [date, latest] of [
+      [new Date(Date.now() + 60_000), true],
+      [midMany, false],
+    ] as const) {
+      queries.length = 0;
+      const all: string[] = [];
+      let continuation: string | undefined;
+      do {
+        const page = await rewindObjects(counting, BUCKET, {
+          prefix: 'many/',
+          date,
+          limit: 5,
+          pageSize: 5,
+          ...(continuation !== undefined ? { continuation } : {}),
+        });
+        expect(page.objects.length).toBeLessThanOrEqual(5);
+        for (const o of page.objects) {
+          all.push(o.name);
+          expect(o.is_latest).toBe(latest);
+        }
+        continuation = page.continuation;
+      } while (continuation !== undefined);
+      expect(all).toEqual(keys);
+      // One S3 page of at most 5 versions per answer: 36 versions, never the bucket's 300+ keys.
+      expect(queries.length).toBeLessThanOrEqual(9);
+      for (const q of queries) {
+        expect(q).toContain('prefix=many%2F');
+        expect(q).toContain('max-keys=5');
       }
-      continuation = page.continuation;
-    } while (continuation !== undefined);
-    expect(all).toEqual(Array.from({ length: 12 }, (_, i) => `many/k${String(i).padStart(2, '0')}`));
-    // 36 versions in pages of 5 (plus page ends met twice): nowhere near the bucket's 300+ keys.
-    expect(queries.length).toBeLessThanOrEqual(12);
-    for (const q of queries) expect(q).toContain('prefix=many%2F');
+    }
+    const [second] = (await rewindObjects(s3, BUCKET, { prefix: 'many/', date: midMany, limit: 1 })).objects;
+    const stat = await s3.statObject(BUCKET, 'many/k00', { versionId: second?.version_id ?? '' });
+    expect(stat.etag).toBe(createHash('md5').update('v1').digest('hex'));
+
+    // A bounded answer: a folder of 3-version keys answers one S3 page (1,000 versions) at most.
+    for (let v = 0; v < 3; v++) {
+      await Promise.all(
+        Array.from({ length: 400 }, (_, i) => put(`wide/k${String(i).padStart(3, '0')}`, `v${v}`)),
+      );
+    }
+    queries.length = 0;
+    const first = await rewindObjects(counting, BUCKET, {
+      prefix: 'wide/',
+      date: new Date(Date.now() + 60_000),
+      limit: 1000,
+    });
+    expect(queries).toHaveLength(1);
+    expect(first.objects.length).toBeGreaterThanOrEqual(333);
+    expect(first.objects.length).toBeLessThanOrEqual(334);
+    expect(first.continuation).toBeDefined();
   });
 });

@@ -7,15 +7,22 @@
  * Versions arrive by key, newest first. For each key the first version at or before the date is
  * the one shown (a delete marker there: `delete_flag`, the key was deleted then); later versions
  * are skipped, and a key with no version that old is absent. Folders are shown as they are (a
- * folder holds no date of its own). An answer stops at a key boundary after `limit` entries; its
- * continuation is the last key answered, which as a key marker resumes after every version of it.
+ * folder holds no date of its own).
+ *
+ * Each answer does a bounded amount of work, like a plain listing page: it stops after `limit`
+ * entries or once it has read one S3 page of versions (1,000), whichever comes first. So the first
+ * answer costs about what the first page of the plain listing costs, however many versions each
+ * key has (a folder of keys with 3 versions answers about 333 keys first; the browser loads on as
+ * the user scrolls). The continuation is where the listing stopped: after the last key answered
+ * (a key marker skips its older versions), or at S3's next markers, remembering whether the key
+ * in progress was already answered.
  */
 import type { RewindObject, RewindResponse } from '@coffer/contract';
 import type { Client } from 'minio';
 import { invalidRequest } from '../../errors.js';
 import { listVersionsPage, type ListedEntry } from '../../storage/s3-listing.js';
 
-/** S3's largest page. */
+/** S3's largest page, and the versions one answer reads at most. */
 const VERSIONS_PAGE = 1000;
 
 export interface RewindRequest {
@@ -23,27 +30,38 @@ export interface RewindRequest {
   date: Date;
   limit: number;
   continuation?: string;
-  /** Versions asked per S3 page (default and most: 1000; smaller in tests). */
+  /** Versions read per answer (default and most: 1000, one S3 page; smaller in tests). */
   pageSize?: number;
 }
 
 interface RewindPosition {
   m: 'rewind';
-  /** The last key (or folder) answered. */
+  /** Key marker: go on after this key (or, with `v`, after this version of it). */
   k: string;
+  /** Version-id marker. */
+  v?: string;
+  /** 1: the key `k` was already answered (skip its remaining versions). */
+  d?: 1;
 }
 
-function encodePosition(key: string): string {
-  return Buffer.from(JSON.stringify({ m: 'rewind', k: key } satisfies RewindPosition), 'utf8').toString(
+function encodePosition(position: Omit<RewindPosition, 'm'>): string {
+  return Buffer.from(JSON.stringify({ m: 'rewind', ...position } satisfies RewindPosition), 'utf8').toString(
     'base64url',
   );
 }
 
-function decodePosition(token: string | undefined): string | undefined {
+function decodePosition(token: string | undefined): RewindPosition | undefined {
   if (token === undefined) return undefined;
   try {
     const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<RewindPosition>;
-    if (value.m === 'rewind' && typeof value.k === 'string') return value.k;
+    if (
+      value.m === 'rewind' &&
+      typeof value.k === 'string' &&
+      (value.v === undefined || typeof value.v === 'string') &&
+      (value.d === undefined || value.d === 1)
+    ) {
+      return value as RewindPosition;
+    }
   } catch {
     // falls through to the refusal
   }
@@ -72,29 +90,32 @@ function present(e: ListedEntry): RewindObject {
 /** `prefix`'s keys and folders as they were at `date`, folders first within the answer. */
 export async function rewindObjects(s3: Client, bucket: string, r: RewindRequest): Promise<RewindResponse> {
   const at = r.date.getTime();
-  let keyMarker = decodePosition(r.continuation);
-  let versionIdMarker: string | undefined;
+  const budget = Math.min(VERSIONS_PAGE, r.pageSize ?? VERSIONS_PAGE);
+  const start = decodePosition(r.continuation);
+  let keyMarker = start?.k;
+  let versionIdMarker = start?.v;
   const found: ListedEntry[] = [];
   /** The key whose version at the date was already chosen (its older versions are skipped). */
-  let decided: string | undefined;
-  /** Whether anything may follow the last entry answered. */
-  let more = false;
+  let decided = start?.d === 1 ? start.k : undefined;
+  let read = 0;
+  let next: Omit<RewindPosition, 'm'> | undefined;
   for (;;) {
     const page = await listVersionsPage(s3, bucket, {
       prefix: r.prefix,
       delimiter: '/',
-      maxKeys: Math.min(VERSIONS_PAGE, r.pageSize ?? VERSIONS_PAGE),
+      maxKeys: Math.max(1, budget - read),
       ...(keyMarker !== undefined ? { keyMarker } : {}),
       ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
     });
+    read += page.entries.length;
     // Versions come in key order with the folders after them: merge those in (only when present).
     const entries = page.entries.some((e) => e.kind === 'prefix') ? page.entries.sort(byKey) : page.entries;
     let full = false;
     for (const e of entries) {
       if (full) {
-        // Past the limit: only the last key's older versions may still be skipped.
+        // Past the limit: only the last key's older versions may still follow.
         if (e.key !== decided) {
-          more = true;
+          next = { k: decided ?? e.key };
           break;
         }
         continue;
@@ -113,21 +134,29 @@ export async function rewindObjects(s3: Client, bucket: string, r: RewindRequest
       full = found.length >= r.limit;
     }
     const truncated = page.truncated && page.nextKeyMarker !== undefined;
-    if (full) {
-      more ||= truncated;
+    if (next !== undefined || !truncated) break;
+    if (full && decided !== undefined) {
+      // The limit was reached at the page's end: go on after the last key answered.
+      next = { k: decided };
       break;
     }
-    if (!truncated) break;
     keyMarker = page.nextKeyMarker;
     versionIdMarker = page.nextVersionIdMarker;
+    if (read >= budget && keyMarker !== undefined) {
+      // This answer has read its page of versions: the rest is for the next one.
+      next = {
+        k: keyMarker,
+        ...(versionIdMarker !== undefined ? { v: versionIdMarker } : {}),
+        ...(decided === keyMarker ? { d: 1 as const } : {}),
+      };
+      break;
+    }
   }
   const objects = [
     ...found.filter((e) => e.kind === 'prefix'),
     ...found.filter((e) => e.kind !== 'prefix'),
   ].map(present);
   const response: RewindResponse = { objects };
-  const last = found.at(-1);
-  // A key marker resumes after every version of the last key answered.
-  if (more && last !== undefined) response.continuation = encodePosition(last.key);
+  if (next !== undefined) response.continuation = encodePosition(next);
   return response;
 }
