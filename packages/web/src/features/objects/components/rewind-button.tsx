@@ -7,15 +7,14 @@ import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
-import { useBucketVersioning } from '../../buckets/api/get-bucket-versioning.js';
+import { useRewindAvailable } from '../api/rewind-objects.js';
 import { RewindModal } from './rewind-modal.js';
 import type { RewindMode } from './use-rewind.js';
 
 export function RewindButton({ bucket, rewind }: { bucket: string; rewind: RewindMode }) {
   const { t } = useTranslation('objects');
   const [open, setOpen] = useState(false);
-  const versioning = useBucketVersioning(bucket, bucket !== '');
-  const versioned = versioning.data?.is_versioned === true;
+  const versioned = useRewindAvailable(bucket).data === true;
   const button = (
     <Indicator
       disabled={!rewind.active}
