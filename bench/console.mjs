@@ -10,9 +10,13 @@
 // (else rebuilt once). Engine and console run as child processes (`node packages/engine/dist/cli.js`,
 // `node packages/server/dist/main.js`); build them first with `npx tsc -b`. The 2 GiB body is
 // generated on the fly and the download is hashed as it streams; the object is deleted afterwards.
-// RSS comes from /proc/<pid>/status (VmRSS), sampled every 100 ms.
+// RSS comes from /proc/<pid>/status (VmRSS), sampled every 100 ms. (3) Rewind (issue 9 §2): the
+// first page of a rewind on a prefix of --rewind-keys keys × 3 versions against the plain listing
+// of that prefix, as a paired ratio (bench/lib/rewind-bench.mjs). `--only rewind` runs just that,
+// on a fresh engine (no 100k cache, no 2 GiB streaming).
 //
 // Usage: node bench/console.mjs [--repeats N] [--size-mib N] [--repopulate] [--keep]
+//                               [--rewind-keys N] [--only rewind]
 // Results: a table on stdout and bench/results/console-latest.json.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -25,6 +29,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describeMachine } from './lib/machine.mjs';
 import { populatePrefixes, prefixKey } from './lib/populate-prefixes.mjs';
+import { rewindBench } from './lib/rewind-bench.mjs';
 import { cpuSeconds, freePort, machineBusySeconds, startServer, waitIdle } from './lib/servers.mjs';
 import { median, round } from './lib/workloads.mjs';
 
@@ -39,16 +44,20 @@ const PREFIXES = [
 const PAGE = 1000;
 
 function parseArgs(argv) {
-  const opts = { repeats: 7, sizeMiB: 2048, repopulate: false, keep: false };
+  const opts = { repeats: 7, sizeMiB: 2048, repopulate: false, keep: false, rewindKeys: 3000, only: '' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--repeats') opts.repeats = Number(argv[++i]);
     else if (arg === '--size-mib') opts.sizeMiB = Number(argv[++i]);
     else if (arg === '--repopulate') opts.repopulate = true;
     else if (arg === '--keep') opts.keep = true;
+    else if (arg === '--rewind-keys') opts.rewindKeys = Number(argv[++i]);
+    else if (arg === '--only') opts.only = argv[++i];
     else throw new Error(`unknown option ${arg}`);
   }
   if (!(opts.repeats >= 1) || !(opts.sizeMiB >= 1)) throw new Error('--repeats and --size-mib must be >= 1');
+  if (!(opts.rewindKeys >= 1)) throw new Error('--rewind-keys must be >= 1');
+  if (opts.only !== '' && opts.only !== 'rewind') throw new Error('--only takes: rewind');
   return opts;
 }
 
@@ -414,22 +423,59 @@ const signed = (x) => (x >= 0 ? `+${x}` : String(x));
 function printTable(result) {
   const l = result.listing;
   const m = result.memory;
-  const rows = [
-    ['first page, big/ (100,000 objects)', `${l.big.ms.median} ms`, `runs ${l.big.ms.runs.join(', ')}`],
-    ['first page, small/ (1,000 objects)', `${l.small.ms.median} ms`, `runs ${l.small.ms.runs.join(', ')}`],
-    ['ratio big/small (paired median)', `${l.ratio.median}x`, `runs ${l.ratio.runs.join(', ')}`],
-    ['console RSS baseline', `${m.baselineRssMiB} MiB`, 'after a 64 MiB warm-up'],
-    [
-      `upload ${m.sizeMiB} MiB`,
-      `${m.upload.mibPerSecond} MiB/s`,
-      `RSS peak ${m.upload.peakRssMiB} MiB (${signed(m.upload.growthMiB)}); cores console ${m.upload.cores.console}, engine ${m.upload.cores.engine}, rest incl. this client ${m.upload.cores.other}`,
-    ],
-    [
-      `download ${m.sizeMiB} MiB`,
-      `${m.download.mibPerSecond} MiB/s`,
-      `RSS peak ${m.download.peakRssMiB} MiB (${signed(m.download.growthMiB)}); cores console ${m.download.cores.console}, engine ${m.download.cores.engine}, rest incl. this client ${m.download.cores.other}`,
-    ],
-  ];
+  const rows =
+    l === undefined
+      ? []
+      : [
+          ['first page, big/ (100,000 objects)', `${l.big.ms.median} ms`, `runs ${l.big.ms.runs.join(', ')}`],
+          [
+            'first page, small/ (1,000 objects)',
+            `${l.small.ms.median} ms`,
+            `runs ${l.small.ms.runs.join(', ')}`,
+          ],
+          ['ratio big/small (paired median)', `${l.ratio.median}x`, `runs ${l.ratio.runs.join(', ')}`],
+          ['console RSS baseline', `${m.baselineRssMiB} MiB`, 'after a 64 MiB warm-up'],
+          [
+            `upload ${m.sizeMiB} MiB`,
+            `${m.upload.mibPerSecond} MiB/s`,
+            `RSS peak ${m.upload.peakRssMiB} MiB (${signed(m.upload.growthMiB)}); cores console ${m.upload.cores.console}, engine ${m.upload.cores.engine}, rest incl. this client ${m.upload.cores.other}`,
+          ],
+          [
+            `download ${m.sizeMiB} MiB`,
+            `${m.download.mibPerSecond} MiB/s`,
+            `RSS peak ${m.download.peakRssMiB} MiB (${signed(m.download.growthMiB)}); cores console ${m.download.cores.console}, engine ${m.download.cores.engine}, rest incl. this client ${m.download.cores.other}`,
+          ],
+        ];
+  const rw = result.rewind;
+  if (rw !== undefined) {
+    rows.push(
+      [
+        `plain first page, ${rw.keys} keys × 3 versions`,
+        `${rw.plain.median} ms`,
+        `runs ${rw.plain.runs.join(', ')}`,
+      ],
+      [
+        `rewind first page (${rw.firstPageKeys} keys, ≤ 1,000 versions read)`,
+        `${rw.rewind.median} ms`,
+        `runs ${rw.rewind.runs.join(', ')}`,
+      ],
+      [
+        'ratio rewind/plain first page (paired median)',
+        `${rw.ratio.median}x`,
+        `runs ${rw.ratio.runs.join(', ')}`,
+      ],
+      [
+        `rewind to ${rw.page} keys (answers in turn)`,
+        `${rw.rewindFullPage.median} ms`,
+        `runs ${rw.rewindFullPage.runs.join(', ')}`,
+      ],
+      [
+        `ratio rewind ${rw.page} keys/plain (paired median)`,
+        `${rw.fullPageRatio.median}x`,
+        `runs ${rw.fullPageRatio.runs.join(', ')}`,
+      ],
+    );
+  }
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   console.log(
@@ -438,8 +484,55 @@ function printTable(result) {
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
 }
 
+/** `--only rewind`: a fresh engine and console, the rewind benchmark alone. */
+async function rewindOnly(opts) {
+  await mkdir(join(ROOT, '.tmp/bench'), { recursive: true });
+  const dataDir = await mkdtemp(join(ROOT, '.tmp/bench/rewind-engine-'));
+  const consoleDir = await mkdtemp(join(ROOT, '.tmp/bench/console-state-'));
+  const machine = describeMachine(ROOT, join(ROOT, '.tmp/bench'));
+  const started = Date.now();
+  const engine = await startServer('engine', { repoRoot: ROOT, dataDir });
+  let consoleServer;
+  try {
+    consoleServer = await startConsole(engine.endpoint, consoleDir);
+    const cookie = await login(consoleServer.base, engine.accessKey, engine.secretKey);
+    log(
+      `\n== rewind first page vs plain listing, ${opts.rewindKeys} keys × 3 versions, ${opts.repeats} repeats ==`,
+    );
+    const rewind = await rewindBench({
+      base: consoleServer.base,
+      cookie,
+      api: (method, path, json) => api(consoleServer.base, cookie, method, path, json),
+      engine,
+      keys: opts.rewindKeys,
+      repeats: opts.repeats,
+      log,
+    });
+    const result = {
+      at: new Date().toISOString(),
+      seconds: round((Date.now() - started) / 1000, 1),
+      machine: { ...machine, loadAverageAtEnd: os.loadavg().map((l) => round(l)) },
+      repeats: opts.repeats,
+      rewind,
+    };
+    printTable(result);
+    await mkdir(join(ROOT, 'bench/results'), { recursive: true });
+    await writeFile(
+      join(ROOT, 'bench/results/console-rewind-latest.json'),
+      JSON.stringify(result, null, 2) + '\n',
+    );
+    log('\nwrote bench/results/console-rewind-latest.json');
+  } finally {
+    await consoleServer?.stop();
+    await engine.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(consoleDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.only === 'rewind') return rewindOnly(opts);
   const cacheDir = join(ROOT, '.tmp/bench/cache/console-100k');
   await mkdir(join(ROOT, '.tmp/bench'), { recursive: true });
   const consoleDir = await mkdtemp(join(ROOT, '.tmp/bench/console-state-'));
@@ -465,6 +558,16 @@ async function main() {
     log(
       `  big/ ${listing.big.ms.median} ms, small/ ${listing.small.ms.median} ms, ratio ${listing.ratio.median}x`,
     );
+    log(`\n== rewind first page vs plain listing, ${opts.rewindKeys} keys × 3 versions ==`);
+    const rewind = await rewindBench({
+      base: consoleServer.base,
+      cookie,
+      api: (method, path, json) => api(consoleServer.base, cookie, method, path, json),
+      engine,
+      keys: opts.rewindKeys,
+      repeats: opts.repeats,
+      log,
+    });
     log(`\n== console memory while streaming ${opts.sizeMiB} MiB ==`);
     const memory = await memoryBench(
       consoleServer.base,
@@ -479,6 +582,7 @@ async function main() {
       cache: { dir: cacheDir, reused: cache.reused, populate: cache.populate },
       repeats: opts.repeats,
       listing,
+      rewind,
       memory,
     };
     printTable(result);

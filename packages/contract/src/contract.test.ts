@@ -187,6 +187,8 @@ describe('route table composition', () => {
       import('./routes/user-routes.js').then((m) => m.USER_ROUTES),
       import('./routes/group-routes.js').then((m) => m.GROUP_ROUTES),
       import('./routes/account-routes.js').then((m) => m.ACCOUNT_ROUTES),
+      import('./routes/object-share-routes.js').then((m) => m.OBJECT_SHARE_ROUTES),
+      import('./routes/object-rewind-routes.js').then((m) => m.OBJECT_REWIND_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -167,4 +167,8 @@ export const ENDPOINTS = {
     path: `${API_PREFIX}/service-accounts/:key`,
   },
   changePassword: { name: 'changePassword', method: 'POST', path: `${API_PREFIX}/account/change-password` },
+  shareObject: { name: 'shareObject', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/objects/share` },
+  listShareLinks: { name: 'listShareLinks', method: 'GET', path: `${API_PREFIX}/share-links` },
+  revokeShareLink: { name: 'revokeShareLink', method: 'DELETE', path: `${API_PREFIX}/share-links/:id` },
+  rewindObjects: { name: 'rewindObjects', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/rewind/:date` },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

@@ -14,6 +14,8 @@ export * from './errors.js';
 export * from './groups.js';
 export * from './objects.js';
 export * from './object-details.js';
+export * from './object-share.js';
+export * from './object-rewind.js';
 export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';

@@ -13,10 +13,11 @@ import { BUCKET_ENCRYPTION_ROUTES } from './routes/bucket-encryption-routes.js';
 import { GROUP_ROUTES } from './routes/group-routes.js';
 import { OBJECT_ROUTES } from './routes/object-routes.js';
 import { OBJECT_DETAILS_ROUTES } from './routes/object-details-routes.js';
+import { OBJECT_SHARE_ROUTES } from './routes/object-share-routes.js';
+import { OBJECT_REWIND_ROUTES } from './routes/object-rewind-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
-
 export * from './route-contract.js';
 
 export const API = {
@@ -29,6 +30,8 @@ export const API = {
   ...USER_ROUTES,
   ...GROUP_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...OBJECT_SHARE_ROUTES,
+  ...OBJECT_REWIND_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

@@ -29,6 +29,8 @@ export interface ResolvedOptions {
   openId?: OpenIdProvider;
   /** Smallest multipart part the console sends (bytes). */
   uploadPartSize: number;
+  /** The storage server's origin as browsers reach it: share links point there. */
+  publicServerUrl: string;
 }
 
 export interface AppContext {

@@ -41,6 +41,8 @@ import { accountRoutes } from './routes/account/account-routes.js';
 import { groupRoutes } from './routes/groups/group-routes.js';
 import { objectRoutes } from './routes/objects/object-routes.js';
 import { objectDetailsRoutes } from './routes/objects/object-details-routes.js';
+import { shareRoutes } from './routes/objects/share-routes.js';
+import { rewindRoutes } from './routes/objects/rewind-routes.js';
 import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
@@ -74,6 +76,11 @@ export interface AppOptions {
   /** Smallest multipart upload part (default 16 MiB). */
   uploadPartSize?: number;
   /**
+   * The storage server's origin as browsers reach it (behind a proxy, e.g. `https://s3.example.com`);
+   * share links point there and are signed for its host. Default: `serverUrl`.
+   */
+  publicServerUrl?: string;
+  /**
    * Connection hardening (the connection guard of `@coffer/server-guard`): header timeout (default
    * 30 s), keep-alive idle (5 s), request idle (5 min), connection limit (default from the
    * open-file limit).
@@ -101,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     basePath: normaliseBasePath(options.basePath ?? ''),
     sessionSeconds: Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS),
     uploadPartSize: options.uploadPartSize ?? DEFAULT_MIN_PART_SIZE,
+    publicServerUrl: (options.publicServerUrl ?? options.serverUrl).replace(/\/+$/, ''),
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
     ...(options.openId !== undefined ? { openId: options.openId } : {}),
   };
@@ -189,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes, { ctx });
       await api.register(groupRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(shareRoutes, { ctx });
+      await api.register(rewindRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -71,6 +71,25 @@ describe('config', () => {
     );
   });
 
+  it('takes the public server URL share links point to (an origin only)', () => {
+    expect(loadConfig(['--server', 'http://x:9000'], {})?.publicServerUrl).toBeUndefined();
+    expect(
+      loadConfig(['--server', 'http://x:9000', '--public-server-url', 'https://s3.example.com/'], {
+        COFFER_PUBLIC_SERVER_URL: 'https://other.example.com',
+      })?.publicServerUrl,
+    ).toBe('https://s3.example.com');
+    expect(
+      loadConfig(['--server', 'http://x'], { COFFER_PUBLIC_SERVER_URL: 'http://s3.local:9000' })
+        ?.publicServerUrl,
+    ).toBe('http://s3.local:9000');
+    expect(() =>
+      loadConfig(['--server', 'http://x', '--public-server-url', 'https://example.com/s3'], {}),
+    ).toThrow(/publicServerUrl: public server URL must be an origin/);
+    expect(() => loadConfig(['--server', 'http://x', '--public-server-url', 'ftp://x'], {})).toThrow(
+      /publicServerUrl/,
+    );
+  });
+
   it('refuses bad values with readable messages', () => {
     expect(() => loadConfig(['--server', 'ftp://x'], {})).toThrow(/serverUrl/);
     expect(() => loadConfig(['--server', 'http://x', '--session-length', '30d'], {})).toThrow(

@@ -14,6 +14,8 @@ Runs the Coffer web console against a MinIO-compatible storage server.
 Options:
   --address HOST:PORT     where to listen (default 127.0.0.1:9090)
   --server URL            the storage server (S3, admin API, STS), e.g. http://127.0.0.1:9000
+  --public-server-url URL the storage server as browsers reach it (share links point there and
+                          are signed for its host), e.g. https://s3.example.com (default --server)
   --data DIR              console state: session key and sessions (default ./data/console)
   --session-length DUR    how long a sign-in lasts: 3600, 90m, 12h, 7d (default 12h, at most 7d)
   --region NAME           region of the storage server (default us-east-1)
@@ -28,7 +30,7 @@ Options:
 Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
 COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
-COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS.
+COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL.
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -54,6 +56,10 @@ const ConfigSchema = z.object({
   host: z.string().min(1),
   port: z.number().int().min(0).max(65535),
   serverUrl: z.url({ protocol: /^https?$/ }),
+  publicServerUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => /^https?:\/\/[^/?#]+$/.test(u), 'public server URL must be an origin, without a path')
+    .optional(),
   dataDir: z.string().min(1),
   sessionSeconds: z.number().int().min(60).max(MAX_SESSION_SECONDS),
   region: z.string(),
@@ -88,6 +94,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     options: {
       address: { type: 'string' },
       server: { type: 'string' },
+      'public-server-url': { type: 'string' },
       data: { type: 'string' },
       'session-length': { type: 'string' },
       region: { type: 'string' },
@@ -107,12 +114,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   if (!serverUrl)
     throw new Error('--server URL is required (the storage server, e.g. http://127.0.0.1:9000)');
   const webDir = values['web-dir'] ?? env.COFFER_WEB_DIR;
+  const publicServerUrl = values['public-server-url'] ?? env.COFFER_PUBLIC_SERVER_URL;
   const sessionKey = env.COFFER_CONSOLE_SESSION_KEY;
   const headerTimeout = values['header-timeout'] ?? env.COFFER_HEADER_TIMEOUT;
   const maxConnections = values['max-connections'] ?? env.COFFER_MAX_CONNECTIONS;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
+    ...(publicServerUrl ? { publicServerUrl: publicServerUrl.replace(/\/+$/, '') } : {}),
     dataDir: resolve(values.data ?? env.COFFER_CONSOLE_DATA ?? 'data/console'),
     sessionSeconds: parseDuration(
       values['session-length'] ?? env.COFFER_SESSION_LENGTH ?? String(DEFAULT_SESSION_SECONDS),

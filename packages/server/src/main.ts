@@ -26,6 +26,7 @@ async function main(): Promise<number> {
     basePath: config.basePath,
     trustProxy: config.trustProxy,
     ...(config.webDir !== undefined ? { webDir: config.webDir } : {}),
+    ...(config.publicServerUrl !== undefined ? { publicServerUrl: config.publicServerUrl } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
     connections: {
       ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),

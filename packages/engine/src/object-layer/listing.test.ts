@@ -160,5 +160,12 @@ describe('listing', () => {
     );
     expect(versions.versions).toHaveLength(499);
     expect(stats.visited).toBeLessThanOrEqual((499 + 2) * drives);
+
+    // What the console's rewind asks: versions of one folder level with the delimiter — the 200k
+    // keys under deep/ are one common prefix, seeked past, never walked.
+    const level = listObjectVersions(layer.core, 'huge', { delimiter: '/', maxKeys: 1000 }, stats);
+    expect(level.versions.map((v) => v.key)).toEqual(['a-first', 'z-last']);
+    expect(level.commonPrefixes).toEqual(['deep/']);
+    expect(stats.visited).toBeLessThanOrEqual(5 * drives);
   });
 });

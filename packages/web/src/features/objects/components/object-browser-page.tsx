@@ -33,6 +33,10 @@ import { DeleteObjectsModal } from './delete-objects-modal.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
 import { ObjectDetails } from './object-details/object-details.js';
 import { ObjectTable } from './object-table.js';
+import { RewindButton } from './rewind-button.js';
+import { RewindLabel } from './rewind-label.js';
+import { RewindView } from './rewind-view.js';
+import { useRewind } from './use-rewind.js';
 import { loadingMessage, useElapsedSeconds } from './slow-notice.js';
 import { UploadsPanel } from './uploads-panel.js';
 
@@ -55,6 +59,7 @@ export function ObjectBrowserPage() {
   const [toDelete, setToDelete] = useState<readonly string[] | null>(null);
   const [addFolderOpen, setAddFolderOpen] = useState(false);
   const { uploads, start: startUpload, dismiss } = useUploads();
+  const rewind = useRewind(bucket);
 
   // The whole level, unfiltered; and, when it is too big to have been loaded, a server-side search.
   const level = useObjectList(bucket, prefix, '');
@@ -113,7 +118,12 @@ export function ObjectBrowserPage() {
 
   return (
     <div data-testid={TEST_IDS.objectBrowser.screen}>
-      <PageHeader title={title} breadcrumb={<ObjectBreadcrumb bucket={bucket} path={path} />} />
+      <PageHeader
+        title={title}
+        breadcrumb={
+          <RewindLabel date={rewind.date}>{<ObjectBreadcrumb bucket={bucket} path={path} />}</RewindLabel>
+        }
+      />
       {fileObject !== null ? (
         <ObjectDetails
           bucket={bucket}
@@ -139,15 +149,17 @@ export function ObjectBrowserPage() {
                 variant="default"
                 leftSection={<IconRefresh size={16} aria-hidden="true" />}
                 onClick={refresh}
+                disabled={rewind.active}
                 data-testid={TEST_IDS.objectBrowser.refresh}
               >
                 {t('common:actions.refresh')}
               </Button>
+              <RewindButton bucket={bucket} rewind={rewind} />
               <Button
                 variant="default"
                 color="red.9"
                 leftSection={<IconTrash size={16} aria-hidden="true" />}
-                disabled={selected.size === 0 || !allowed.delete}
+                disabled={selected.size === 0 || !allowed.delete || rewind.active}
                 onClick={() => setToDelete([...selected])}
                 data-testid={TEST_IDS.objectBrowser.deleteSelected}
               >
@@ -156,7 +168,7 @@ export function ObjectBrowserPage() {
               <Button
                 variant="default"
                 leftSection={<IconFolderPlus size={16} aria-hidden="true" />}
-                disabled={!allowed.put}
+                disabled={!allowed.put || rewind.active}
                 onClick={() => setAddFolderOpen(true)}
                 data-testid={TEST_IDS.objectBrowser.createFolder}
               >
@@ -164,20 +176,20 @@ export function ObjectBrowserPage() {
               </Button>
               <FileButton
                 multiple
-                disabled={!allowed.put}
+                disabled={!allowed.put || rewind.active}
                 onChange={(files) => startUpload(bucket, prefix, files)}
                 // The hidden file input too, so nothing can pick files into a folder the account may not write.
                 inputProps={
-                  { 'data-testid': TEST_IDS.objectBrowser.uploadInput, disabled: !allowed.put } as Record<
-                    string,
-                    string | boolean
-                  >
+                  {
+                    'data-testid': TEST_IDS.objectBrowser.uploadInput,
+                    disabled: !allowed.put || rewind.active,
+                  } as Record<string, string | boolean>
                 }
               >
                 {(props) => (
                   <Button
                     {...props}
-                    disabled={!allowed.put}
+                    disabled={!allowed.put || rewind.active}
                     leftSection={<IconUpload size={16} aria-hidden="true" />}
                     data-testid={TEST_IDS.objectBrowser.upload}
                   >
@@ -188,7 +200,15 @@ export function ObjectBrowserPage() {
             </Group>
           </Group>
           <UploadsPanel uploads={uploads} onDismiss={dismiss} />
-          {list.isPending ? (
+          {rewind.active ? (
+            <RewindView
+              bucket={bucket}
+              prefix={prefix}
+              date={rewind.date}
+              search={search}
+              onDownload={handleDownload}
+            />
+          ) : list.isPending ? (
             <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
               {loadingMessage(elapsed, t)}
             </Text>

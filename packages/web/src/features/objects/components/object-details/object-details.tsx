@@ -1,7 +1,7 @@
 /**
  * The object details page (spec 2 §2 "Object details page", §4 "Object details"): shown when the
- * browsed path names a file. Header 'Object Browser > Details' with Download and Delete (both
- * disabled for a delete marker; Share joins them once the share modal exists); a left navigation
+ * browsed path names a file. Header 'Object Browser > Details' with Share, Download and Delete (all
+ * disabled for a delete marker); a left navigation
  * with Details and Versions (Versions disabled unless the version id is not 'null'). The version
  * shown is the latest one in a versioned bucket, otherwise the first entry. Its modals — Set
  * Retention Policy, Add New Tag, Delete Tag, Set Legal Hold, Delete Version — are mounted here.
@@ -28,6 +28,7 @@ import { DetailsPanel } from './details-panel.js';
 import { hasVersions } from './details-view.js';
 import { LegalHoldModal } from './legal-hold-modal.js';
 import { RetentionModal } from './retention-modal.js';
+import { ShareAction } from '../share-action.js';
 import { VersionsPanel } from './versions-panel.js';
 
 const ids = TEST_IDS.objectDetails;
@@ -80,6 +81,13 @@ export function ObjectDetails({ bucket, object, canDelete, onDelete }: ObjectDet
           {t('objectDetails.header')}
         </Title>
         <Group gap="xs">
+          <ShareAction
+            bucket={bucket}
+            objectKey={version.name}
+            versionId={version.version_id ?? null}
+            disabled={marker}
+            size="lg"
+          />
           <Tooltip label={t('common:actions.download')}>
             {marker ? (
               <ActionIcon
@@ -150,6 +158,7 @@ export function ObjectDetails({ bucket, object, canDelete, onDelete }: ObjectDet
         </Tabs.Panel>
         <Tabs.Panel value="versions" pl="lg">
           <VersionsPanel
+            bucket={bucket}
             versions={all}
             downloadHref={hrefOf}
             onDownload={noticeLarge}

@@ -1,7 +1,7 @@
 /**
  * The Versions tab of the object details page (spec 2 §2): search by version id; the version
- * number (v1 the oldest), Version ID, Last Modified and Deleted (Yes/No); per row Download
- * (disabled for delete markers) and Delete of that version.
+ * number (v1 the oldest), Version ID, Last Modified and Deleted (Yes/No); per row Share and
+ * Download (both disabled for delete markers) and Delete of that version.
  */
 import { ActionIcon, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -11,11 +11,13 @@ import { useFormat } from '../../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../../selectors.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { displayName } from '../../api/object-paths.js';
+import { ShareAction } from '../share-action.js';
 import { numberedVersions, versionIdOf } from './details-view.js';
 
 const ids = TEST_IDS.objectDetails;
 
 export interface VersionsPanelProps {
+  bucket: string;
   versions: readonly BucketObject[];
   downloadHref: (version: BucketObject) => string;
   onDownload: (version: BucketObject) => void;
@@ -24,6 +26,7 @@ export interface VersionsPanelProps {
 }
 
 export function VersionsPanel({
+  bucket,
   versions,
   downloadHref,
   onDownload,
@@ -71,6 +74,13 @@ export function VersionsPanel({
                   <Table.Td>{t(marker ? 'objectDetails.yes' : 'objectDetails.no')}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
+                      <ShareAction
+                        bucket={bucket}
+                        objectKey={version.name}
+                        versionId={version.version_id ?? null}
+                        disabled={marker}
+                        testId={ids.versionShare(id)}
+                      />
                       <Tooltip label={t('objectDetails.downloadVersion', { version: label })}>
                         {marker ? (
                           <ActionIcon
