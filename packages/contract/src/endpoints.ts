@@ -120,4 +120,14 @@ export const ENDPOINTS = {
     path: `${API_PREFIX}/service-accounts/:key`,
   },
   changePassword: { name: 'changePassword', method: 'POST', path: `${API_PREFIX}/account/change-password` },
+  downloadZip: {
+    name: 'downloadZip',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/objects/download-zip`,
+  },
+  deleteObjectsProgress: {
+    name: 'deleteObjectsProgress',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/delete-objects/progress`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

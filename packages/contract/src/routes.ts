@@ -12,6 +12,7 @@ import { BUCKET_ROUTES } from './routes/bucket-routes.js';
 import { BUCKET_ENCRYPTION_ROUTES } from './routes/bucket-encryption-routes.js';
 import { GROUP_ROUTES } from './routes/group-routes.js';
 import { OBJECT_ROUTES } from './routes/object-routes.js';
+import { OBJECT_BULK_ROUTES } from './routes/object-bulk-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
@@ -27,6 +28,7 @@ export const API = {
   ...USER_ROUTES,
   ...GROUP_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...OBJECT_BULK_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

@@ -39,6 +39,7 @@ import { UsageCache } from './routes/buckets/usage-cache.js';
 import { accountRoutes } from './routes/account/account-routes.js';
 import { groupRoutes } from './routes/groups/group-routes.js';
 import { objectRoutes } from './routes/objects/object-routes.js';
+import { objectBulkRoutes } from './routes/objects/object-bulk-routes.js';
 import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bucketRoutes, { ctx });
       await api.register(bucketEncryptionRoutes, { ctx });
       await api.register(objectRoutes, { ctx });
+      await api.register(objectBulkRoutes, { ctx });
       await api.register(policyRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(groupRoutes, { ctx });
