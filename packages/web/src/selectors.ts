@@ -316,4 +316,12 @@ export const TEST_IDS = {
     cancel: 'encryption-cancel',
     save: 'encryption-save',
   },
+  bulk: {
+    pathBar: 'objects-path-bar',
+    pathGo: 'objects-path-go',
+    downloadZip: 'objects-download-zip',
+    progress: 'delete-objects-progress',
+    outcome: 'delete-objects-outcome',
+    failures: 'delete-objects-failures',
+  },
 } as const;

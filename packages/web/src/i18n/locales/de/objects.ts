@@ -64,4 +64,18 @@ export const objects: Catalogue<typeof en> = {
     succeeded: 'Objekt(e) erfolgreich hochgeladen.',
     error: 'Beim Hochladen der Datei(en) ist ein Fehler aufgetreten.',
   },
+  bulk: {
+    downloadZip: 'Als ZIP herunterladen',
+    downloadFolder: 'Ordner {{name}} als ZIP herunterladen',
+    zipStarted: 'Das ZIP-Archiv wird erstellt; Ihr Browser speichert es, während es eintrifft.',
+    pathBar: 'Zu Pfad wechseln',
+    pathBarHint: 'Ordnerpfad eingeben und Enter drücken',
+    pathBarGo: 'Öffnen',
+    deleting: 'Wird gelöscht… bisher {{deleted}} gelöscht, {{failed}} fehlgeschlagen',
+    outcome: '{{deleted}} gelöscht, {{failed}} fehlgeschlagen.',
+    failures: 'Objekte, die nicht gelöscht werden konnten',
+    failure: '{{path}}: {{code}} – {{message}}',
+    moreFailures: 'Nur die ersten {{shown}} von {{count}} Fehlern werden aufgeführt.',
+    stopped: 'Das Löschen wurde abgebrochen: {{message}}',
+  },
 };

@@ -61,4 +61,18 @@ export const objects = {
     succeeded: 'Object(s) uploaded successfully.',
     error: 'An error occurred while uploading the file(s).',
   },
+  bulk: {
+    downloadZip: 'Download as ZIP',
+    downloadFolder: 'Download folder {{name}} as ZIP',
+    zipStarted: 'The ZIP archive is being prepared; your browser will save it as it arrives.',
+    pathBar: 'Go to path',
+    pathBarHint: 'Type a folder path and press Enter',
+    pathBarGo: 'Go',
+    deleting: 'Deleting… {{deleted}} deleted, {{failed}} failed so far',
+    outcome: '{{deleted}} deleted, {{failed}} failed.',
+    failures: 'Objects that could not be deleted',
+    failure: '{{path}}: {{code}} — {{message}}',
+    moreFailures: 'Only the first {{shown}} of {{count}} failures are listed.',
+    stopped: 'The delete stopped: {{message}}',
+  },
 } as const;
