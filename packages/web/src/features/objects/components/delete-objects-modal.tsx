@@ -57,10 +57,13 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
       multiple.mutate(keys, {
         onSuccess: (outcome) => {
           if (outcome.failed > 0 || outcome.errors.length > 0) return;
-          notify.success(
+          const message =
             keys.length === 1
               ? t('delete.deletedOne', { name: displayName(only ?? '') })
-              : t('delete.deletedMany'),
+              : t('delete.deletedMany');
+          // The spec's message, then the exact count the server reported.
+          notify.success(
+            `${message} ${t('bulk.outcome', { deleted: outcome.deleted, failed: outcome.failed })}`,
           );
           done();
         },
