@@ -9,6 +9,7 @@ import { execFile as execFileCb } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from 'minio';
 import type { Browser, Page } from 'playwright-core';
@@ -16,12 +17,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { seriousViolations } from './harness/axe.js';
 import { launchBrowser, screenshot } from './harness/browser.js';
+import { ROOT } from './harness/paths.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack, type Stack } from './harness/stack.js';
 import { LoginPage } from './pages/login-page.js';
 import { ObjectBrowserPage } from './pages/object-browser-page.js';
 import { Shell } from './pages/shell.js';
 
 const execFile = promisify(execFileCb);
+
+// unzip reads the downloaded archive: installed through apt as root, else a failure naming it.
+const systemDeps = (await import(pathToFileURL(path.join(ROOT, 'scripts/system-deps.mjs')).href)) as {
+  ensureSystemDeps(options: { needs: string[]; log: (line: string) => void }): Promise<unknown>;
+};
+await systemDeps.ensureSystemDeps({ needs: ['unzip'], log: () => {} });
 
 const BUCKET = 'e2e-bulk';
 const DOCS = Array.from({ length: 40 }, (_, i) => ({

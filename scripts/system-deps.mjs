@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Installer of the system tools the integration tests drive: awscli, s3cmd, rclone, Go with
- * Debian's madmin-go / minio-go sources (for the madmin-go probe), and Chromium (browser tests of a
- * later issue: a known need, not required by default).
+ * Debian's madmin-go / minio-go sources (for the madmin-go probe), Chromium (browser tests) and
+ * Info-ZIP's unzip (checks the console's ZIP downloads); the last two are known needs, not
+ * required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
@@ -36,6 +37,7 @@ export const PACKAGES = {
   go: ['golang-go'],
   'madmin-go': ['golang-github-minio-madmin-go-dev', 'golang-github-minio-minio-go-v7-dev'],
   chromium: ['chromium'],
+  unzip: ['unzip'],
 };
 
 /** Other names accepted for a need (the Debian package name of a tool). */
@@ -144,6 +146,12 @@ const DETECTORS = {
       (await findOnPath('chromium-browser', ctx.env.PATH));
     if (where === undefined) return { found: false };
     return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+  async unzip(ctx) {
+    const where = await findOnPath('unzip', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    // `unzip -v` prints its version banner first.
+    return { found: true, where, version: await versionLine(where, ['-v'], ctx.env) };
   },
 };
 

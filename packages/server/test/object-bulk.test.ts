@@ -9,13 +9,20 @@ import { execFile as execFileCb } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine, type EngineHandle } from './helpers/engine-process.js';
+import { REPO_ROOT, startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
 
 const execFile = promisify(execFileCb);
+
+// unzip reads the archives: installed through apt when running as root, else a failure naming it.
+const systemDeps = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts/system-deps.mjs')).href)) as {
+  ensureSystemDeps(options: { needs: string[]; log: (line: string) => void }): Promise<unknown>;
+};
+await systemDeps.ensureSystemDeps({ needs: ['unzip'], log: () => {} });
 
 let engine: EngineHandle;
 let consoleApp: RunningConsole;
