@@ -2,7 +2,8 @@
  * Folders and selections downloaded as one ZIP, streamed (issue 9 §5; user needs #6).
  *
  * The archive is written while the objects are read: the selection is walked one S3 listing page
- * at a time, each object is fetched with one GET only when the archive reaches it, and its bytes
+ * at a time, each object is fetched with one GET when the archive reaches it (runs of small
+ * objects a few ahead, see PREFETCH), and its bytes
  * flow through yazl into the response — socket back-pressure paces the storage reads, so memory is
  * one listing page plus stream buffers, whatever the sizes. Entries are stored (no compression:
  * most big objects are compressed already, and storing keeps the server's CPU free). yazl switches
@@ -14,6 +15,7 @@
  * last entry. Failures before the first byte (no such bucket, access denied on the first listing)
  * are ordinary error answers.
  */
+import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Client } from 'minio';
@@ -25,11 +27,26 @@ import { contentDisposition } from './content-disposition.js';
 export const ZIP_ERRORS_NAME = 'ERRORS.txt';
 
 const LIST_PAGE = 1000;
+/**
+ * Small objects (by their listed size) are requested up to this many ahead of the one being
+ * written, so a folder of many small files is not one storage round trip per file in a row. Only
+ * a run of small objects is requested ahead: a response waiting behind a big transfer could sit
+ * idle long enough for the storage server to cut it.
+ */
+const PREFETCH = 8;
+const SMALL_OBJECT = 1024 * 1024;
 
 /** An object to put in the archive: listed (size and date known) or named by the user. */
 interface ZipItem {
   key: string;
+  size?: number;
   lastModified?: string;
+}
+
+/** An object on its way into the archive: its GET already sent if it was requested ahead. */
+interface Pending {
+  item: ZipItem;
+  response?: Promise<IncomingMessage>;
 }
 
 /**
@@ -167,12 +184,12 @@ export async function downloadZip(
   const zip = new ZipFile();
   const errors: string[] = [];
   let aborted = false;
-  let current: Readable | undefined;
+  let reading: Readable | undefined;
   reply.raw.on('close', () => {
     // The browser left before the end: stop reading from the storage server.
     if (!reply.raw.writableFinished) {
       aborted = true;
-      current?.destroy();
+      reading?.destroy();
       zip.outputStream.destroy();
     }
   });
@@ -182,22 +199,60 @@ export async function downloadZip(
     zip.outputStream.destroy(err);
   });
 
+  const ahead: Pending[] = [];
+  let listingDone = false;
+  const get = (key: string): Promise<IncomingMessage> => {
+    const response = s3.makeRequestAsync({ method: 'GET', bucketName: o.bucket, objectName: key }, '', [200]);
+    // Awaited at the object's turn; until then a rejection must not count as unhandled.
+    response.catch(() => undefined);
+    return response;
+  };
+  const small = (item: ZipItem): boolean =>
+    item.size !== undefined && item.size <= SMALL_OBJECT && !item.key.endsWith('/');
+  const pull = async (): Promise<Pending | undefined> => {
+    if (listingDone) return undefined;
+    try {
+      const next = await items.next();
+      if (next.done !== true) return { item: next.value };
+    } catch (err) {
+      errors.push(`listing stopped, later objects are missing (${reason(err)})`);
+    }
+    listingDone = true;
+    return undefined;
+  };
+  const fillWindow = async (): Promise<void> => {
+    while (ahead.length < PREFETCH && !listingDone && !aborted) {
+      const last = ahead.at(-1);
+      if (last !== undefined && !small(last.item)) return;
+      const next = await pull();
+      if (next === undefined || aborted) return;
+      if (small(next.item)) next.response = get(next.item.key);
+      ahead.push(next);
+    }
+  };
+  reply.raw.on('close', () => {
+    if (!aborted) return;
+    for (const p of ahead)
+      void p.response?.then(
+        (r) => r.destroy(),
+        () => undefined,
+      );
+  });
+
   const fill = async (): Promise<void> => {
-    let next = first;
-    while (next.done !== true && !aborted) {
-      const item = next.value;
+    let current: Pending | undefined = first.done === true ? undefined : { item: first.value };
+    if (first.done === true) listingDone = true;
+    while (current !== undefined && !aborted) {
+      const { item } = current;
+      if (small(item)) await fillWindow();
       const name = zipEntryName(item.key, base);
       if (name !== '') {
         if (item.key.endsWith('/')) {
           zip.addEmptyDirectory(name, { mtime: dateOf(item.lastModified) ?? new Date() });
         } else {
           try {
-            const res = await s3.makeRequestAsync(
-              { method: 'GET', bucketName: o.bucket, objectName: item.key },
-              '',
-              [200],
-            );
-            current = res;
+            const res = await (current.response ?? get(item.key));
+            reading = res;
             const mtime = dateOf(res.headers['last-modified']) ?? dateOf(item.lastModified) ?? new Date();
             await addObject(zip, name, res, mtime, errors, item.key);
           } catch (err) {
@@ -205,12 +260,7 @@ export async function downloadZip(
           }
         }
       }
-      try {
-        next = await items.next();
-      } catch (err) {
-        errors.push(`listing stopped, later objects are missing (${reason(err)})`);
-        break;
-      }
+      current = ahead.shift() ?? (await pull());
     }
     if (aborted) return;
     if (errors.length > 0) {
