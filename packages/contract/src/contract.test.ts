@@ -186,6 +186,7 @@ describe('route table composition', () => {
       import('./routes/user-routes.js').then((m) => m.USER_ROUTES),
       import('./routes/group-routes.js').then((m) => m.GROUP_ROUTES),
       import('./routes/account-routes.js').then((m) => m.ACCOUNT_ROUTES),
+      import('./routes/object-bulk-routes.js').then((m) => m.OBJECT_BULK_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);
