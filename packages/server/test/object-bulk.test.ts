@@ -1,12 +1,14 @@
 /**
  * Bulk object transfers through the console against the real engine (issue 9 §5, §6): a folder of
  * 2,000 files as one ZIP listed by `unzip -l` with the right names and sizes; an object that
- * disappears while the archive is being written is named in the archive's ERRORS.txt; the form
+ * disappears while the archive is being written is named in the archive's ERRORS.txt, and so is
+ * one whose transfer breaks (a relay cuts the connection) while the archive stays readable; the form
  * post is refused from another origin; a delete of 10,000 objects streams its progress and ends
  * with exactly 10,000; versions under object lock are reported failed with the server's reason.
  */
 import { execFile as execFileCb } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -195,6 +197,75 @@ describe('ZIP downloads', () => {
     });
     expect(res.status).toBe(403);
   });
+});
+
+describe('a transfer that breaks mid-way', () => {
+  /**
+   * A TCP relay between the console and the engine that cuts any connection once the engine has
+   * sent it more than `limit` bytes: a real broken transfer in the middle of a big object.
+   */
+  async function cuttingRelay(target: URL, limit: number): Promise<{ url: string; close(): Promise<void> }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      sockets.add(client).add(upstream);
+      let sent = 0;
+      client.pipe(upstream);
+      upstream.on('data', (chunk: Buffer) => {
+        sent += chunk.length;
+        if (sent > limit) {
+          client.destroy();
+          upstream.destroy();
+        } else client.write(chunk);
+      });
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: async () => {
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  it('keeps the archive readable, the object truncated, and says so in ERRORS.txt', async () => {
+    await s3.makeBucket('zip-broken');
+    const big = Buffer.alloc(8 * 1024 * 1024, 'broken');
+    await s3.putObject('zip-broken', 'a-big.bin', big);
+    await s3.putObject('zip-broken', 'b-after.txt', 'after the break');
+    const relay = await cuttingRelay(new URL(engine.url), 2 * 1024 * 1024);
+    const viaRelay = await startConsole(relay.url);
+    try {
+      const c = new ConsoleClient(viaRelay.url);
+      await c.login(engine.accessKey, engine.secretKey);
+      const res = await c.request('POST', '/api/v1/buckets/zip-broken/objects/download-zip', {
+        json: { paths: ['a-big.bin', 'b-after.txt'] },
+      });
+      expect(res.status).toBe(200);
+      const file = await saveZip(res, 'broken.zip');
+      await execFile('unzip', ['-tq', file]);
+      const listed = await unzipList(file);
+      expect([...listed.keys()]).toEqual(['a-big.bin', 'b-after.txt', 'ERRORS.txt']);
+      expect(listed.get('a-big.bin')).toBeLessThan(big.length);
+      expect(listed.get('b-after.txt')).toBe('after the break'.length);
+      const { stdout } = await execFile('unzip', ['-p', file, 'ERRORS.txt']);
+      expect(stdout).toContain(
+        `a-big.bin: transfer failed after ${listed.get('a-big.bin')} bytes, the file in the archive is incomplete`,
+      );
+    } finally {
+      await viaRelay.close();
+      await removeDir(viaRelay.dataDir);
+      await relay.close();
+    }
+  }, 120_000);
 });
 
 describe('delete with progress', () => {
