@@ -1,7 +1,8 @@
 /**
  * Bulk object work in Chromium against the real stack (issue 9 §5, §6): the typed path bar opens
  * a deep folder; a folder row's download saves one ZIP (Playwright's download event) whose
- * `unzip -l` listing and bytes match what was stored; a delete of a folder of 2,500 objects shows
+ * `unzip -l` listing and bytes match what was stored, and a refused one is reported without leaving
+ * the page; a delete of a folder of 2,500 objects shows
  * the server's running counts and ends with the exact count. axe finds nothing serious on the
  * screens involved. Objects are written straight to the engine over S3 (minio-js).
  */
@@ -39,6 +40,7 @@ const DOCS = Array.from({ length: 40 }, (_, i) => ({
 const TRASH = 2500;
 
 let stack: Stack;
+let s3: Client;
 let browser: Browser;
 let page: Page;
 let work: string;
@@ -46,7 +48,7 @@ let work: string;
 beforeAll(async () => {
   stack = await startStack();
   const url = new URL(stack.engineUrl);
-  const s3 = new Client({
+  s3 = new Client({
     endPoint: url.hostname,
     port: Number(url.port),
     useSSL: false,
@@ -104,6 +106,8 @@ describe('Bulk object work', () => {
     expect(download.suggestedFilename()).toBe('docs.zip');
     const file = path.join(work, 'docs.zip');
     await download.saveAs(file);
+    // An archive is a download, not a failure: no refusal was reported.
+    expect(await page.getByText('The ZIP download could not start', { exact: false }).count()).toBe(0);
     const { stdout } = await execFile('unzip', ['-l', file]);
     const listed = new Map<string, number>();
     for (const line of stdout.split('\n')) {
@@ -116,6 +120,21 @@ describe('Bulk object work', () => {
     const sample = DOCS[7];
     const bytes = await execFile('unzip', ['-p', file, sample?.key ?? ''], { encoding: 'buffer' });
     expect(Buffer.compare(bytes.stdout, sample?.body ?? Buffer.alloc(0))).toBe(0);
+  });
+
+  it('says so when the server refuses the ZIP, and the console stays where it was', async () => {
+    const objects = new ObjectBrowserPage(page);
+    await s3.makeBucket('e2e-gone');
+    await s3.putObject('e2e-gone', 'f/x.txt', 'x');
+    await page.goto(`${stack.consoleUrl}/object-browser/e2e-gone`);
+    await objects.row('f/').waitFor();
+    // The bucket goes away behind the console's back: the archive cannot start.
+    await s3.removeObject('e2e-gone', 'f/x.txt');
+    await s3.removeBucket('e2e-gone');
+    await page.getByTestId(TEST_IDS.objectBrowser.download('f/')).click();
+    await new Shell(page).notification('The ZIP download could not start: the server refused it.');
+    expect(new URL(page.url()).pathname).toBe('/object-browser/e2e-gone');
+    await objects.row('f/').waitFor();
   });
 
   it('deletes a folder of 2,500 objects showing the running counts, then the exact count', async () => {

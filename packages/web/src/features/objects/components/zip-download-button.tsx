@@ -20,7 +20,7 @@ export function useZipDownload(bucket: string, prefix: string): (paths: readonly
     (paths: readonly string[]) => {
       if (paths.length === 0) return;
       notify.success(t('bulk.zipStarted'));
-      downloadZip(client, bucket, prefix, paths);
+      downloadZip(client, bucket, prefix, paths, () => notify.error({ message: t('bulk.zipFailed') }));
     },
     [client, bucket, prefix, notify, t],
   );

@@ -74,5 +74,6 @@ export const objects = {
     failure: '{{path}}: {{code}} — {{message}}',
     moreFailures: 'Only the first {{shown}} of {{count}} failures are listed.',
     stopped: 'The delete stopped: {{message}}',
+    zipFailed: 'The ZIP download could not start: the server refused it.',
   },
 } as const;
