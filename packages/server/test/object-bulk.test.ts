@@ -290,6 +290,14 @@ describe('delete with progress', () => {
     expect(left.body.objects.map((o) => o.name)).toEqual(['keep/me']);
   }, 600_000);
 
+  it('answers a failure before the first batch as an ordinary error', async () => {
+    const res = await client.request('POST', '/api/v1/buckets/no-such-bucket/delete-objects/progress', {
+      json: [{ path: 'folder/', recursive: true }],
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+  });
+
   it('reports versions under object lock as failed, with the server reason', async () => {
     expect(
       (await client.json('POST', '/api/v1/buckets', { json: { name: 'locked-bulk', locking: true } })).status,
