@@ -323,5 +323,6 @@ export const TEST_IDS = {
     progress: 'delete-objects-progress',
     outcome: 'delete-objects-outcome',
     failures: 'delete-objects-failures',
+    stop: 'delete-objects-stop',
   },
 } as const;

@@ -7,7 +7,7 @@
 import { ENDPOINTS } from '@coffer/contract/client';
 import type { DeleteProgressLine } from '@coffer/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
@@ -16,32 +16,53 @@ import { objectsKey } from './list-objects.js';
 import { isFolder } from './object-paths.js';
 
 export type DeleteProgress = Extract<DeleteProgressLine, { type: 'progress' }>;
-export type DeleteDone = Extract<DeleteProgressLine, { type: 'done' }>;
+/** The outcome; `stopped` when the user stopped the run (the counts are then those seen so far). */
+export type DeleteDone = Extract<DeleteProgressLine, { type: 'done' }> & { stopped?: boolean };
 
 function isLine(value: unknown): value is DeleteProgressLine {
   return typeof value === 'object' && value !== null && 'type' in value && 'deleted' in value;
 }
 
-/** Runs the delete; `onProgress` hears each batch; answers the final outcome line. */
+/**
+ * Runs the delete; `onProgress` hears each batch; answers the final outcome line. Aborting
+ * `signal` stops it: the server ends after the batch in flight, and the answer is the counts seen
+ * so far, marked `stopped`.
+ */
 export async function deleteWithProgress(
   client: ApiClient,
   bucket: string,
   paths: readonly string[],
   onProgress: (progress: DeleteProgress) => void,
+  signal?: AbortSignal,
 ): Promise<DeleteDone> {
   let done: DeleteDone | undefined;
-  await client.lines(
-    ENDPOINTS.deleteObjectsProgress,
-    (value) => {
-      if (!isLine(value)) return;
-      if (value.type === 'progress') onProgress(value);
-      else done = value;
-    },
-    { params: { bucket }, body: paths.map((path) => ({ path, recursive: isFolder(path) })) },
-  );
-  // The server always ends with the outcome: without it the connection broke mid-way.
+  let last: DeleteProgress = { type: 'progress', deleted: 0, failed: 0 };
+  try {
+    await client.lines(
+      ENDPOINTS.deleteObjectsProgress,
+      (value) => {
+        if (!isLine(value)) return;
+        if (value.type === 'progress') {
+          last = value;
+          onProgress(value);
+        } else done = value;
+      },
+      {
+        params: { bucket },
+        body: paths.map((path) => ({ path, recursive: isFolder(path) })),
+        ...(signal !== undefined ? { signal } : {}),
+      },
+    );
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      return { type: 'done', deleted: last.deleted, failed: last.failed, errors: [], stopped: true };
+    }
+    throw error;
+  }
+  // The server always ends with the outcome: without it the connection broke mid-way (a gateway
+  // error for the modal to show, not a lost session).
   if (done === undefined)
-    throw new ApiError(0, 'The connection closed before the delete reported its outcome');
+    throw new ApiError(502, 'The connection closed before the delete reported its outcome');
   return done;
 }
 
@@ -49,10 +70,13 @@ export function useDeleteWithProgress(bucket: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<DeleteProgress | null>(null);
+  const running = useRef<AbortController | null>(null);
   const mutation = useMutation<DeleteDone, ApiError, readonly string[]>({
     mutationFn: (paths) => {
       setProgress({ type: 'progress', deleted: 0, failed: 0 });
-      return deleteWithProgress(client, bucket, paths, setProgress);
+      const controller = new AbortController();
+      running.current = controller;
+      return deleteWithProgress(client, bucket, paths, setProgress, controller.signal);
     },
     meta: { silent: true },
     onSettled: async () => {
@@ -64,5 +88,7 @@ export function useDeleteWithProgress(bucket: string) {
     mutation.reset();
     setProgress(null);
   };
-  return { ...mutation, progress, reset };
+  /** Stop the running delete (the server finishes the batch in flight). */
+  const stop = () => running.current?.abort();
+  return { ...mutation, progress, reset, stop };
 }

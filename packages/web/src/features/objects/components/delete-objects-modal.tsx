@@ -32,7 +32,8 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
   const error = single.error ?? multiple.error;
   // A delete that ended with failures: the counts and reasons stay on screen until closed.
   const partial =
-    multiple.data !== undefined && (multiple.data.failed > 0 || multiple.data.errors.length > 0);
+    multiple.data !== undefined &&
+    (multiple.data.failed > 0 || multiple.data.errors.length > 0 || multiple.data.stopped === true);
   const close = () => {
     if (partial && keys !== null) onDeleted(keys);
     single.reset();
@@ -56,7 +57,7 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
     } else {
       multiple.mutate(keys, {
         onSuccess: (outcome) => {
-          if (outcome.failed > 0 || outcome.errors.length > 0) return;
+          if (outcome.failed > 0 || outcome.errors.length > 0 || outcome.stopped === true) return;
           const message =
             keys.length === 1
               ? t('delete.deletedOne', { name: displayName(only ?? '') })
@@ -94,9 +95,15 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={pending}>
-            {t('common:actions.cancel')}
-          </Button>
+          {multiple.isPending ? (
+            <Button variant="default" onClick={multiple.stop} data-testid={TEST_IDS.bulk.stop}>
+              {t('bulk.stop')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={close} disabled={pending}>
+              {t('common:actions.cancel')}
+            </Button>
+          )}
           <Button
             color="red.9"
             onClick={handleDelete}

@@ -25,7 +25,9 @@ export function DeleteOutcomeView({ outcome }: { outcome: DeleteDone }) {
   return (
     <Stack gap={6}>
       <Text size="sm" role="status" fw={600} data-testid={TEST_IDS.bulk.outcome}>
-        {t('bulk.outcome', { deleted: outcome.deleted, failed: outcome.failed })}
+        {outcome.stopped === true
+          ? t('bulk.stoppedByUser', { deleted: outcome.deleted, failed: outcome.failed })
+          : t('bulk.outcome', { deleted: outcome.deleted, failed: outcome.failed })}
       </Text>
       {outcome.errors.length > 0 && (
         <>

@@ -78,5 +78,8 @@ export const objects: Catalogue<typeof en> = {
     moreFailures: 'Nur die ersten {{shown}} von {{count}} Fehlern werden aufgeführt.',
     stopped: 'Das Löschen wurde abgebrochen: {{message}}',
     zipFailed: 'Der ZIP-Download konnte nicht beginnen: Der Server hat ihn abgelehnt.',
+    stop: 'Anhalten',
+    stoppedByUser:
+      'Angehalten. Vor dem Anhalten {{deleted}} gelöscht und {{failed}} fehlgeschlagen; der laufende Stapel (bis zu 1.000 Objekte) wurde womöglich noch gelöscht.',
   },
 };

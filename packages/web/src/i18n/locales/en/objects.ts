@@ -75,5 +75,8 @@ export const objects = {
     moreFailures: 'Only the first {{shown}} of {{count}} failures are listed.',
     stopped: 'The delete stopped: {{message}}',
     zipFailed: 'The ZIP download could not start: the server refused it.',
+    stop: 'Stop',
+    stoppedByUser:
+      'Stopped. {{deleted}} deleted and {{failed}} failed before the stop; the batch in progress (up to 1,000 objects) may also have been deleted.',
   },
 } as const;
