@@ -76,7 +76,6 @@ export const objects: Catalogue<typeof en> = {
     failures: 'Objekte, die nicht gelöscht werden konnten',
     failure: '{{path}}: {{code}} – {{message}}',
     moreFailures: 'Nur die ersten {{shown}} von {{count}} Fehlern werden aufgeführt.',
-    stopped: 'Das Löschen wurde abgebrochen: {{message}}',
     zipFailed: 'Der ZIP-Download konnte nicht beginnen: Der Server hat ihn abgelehnt.',
     stop: 'Anhalten',
     stoppedByUser:

@@ -73,7 +73,6 @@ export const objects = {
     failures: 'Objects that could not be deleted',
     failure: '{{path}}: {{code}} — {{message}}',
     moreFailures: 'Only the first {{shown}} of {{count}} failures are listed.',
-    stopped: 'The delete stopped: {{message}}',
     zipFailed: 'The ZIP download could not start: the server refused it.',
     stop: 'Stop',
     stoppedByUser:
