@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Installer of the system tools the integration tests drive: awscli, s3cmd, rclone, Go with
- * Debian's madmin-go / minio-go sources (for the madmin-go probe), Chromium (browser tests) and Ceph
+ * Debian's madmin-go / minio-go sources (for the madmin-go probe), Chromium (browser tests), Ceph
  * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
- * console's tests against "any S3 server"). Chromium and Ceph are not required by default.
+ * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
+ * downloads). Chromium, Ceph and unzip are known needs, not required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
@@ -38,6 +39,7 @@ export const PACKAGES = {
   'madmin-go': ['golang-github-minio-madmin-go-dev', 'golang-github-minio-minio-go-v7-dev'],
   chromium: ['chromium'],
   ceph: ['radosgw', 'ceph-mon', 'ceph-osd', 'ceph-common'],
+  unzip: ['unzip'],
 };
 
 /** The Ceph programs the RGW test helper runs (packages/server/test/helpers/ceph-rgw.ts). */
@@ -164,6 +166,12 @@ const DETECTORS = {
     if (found.some((where) => where === undefined)) return { found: false };
     const where = found[0];
     return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+  async unzip(ctx) {
+    const where = await findOnPath('unzip', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    // `unzip -v` prints its version banner first.
+    return { found: true, where, version: await versionLine(where, ['-v'], ctx.env) };
   },
 };
 

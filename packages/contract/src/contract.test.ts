@@ -189,6 +189,7 @@ describe('route table composition', () => {
       import('./routes/account-routes.js').then((m) => m.ACCOUNT_ROUTES),
       import('./routes/object-share-routes.js').then((m) => m.OBJECT_SHARE_ROUTES),
       import('./routes/object-rewind-routes.js').then((m) => m.OBJECT_REWIND_ROUTES),
+      import('./routes/object-bulk-routes.js').then((m) => m.OBJECT_BULK_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -171,4 +171,14 @@ export const ENDPOINTS = {
   listShareLinks: { name: 'listShareLinks', method: 'GET', path: `${API_PREFIX}/share-links` },
   revokeShareLink: { name: 'revokeShareLink', method: 'DELETE', path: `${API_PREFIX}/share-links/:id` },
   rewindObjects: { name: 'rewindObjects', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/rewind/:date` },
+  downloadZip: {
+    name: 'downloadZip',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/objects/download-zip`,
+  },
+  deleteObjectsProgress: {
+    name: 'deleteObjectsProgress',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/delete-objects/progress`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

@@ -15,6 +15,7 @@ import { OBJECT_ROUTES } from './routes/object-routes.js';
 import { OBJECT_DETAILS_ROUTES } from './routes/object-details-routes.js';
 import { OBJECT_SHARE_ROUTES } from './routes/object-share-routes.js';
 import { OBJECT_REWIND_ROUTES } from './routes/object-rewind-routes.js';
+import { OBJECT_BULK_ROUTES } from './routes/object-bulk-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
@@ -32,6 +33,7 @@ export const API = {
   ...ACCOUNT_ROUTES,
   ...OBJECT_SHARE_ROUTES,
   ...OBJECT_REWIND_ROUTES,
+  ...OBJECT_BULK_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

@@ -43,6 +43,7 @@ import { objectRoutes } from './routes/objects/object-routes.js';
 import { objectDetailsRoutes } from './routes/objects/object-details-routes.js';
 import { shareRoutes } from './routes/objects/share-routes.js';
 import { rewindRoutes } from './routes/objects/rewind-routes.js';
+import { objectBulkRoutes } from './routes/objects/object-bulk-routes.js';
 import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bucketSettingsRoutes, { ctx });
       await api.register(objectRoutes, { ctx });
       await api.register(objectDetailsRoutes, { ctx });
+      await api.register(objectBulkRoutes, { ctx });
       await api.register(policyRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(groupRoutes, { ctx });

@@ -1,8 +1,8 @@
 /**
  * Streaming is a property, not a hope: the console (as its own process, `node dist/main.js`)
- * uploads and downloads a 1 GiB file while its resident memory is sampled from /proc; the growth
- * over the warmed-up baseline must stay under 150 MiB — far below the file size, so neither
- * direction can be buffering the object. The upload is a multipart form of unknown size sent
+ * uploads and downloads a 1 GiB file, then its folder as a ZIP, while its resident memory is
+ * sampled from /proc; the growth over the warmed-up baseline must stay under 150 MiB — far below
+ * the file size, so no direction (nor the archive) can be buffering the object. The upload is a multipart form of unknown size sent
  * chunked, generated on the fly; the download is hashed as it streams and must match.
  */
 import { spawn, execFile as execFileCb, type ChildProcess } from 'node:child_process';
@@ -206,5 +206,27 @@ describe('console memory while streaming', () => {
     console.log('console RSS', report);
     expect(uploadPeak - baseline).toBeLessThan(MAX_GROWTH);
     expect(downloadPeak - baseline).toBeLessThan(MAX_GROWTH);
+  });
+
+  it('stays flat for a ZIP download of the folder holding the 1 GiB file', async () => {
+    const pid = child.pid;
+    if (pid === undefined) throw new Error('no console process');
+    const baseline = await rssOf(pid);
+    let bytes = 0;
+    let status = 0;
+    const zipPeak = await peakRssDuring(pid, async () => {
+      const res = await client.request('POST', '/api/v1/buckets/memory-bucket/objects/download-zip', {
+        json: { paths: ['big/'] },
+      });
+      status = res.status;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    });
+    expect(status).toBe(200);
+    // Stored entries: the two objects (64 MiB warm-up and 1 GiB) plus a few hundred bytes of ZIP.
+    const content = 64 * MiB + SIZE;
+    expect(bytes).toBeGreaterThan(content);
+    expect(bytes).toBeLessThan(content + 4096);
+    console.log('console RSS', { zipGrowthMiB: Math.round((zipPeak - baseline) / MiB) });
+    expect(zipPeak - baseline).toBeLessThan(MAX_GROWTH);
   });
 });

@@ -431,4 +431,13 @@ export const TEST_IDS = {
     empty: 'rewind-empty',
     error: 'rewind-error',
   },
+  bulk: {
+    pathBar: 'objects-path-bar',
+    pathGo: 'objects-path-go',
+    downloadZip: 'objects-download-zip',
+    progress: 'delete-objects-progress',
+    outcome: 'delete-objects-outcome',
+    failures: 'delete-objects-failures',
+    stop: 'delete-objects-stop',
+  },
 } as const;

@@ -6,7 +6,8 @@
  * was a delete marker. A version under retention or legal hold is not deleted (403 AccessDenied
  * "Access Denied because object protected by object lock.", as AWS answers);
  * `x-amz-bypass-governance-retention: true` lifts GOVERNANCE for
- * callers allowed `s3:BypassGovernanceRetention`.
+ * callers allowed `s3:BypassGovernanceRetention`. With MinIO's `x-minio-force-delete: true` the
+ * key is a folder deleted with everything in it (`./force-delete-prefix.ts`).
  */
 import type { RequestContext } from '../http/context.js';
 import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
@@ -16,6 +17,7 @@ import { recordRemoved } from '../bucket/quota.js';
 import { lockOverride } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
 import { changeOrigin } from './change-origin.js';
+import { forceDeletePrefix, isForceDelete } from './force-delete-prefix.js';
 
 /**
  * Delete one key or version; a missing key or version counts as deleted (S3 semantics). The
@@ -53,6 +55,12 @@ export async function deleteOne(
 export async function deleteObject(ctx: RequestContext): Promise<void> {
   const { bucket, key } = objectTarget(ctx);
   const versionId = versionIdParam(ctx);
+  if (isForceDelete(ctx)) {
+    await forceDeletePrefix(ctx, bucket, key, versionId);
+    ctx.res.statusCode = 204;
+    ctx.res.end();
+    return;
+  }
   const result = await deleteOne(ctx, bucket, key, versionId);
   if (result.deleteMarker) ctx.res.setHeader('x-amz-delete-marker', 'true');
   // The null version shows as "null" only where versioning is involved: a delete marker, or a

@@ -35,6 +35,54 @@ describe('createApiClient', () => {
     });
   });
 
+  it('hands over each NDJSON line as it arrives, also when lines are split across chunks', async () => {
+    const chunks = [
+      '{"type":"progress","deleted":1000,',
+      '"failed":0}\n{"type":"progress","deleted":2000,"failed":1}\n',
+      '{"type":"done","deleted":2000,"failed":1,"errors":[]}',
+    ];
+    const fetch: typeof globalThis.fetch = () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'content-type': 'application/x-ndjson' } },
+        ),
+      );
+    const seen: unknown[] = [];
+    await createApiClient({ basePath: '', fetch }).lines(
+      ENDPOINTS.deleteObjectsProgress,
+      (v) => seen.push(v),
+      {
+        params: { bucket: 'b' },
+        body: [{ path: 'x/', recursive: true }],
+      },
+    );
+    expect(seen).toEqual([
+      { type: 'progress', deleted: 1000, failed: 0 },
+      { type: 'progress', deleted: 2000, failed: 1 },
+      { type: 'done', deleted: 2000, failed: 1, errors: [] },
+    ]);
+  });
+
+  it('turns an error answer of a line-streaming call into an ApiError', async () => {
+    const { fetch } = fakeFetch(() => ({
+      status: 404,
+      body: { code: 'bucket_not_found', message: 'no bucket', detailedMessage: '' },
+    }));
+    const error = await createApiClient({ basePath: '', fetch })
+      .lines(ENDPOINTS.deleteObjectsProgress, () => undefined, {
+        params: { bucket: 'b' },
+        body: [{ path: 'x' }],
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404 });
+  });
+
   it('returns undefined for an empty answer (204)', async () => {
     const { fetch, calls } = fakeFetch(() => ({ status: 204 }));
     await expect(createApiClient({ basePath: '', fetch }).call(ENDPOINTS.logout)).resolves.toBeUndefined();

@@ -41,6 +41,15 @@ export interface ApiClient {
   call<N extends ApiName>(endpoint: Endpoint<N>, ...args: CallRest<N>): Promise<CallAnswer<N>>;
   /** The absolute URL of a contract entry, for navigations and uploads the browser makes itself. */
   url<N extends ApiName>(endpoint: Endpoint<N>, ...args: UrlRest<N>): string;
+  /**
+   * Calls an entry that answers NDJSON (a long run's progress) and hands each line's value to
+   * `onLine` as it arrives; resolves at the end of the answer. A non-2xx answer is an `ApiError`.
+   */
+  lines<N extends ApiName>(
+    endpoint: Endpoint<N>,
+    onLine: (value: unknown) => void,
+    ...args: CallRest<N>
+  ): Promise<void>;
 }
 
 export interface ApiClientOptions {
@@ -83,10 +92,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const urlOf = (endpoint: Endpoint, args: LooseArgs = {}): string =>
     `${basePath}${apiPath(endpoint.path, args.params)}${queryString(args.query)}`;
 
-  async function send(endpoint: Endpoint, args: LooseArgs = {}): Promise<unknown> {
-    let response: Response;
+  async function open(endpoint: Endpoint, args: LooseArgs = {}): Promise<Response> {
     try {
-      response = await doFetch(urlOf(endpoint, args), {
+      return await doFetch(urlOf(endpoint, args), {
         method: endpoint.method,
         credentials: 'same-origin',
         headers: args.body === undefined ? undefined : { 'Content-Type': 'application/json' },
@@ -98,6 +106,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw toApiError(error);
     }
+  }
+
+  async function streamLines(endpoint: Endpoint, onLine: (value: unknown) => void, args: LooseArgs = {}) {
+    const response = await open(endpoint, args);
+    if (!response.ok) throw apiErrorFromResponse(response.status, await readBody(response));
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    if (reader === undefined) return;
+    let pending = '';
+    const emit = (line: string) => {
+      if (line.trim() !== '') onLine(JSON.parse(line) as unknown);
+    };
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pending += value;
+        const parts = pending.split('\n');
+        pending = parts.pop() ?? '';
+        parts.forEach(emit);
+      }
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw toApiError(error);
+    }
+    emit(pending);
+  }
+
+  async function send(endpoint: Endpoint, args: LooseArgs = {}): Promise<unknown> {
+    const response = await open(endpoint, args);
     const body = await readBody(response);
     if (!response.ok) throw apiErrorFromResponse(response.status, body);
     // Spec 1 §7: a login answer carrying an error field counts as a failure.
@@ -115,5 +152,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       send(endpoint, args as LooseArgs | undefined) as Promise<CallAnswer<N>>,
     url: <N extends ApiName>(endpoint: Endpoint<N>, ...[args]: UrlRest<N>) =>
       urlOf(endpoint, args as LooseArgs | undefined),
+    lines: <N extends ApiName>(
+      endpoint: Endpoint<N>,
+      onLine: (value: unknown) => void,
+      ...[args]: CallRest<N>
+    ) => streamLines(endpoint, onLine, args as LooseArgs | undefined),
   };
 }

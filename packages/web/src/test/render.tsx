@@ -24,9 +24,14 @@ export interface FakeCall {
   body: unknown;
 }
 
-export type FakeHandler = (
-  call: FakeCall,
-) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+/** An answer: `body` is sent as JSON; `text` as it is (e.g. NDJSON lines). */
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  text?: string;
+}
+
+export type FakeHandler = (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
 
 /** A fetch that answers from `handler` and records every call. */
 export function fakeFetch(handler: FakeHandler): { fetch: typeof fetch; calls: FakeCall[] } {
@@ -39,9 +44,8 @@ export function fakeFetch(handler: FakeHandler): { fetch: typeof fetch; calls: F
     };
     calls.push(call);
     const answer = await handler(call);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-    });
+    const text = answer.text ?? (answer.body === undefined ? null : JSON.stringify(answer.body));
+    return new Response(text, { status: answer.status });
   };
   return { fetch: fn as typeof fetch, calls };
 }

@@ -147,11 +147,17 @@ async function listEntries(s3: Client, bucket: string, q: ListQuery): Promise<Li
   return response;
 }
 
-/** Running totals of a delete. */
-class DeleteTally {
+/** Running totals of a delete; `onBatch` (progress streaming) hears after each batch. */
+export class DeleteTally {
   deleted = 0;
   failed = 0;
   readonly errors: DeleteOutcome['errors'] = [];
+
+  constructor(private readonly onBatch?: (tally: DeleteTally) => void) {}
+
+  batchDone(): void {
+    this.onBatch?.(this);
+  }
 
   failure(path: string, versionId: string | undefined, code: string, message: string): void {
     this.failed++;
@@ -188,6 +194,7 @@ async function deleteBatch(
     );
   }
   tally.deleted += items.length - errors.length;
+  tally.batchDone();
 }
 
 /** Delete everything under `prefix` (every version with `allVersions`), page by page. */
@@ -300,6 +307,17 @@ export async function deleteObject(s3: Client, bucket: string, q: DeleteQuery): 
 
 export async function deleteObjects(s3: Client, bucket: string, list: DeleteList): Promise<DeleteOutcome> {
   const tally = new DeleteTally();
+  await deleteListInto(s3, bucket, list, tally);
+  return finish(tally);
+}
+
+/** The work of delete-objects, counted into `tally` (which the progress stream listens to). */
+export async function deleteListInto(
+  s3: Client,
+  bucket: string,
+  list: DeleteList,
+  tally: DeleteTally,
+): Promise<void> {
   const single: DeleteItem[] = [];
   for (const item of list) {
     if (item.recursive) await deleteTree(s3, bucket, item.path, false, tally);
@@ -308,5 +326,4 @@ export async function deleteObjects(s3: Client, bucket: string, list: DeleteList
   for (let i = 0; i < single.length; i += DELETE_BATCH) {
     await deleteBatch(s3, bucket, single.slice(i, i + DELETE_BATCH), tally);
   }
-  return finish(tally);
 }

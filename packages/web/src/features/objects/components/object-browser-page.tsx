@@ -39,6 +39,8 @@ import { RewindView } from './rewind-view.js';
 import { useRewind } from './use-rewind.js';
 import { loadingMessage, useElapsedSeconds } from './slow-notice.js';
 import { UploadsPanel } from './uploads-panel.js';
+import { PathBar } from './path-bar.js';
+import { ZipDownloadButton, useZipDownload } from './zip-download-button.js';
 
 /** Spec 2 §5: query-style searches are debounced by 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -69,6 +71,7 @@ export function ObjectBrowserPage() {
   const list = serverSearch === '' ? level : searched;
   const listError = list.isError ? toApiError(list.error) : null;
   const allowed = useObjectPermissions(bucket, prefix);
+  const downloadFolder = useZipDownload(bucket, prefix);
 
   const entries = useMemo(() => {
     const all = (list.data?.pages ?? [])
@@ -133,6 +136,7 @@ export function ObjectBrowserPage() {
         />
       ) : (
         <>
+          <PathBar bucket={bucket} prefix={prefix} />
           <Group justify="space-between" mb="md" gap="sm">
             <TextInput
               placeholder={t('search')}
@@ -165,6 +169,7 @@ export function ObjectBrowserPage() {
               >
                 {t('deleteSelected')}
               </Button>
+              <ZipDownloadButton bucket={bucket} prefix={prefix} selected={selected} />
               <Button
                 variant="default"
                 leftSection={<IconFolderPlus size={16} aria-hidden="true" />}
@@ -233,6 +238,7 @@ export function ObjectBrowserPage() {
                 canDelete={allowed.delete}
                 downloadHref={hrefOf}
                 onDownload={handleDownload}
+                onDownloadFolder={(key) => downloadFolder([key])}
               />
               <Text size="sm" c="dimmed" mt="xs" role="status" data-testid={TEST_IDS.objectBrowser.empty}>
                 {entries.length === 0

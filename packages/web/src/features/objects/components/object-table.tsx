@@ -15,6 +15,7 @@ import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { browserPath, displayName, isFolder } from '../api/object-paths.js';
+import { FolderZipAction } from './folder-zip-action.js';
 
 /** Spec 1 §9: 40 px rows and header. */
 const ROW_HEIGHT = 40;
@@ -43,6 +44,8 @@ export interface ObjectTableProps {
   canDelete: boolean;
   downloadHref: (entry: BucketObject) => string;
   onDownload: (entry: BucketObject) => void;
+  /** A folder row's download: the folder as a ZIP. */
+  onDownloadFolder?: (key: string) => void;
 }
 
 export function ObjectTable(props: ObjectTableProps) {
@@ -152,6 +155,13 @@ export function ObjectTable(props: ObjectTableProps) {
                 </div>
                 <div role="cell">
                   <Group gap={4} wrap="nowrap">
+                    {folder && props.onDownloadFolder !== undefined && (
+                      <FolderZipAction
+                        name={name}
+                        folderKey={entry.name}
+                        onDownload={props.onDownloadFolder}
+                      />
+                    )}
                     {!folder && (
                       <Tooltip label={t('common:actions.download')}>
                         <ActionIcon

@@ -170,4 +170,21 @@ export const objects: Catalogue<typeof en> = {
     entries_one: '{{count}}{{more}} Eintrag zu diesem Zeitpunkt',
     entries_other: '{{count}}{{more}} Einträge zu diesem Zeitpunkt',
   },
+  bulk: {
+    downloadZip: 'Als ZIP herunterladen',
+    downloadFolder: 'Ordner {{name}} als ZIP herunterladen',
+    zipStarted: 'Das ZIP-Archiv wird erstellt; Ihr Browser speichert es, während es eintrifft.',
+    pathBar: 'Zu Pfad wechseln',
+    pathBarHint: 'Ordnerpfad eingeben und Enter drücken',
+    pathBarGo: 'Öffnen',
+    deleting: 'Wird gelöscht… bisher {{deleted}} gelöscht, {{failed}} fehlgeschlagen',
+    outcome: '{{deleted}} gelöscht, {{failed}} fehlgeschlagen.',
+    failures: 'Objekte, die nicht gelöscht werden konnten',
+    failure: '{{path}}: {{code}} – {{message}}',
+    moreFailures: 'Nur die ersten {{shown}} von {{count}} Fehlern werden aufgeführt.',
+    zipFailed: 'Der ZIP-Download konnte nicht beginnen: Der Server hat ihn abgelehnt.',
+    stop: 'Anhalten',
+    stoppedByUser:
+      'Angehalten. Vor dem Anhalten {{deleted}} gelöscht und {{failed}} fehlgeschlagen; der laufende Stapel (bis zu 1.000 Objekte) wurde womöglich noch gelöscht.',
+  },
 };

@@ -166,4 +166,21 @@ export const objects = {
     entries_one: '{{count}}{{more}} entry as of that date',
     entries_other: '{{count}}{{more}} entries as of that date',
   },
+  bulk: {
+    downloadZip: 'Download as ZIP',
+    downloadFolder: 'Download folder {{name}} as ZIP',
+    zipStarted: 'The ZIP archive is being prepared; your browser will save it as it arrives.',
+    pathBar: 'Go to path',
+    pathBarHint: 'Type a folder path and press Enter',
+    pathBarGo: 'Go',
+    deleting: 'Deleting… {{deleted}} deleted, {{failed}} failed so far',
+    outcome: '{{deleted}} deleted, {{failed}} failed.',
+    failures: 'Objects that could not be deleted',
+    failure: '{{path}}: {{code}} — {{message}}',
+    moreFailures: 'Only the first {{shown}} of {{count}} failures are listed.',
+    zipFailed: 'The ZIP download could not start: the server refused it.',
+    stop: 'Stop',
+    stoppedByUser:
+      'Stopped. {{deleted}} deleted and {{failed}} failed before the stop; the batch in progress (up to 1,000 objects) may also have been deleted.',
+  },
 } as const;
