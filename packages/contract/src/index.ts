@@ -12,6 +12,7 @@ export * from './endpoints.js';
 export * from './errors.js';
 export * from './groups.js';
 export * from './objects.js';
+export * from './object-uploads.js';
 export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';

@@ -12,6 +12,7 @@ import { BUCKET_ROUTES } from './routes/bucket-routes.js';
 import { BUCKET_ENCRYPTION_ROUTES } from './routes/bucket-encryption-routes.js';
 import { GROUP_ROUTES } from './routes/group-routes.js';
 import { OBJECT_ROUTES } from './routes/object-routes.js';
+import { OBJECT_UPLOAD_ROUTES } from './routes/object-upload-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
@@ -23,6 +24,7 @@ export const API = {
   ...BUCKET_ROUTES,
   ...BUCKET_ENCRYPTION_ROUTES,
   ...OBJECT_ROUTES,
+  ...OBJECT_UPLOAD_ROUTES,
   ...POLICY_ROUTES,
   ...USER_ROUTES,
   ...GROUP_ROUTES,

@@ -39,6 +39,8 @@ import { UsageCache } from './routes/buckets/usage-cache.js';
 import { accountRoutes } from './routes/account/account-routes.js';
 import { groupRoutes } from './routes/groups/group-routes.js';
 import { objectRoutes } from './routes/objects/object-routes.js';
+import { multipartUploadRoutes } from './routes/objects/multipart-upload-routes.js';
+import { UploadTokens } from './routes/objects/upload-token.js';
 import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
@@ -181,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bucketRoutes, { ctx });
       await api.register(bucketEncryptionRoutes, { ctx });
       await api.register(objectRoutes, { ctx });
+      await api.register(multipartUploadRoutes, { ctx, tokens: new UploadTokens(key) });
       await api.register(policyRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(groupRoutes, { ctx });

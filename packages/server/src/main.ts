@@ -27,6 +27,7 @@ async function main(): Promise<number> {
     trustProxy: config.trustProxy,
     ...(config.webDir !== undefined ? { webDir: config.webDir } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
+    ...(config.uploadPartSize !== undefined ? { uploadPartSize: config.uploadPartSize } : {}),
     connections: {
       ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
       ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),
