@@ -27,14 +27,16 @@ import { LARGE_DOWNLOAD_BYTES, downloadUrl } from '../api/download-object.js';
 import { useFindObject, useObjectList } from '../api/list-objects.js';
 import { useObjectPermissions } from '../api/object-permissions.js';
 import { browserPath, displayName, foldersFirst, parentPrefix, prefixOf } from '../api/object-paths.js';
-import { useUploads } from '../api/upload-objects.js';
+import { itemsOf, useUploads } from '../api/upload-objects.js';
 import { AddFolderModal } from './add-folder-modal.js';
 import { DeleteObjectsModal } from './delete-objects-modal.js';
 import { FileView } from './file-view.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
 import { ObjectTable } from './object-table.js';
 import { loadingMessage, useElapsedSeconds } from './slow-notice.js';
+import { UploadFolderButton } from './upload-folder-button.js';
 import { UploadsPanel } from './uploads-panel.js';
+import { useUploadDrop } from './use-upload-drop.js';
 
 /** Spec 2 §5: query-style searches are debounced by 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -54,7 +56,7 @@ export function ObjectBrowserPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<readonly string[] | null>(null);
   const [addFolderOpen, setAddFolderOpen] = useState(false);
-  const { uploads, start: startUpload, dismiss } = useUploads();
+  const { transfers, manager, start: startUpload } = useUploads();
 
   // The whole level, unfiltered; and, when it is too big to have been loaded, a server-side search.
   const level = useObjectList(bucket, prefix, '');
@@ -110,9 +112,14 @@ export function ObjectBrowserPage() {
   const fileObject = file.data ?? null;
   const title = path === '' ? bucket : displayName(path);
   const currentPath = `${bucket}/${prefix}`;
+  const drop = useUploadDrop({
+    enabled: allowed.put,
+    target: currentPath,
+    onDrop: (items) => startUpload(bucket, prefix, items),
+  });
 
   return (
-    <div data-testid={TEST_IDS.objectBrowser.screen}>
+    <div data-testid={TEST_IDS.objectBrowser.screen} {...drop.props}>
       <PageHeader title={title} breadcrumb={<ObjectBreadcrumb bucket={bucket} path={path} />} />
       {fileObject !== null ? (
         <FileView
@@ -163,10 +170,14 @@ export function ObjectBrowserPage() {
               >
                 {t('createFolder')}
               </Button>
+              <UploadFolderButton
+                disabled={!allowed.put}
+                onFiles={(files) => startUpload(bucket, prefix, itemsOf(files))}
+              />
               <FileButton
                 multiple
                 disabled={!allowed.put}
-                onChange={(files) => startUpload(bucket, prefix, files)}
+                onChange={(files) => startUpload(bucket, prefix, itemsOf(files))}
                 // The hidden file input too, so nothing can pick files into a folder the account may not write.
                 inputProps={
                   { 'data-testid': TEST_IDS.objectBrowser.uploadInput, disabled: !allowed.put } as Record<
@@ -188,7 +199,8 @@ export function ObjectBrowserPage() {
               </FileButton>
             </Group>
           </Group>
-          <UploadsPanel uploads={uploads} onDismiss={dismiss} />
+          {drop.hint}
+          <UploadsPanel transfers={transfers} manager={manager} />
           {list.isPending ? (
             <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
               {loadingMessage(elapsed, t)}
