@@ -113,8 +113,7 @@ const TransferLine = memo(function TransferLine({
           {cancellable && (
             <Button
               size="compact-xs"
-              variant="subtle"
-              color="red.9"
+              variant="default"
               aria-label={t('transfers.cancelLabel', { label })}
               onClick={() => manager.cancel(transfer.id)}
               data-testid={ids.cancel(transfer.id)}
