@@ -4,9 +4,11 @@
  * network to the part calls is cut by the test after 4 parts (every later part request is
  * aborted, as by a dropped connection or a proxy); the page is reloaded; the transfer list shows
  * the upload as interrupted; picking the same file again resumes it, and exactly the 6 missing
- * parts are sent (part requests counted); the object is byte-identical. A folder picked with
- * 'Upload Folder' keeps its relative paths. axe: no serious or critical violations on the
- * interrupted and the finished transfer list.
+ * parts are sent (part requests counted); the object is byte-identical. A connection lost
+ * mid-upload (the browser taken offline while a part is in flight) makes the upload wait, not
+ * fail, and it ends once the browser is online again; Cancel aborts the upload on the server. A
+ * folder picked with 'Upload Folder' keeps its relative paths. axe: no serious or critical
+ * violations on the interrupted and the finished transfer list.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +32,8 @@ const PART = 5 * MIB;
 const SIZE = 48 * MIB + 4321;
 const PARTS = Math.ceil(SIZE / PART);
 const ALLOWED_BEFORE_CUT = 4;
+/** A second file: 5 parts. */
+const OTHER_SIZE = 22 * MIB + 99;
 const PART_URL = /\/api\/v1\/buckets\/[^/]+\/multipart-uploads\/parts\?/;
 
 let stack: Stack;
@@ -39,6 +43,8 @@ let page: Page;
 let files: string;
 let bigPath: string;
 let bigSha: string;
+let otherPath: string;
+let otherSha: string;
 const pageErrors: string[] = [];
 
 async function check(name: string): Promise<void> {
@@ -89,6 +95,10 @@ beforeAll(async () => {
   const big = randomBytes(SIZE);
   bigSha = createHash('sha256').update(big).digest('hex');
   await writeFile(bigPath, big);
+  otherPath = join(files, 'second.bin');
+  const other = randomBytes(OTHER_SIZE);
+  otherSha = createHash('sha256').update(other).digest('hex');
+  await writeFile(otherPath, other);
   await mkdir(join(files, 'album', 'sub'), { recursive: true });
   await writeFile(join(files, 'album', 'a.txt'), 'first');
   await writeFile(join(files, 'album', 'sub', 'b.txt'), 'second file');
@@ -193,9 +203,86 @@ describe('resumable and folder uploads in Chromium', () => {
     await new ObjectBrowserPage(page).row('big.bin').waitFor();
   });
 
+  it('a connection lost mid-upload: the parts wait for the browser to be online again, then the upload ends', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held: () => void = () => undefined;
+    const heldPart = new Promise<void>((resolve) => (held = resolve));
+    let holding = true;
+    const requested: number[] = [];
+    // Part 3's first request is held until the test has taken the browser offline, then dropped.
+    await page.route(PART_URL, async (route: Route) => {
+      const n = partNumberOf(route.request());
+      requested.push(n);
+      if (n === 3 && holding) {
+        holding = false;
+        held();
+        await gate;
+        await route.abort('internetdisconnected');
+      } else {
+        await route.continue();
+      }
+    });
+    const panel = new TransfersPanel(page);
+    await new ObjectBrowserPage(page).upload([otherPath]);
+    await heldPart;
+    await context.setOffline(true);
+    const failed = page.waitForEvent('requestfailed', (r) => PART_URL.test(r.url()) && partNumberOf(r) === 3);
+    release();
+    await failed;
+    // Offline: the transfer waits (not failed) until the browser is back.
+    expect(await panel.rowWithStatus('failed').count()).toBe(0);
+    await context.setOffline(false);
+    await panel.rows.filter({ hasText: 'second.bin' }).and(page.locator('[data-status="done"]')).waitFor();
+    await page.unroute(PART_URL);
+    expect(requested.filter((n) => n === 3).length).toBeGreaterThanOrEqual(2);
+    const download = await page.request.get(
+      `${stack.consoleUrl}/api/v1/buckets/${BUCKET}/objects/download?prefix=second.bin`,
+    );
+    expect(
+      createHash('sha256')
+        .update(await download.body())
+        .digest('hex'),
+    ).toBe(otherSha);
+  });
+
+  it('cancelling a running upload aborts it on the server and forgets it', async () => {
+    const heldRoutes: Route[] = [];
+    // No part gets through: the upload stays running until cancelled.
+    await page.route(PART_URL, (route: Route) => {
+      heldRoutes.push(route);
+    });
+    const panel = new TransfersPanel(page);
+    await new ObjectBrowserPage(page).upload([otherPath]);
+    const running = panel.rowWithStatus('uploading').filter({ hasText: 'second.bin' });
+    await running.waitFor();
+    // Recorded for resuming once the server created the upload.
+    await expect.poll(async () => (await pendingRecords()).map((p) => p.key)).toEqual(['second.bin']);
+    const [record] = await pendingRecords();
+    const aborted = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && /\/multipart-uploads\?/.test(r.url()),
+    );
+    await running.getByRole('button', { name: 'Cancel upload of second.bin' }).click();
+    expect((await aborted).status()).toBe(204);
+    await panel.rowWithStatus('cancelled').first().waitFor();
+    expect(await pendingRecords()).toEqual([]);
+    await page.unroute(PART_URL);
+    for (const route of heldRoutes) await route.abort().catch(() => undefined);
+    if (record === undefined) return;
+    const query = new URLSearchParams({ key: record.key, upload_id: record.uploadId, token: record.token });
+    const gone = await page.request.get(
+      `${stack.consoleUrl}/api/v1/buckets/${BUCKET}/multipart-uploads/parts?${query}`,
+    );
+    expect(gone.status()).toBe(404);
+  });
+
   it("uploads a folder picked with 'Upload Folder', keeping its relative paths", async () => {
-    await new TransfersPanel(page).uploadFolder(join(files, 'album'));
-    await new Shell(page).notification('Object(s) uploaded successfully.');
+    const panel = new TransfersPanel(page);
+    await panel.uploadFolder(join(files, 'album'));
+    await panel.rows
+      .filter({ hasText: '2 files to e2e-uploads/' })
+      .and(page.locator('[data-status="done"]'))
+      .waitFor();
     expect((await objectNames('album/')).map((o) => [o.name, o.size])).toEqual([
       ['album/a.txt', 5],
       ['album/sub/b.txt', 11],

@@ -14,7 +14,7 @@
 import { Alert, Button, FileButton, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFolderPlus, IconRefresh, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toApiError } from '../../../lib/api-error.js';
@@ -57,6 +57,7 @@ export function ObjectBrowserPage() {
   const [toDelete, setToDelete] = useState<readonly string[] | null>(null);
   const [addFolderOpen, setAddFolderOpen] = useState(false);
   const { transfers, manager, start: startUpload } = useUploads();
+  const resetUpload = useRef<() => void>(null);
 
   // The whole level, unfiltered; and, when it is too big to have been loaded, a server-side search.
   const level = useObjectList(bucket, prefix, '');
@@ -177,7 +178,12 @@ export function ObjectBrowserPage() {
               <FileButton
                 multiple
                 disabled={!allowed.put}
-                onChange={(files) => startUpload(bucket, prefix, itemsOf(files))}
+                resetRef={resetUpload}
+                onChange={(files) => {
+                  startUpload(bucket, prefix, itemsOf(files));
+                  // Empty the input, so picking the same file again starts another upload.
+                  resetUpload.current?.();
+                }}
                 // The hidden file input too, so nothing can pick files into a folder the account may not write.
                 inputProps={
                   { 'data-testid': TEST_IDS.objectBrowser.uploadInput, disabled: !allowed.put } as Record<

@@ -6,7 +6,7 @@
  * first, as the manager orders them); the rest are counted, so thousands of transfers stay cheap.
  */
 import { Button, CloseButton, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
@@ -33,6 +33,7 @@ const TransferLine = memo(function TransferLine({
   const { t } = useTranslation('objects');
   const format = useFormat();
   const notify = useNotify();
+  const resetPick = useRef<() => void>(null);
   const percent = transfer.total === 0 ? 100 : Math.round((transfer.loaded / transfer.total) * 100);
   const label = transfer.count === 1 ? transfer.name : t('uploads.files', { count: transfer.count });
   const state =
@@ -74,7 +75,9 @@ const TransferLine = memo(function TransferLine({
         <Group gap={4} wrap="nowrap">
           {transfer.status === 'interrupted' && (
             <FileButton
+              resetRef={resetPick}
               onChange={(file) => {
+                resetPick.current?.();
                 if (file !== null && !manager.resume(transfer.id, file) && transfer.pending !== undefined) {
                   notify.error({
                     message: t('transfers.notSameFile', {
