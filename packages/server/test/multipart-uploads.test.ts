@@ -263,4 +263,20 @@ describe('resumable multipart upload', () => {
       (await root.request('DELETE', `/api/v1/buckets/${BUCKET}/multipart-uploads?${uploadQuery(u)}`)).status,
     ).toBe(204);
   });
+
+  it('describes the upload calls in the OpenAPI document', async () => {
+    const { status, body } = await root.json<{ paths: Record<string, Record<string, unknown>> }>(
+      'GET',
+      '/api/v1/openapi.json',
+    );
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths[`/api/v1/buckets/{bucket}/multipart-uploads/parts`] ?? {}).sort()).toEqual([
+      'get',
+      'put',
+    ]);
+    expect(Object.keys(body.paths[`/api/v1/buckets/{bucket}/multipart-uploads`] ?? {}).sort()).toEqual([
+      'delete',
+      'post',
+    ]);
+  });
 });
