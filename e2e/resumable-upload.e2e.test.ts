@@ -7,7 +7,8 @@
  * parts are sent (part requests counted); the object is byte-identical. A connection lost
  * mid-upload (the browser taken offline while a part is in flight) makes the upload wait, not
  * fail, and it ends once the browser is online again; Cancel aborts the upload on the server. A
- * folder picked with 'Upload Folder' keeps its relative paths. axe: no serious or critical
+ * folder picked with 'Upload Folder' keeps its relative paths; files dropped on the browser go to
+ * the current folder. axe: no serious or critical
  * violations on the interrupted and the finished transfer list.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -288,6 +289,34 @@ describe('resumable and folder uploads in Chromium', () => {
       ['album/sub/b.txt', 11],
     ]);
     await new ObjectBrowserPage(page).row('album/').waitFor();
+  });
+
+  it('uploads files dropped on the object browser into the current folder', async () => {
+    await new ObjectBrowserPage(page).openFolder('album/');
+    // Drops are taken once the server said the account may write here (asked per folder).
+    await page.locator(`[data-testid="${TEST_IDS.objectBrowser.upload}"]:enabled`).waitFor();
+    const screenEl = page.getByTestId(TEST_IDS.objectBrowser.screen);
+    // A drop as the browser delivers it: dragenter, dragover, drop, with the files in a DataTransfer.
+    const data = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['dropped bytes'], 'dropped.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await screenEl.dispatchEvent('dragenter', { dataTransfer: data });
+    await screenEl.dispatchEvent('dragover', { dataTransfer: data });
+    await page.getByTestId(TEST_IDS.transfers.dropZone).waitFor();
+    await screenEl.dispatchEvent('drop', { dataTransfer: data });
+    const panel = new TransfersPanel(page);
+    await panel.rows
+      .filter({ hasText: 'dropped.txt to e2e-uploads/album/' })
+      .and(page.locator('[data-status="done"]'))
+      .waitFor();
+    expect((await objectNames('album/')).map((o) => [o.name, o.size])).toEqual([
+      ['album/a.txt', 5],
+      ['album/dropped.txt', 13],
+      ['album/sub/b.txt', 11],
+    ]);
+    await new ObjectBrowserPage(page).row('album/dropped.txt').waitFor();
     await check('finished');
     expect(pageErrors).toEqual([]);
   });
