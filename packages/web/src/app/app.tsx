@@ -20,7 +20,7 @@ import { ApiClientProvider } from '../shared/api/api-client-context.js';
 import { NotifyProvider, createNotify } from '../shared/components/notify.js';
 import { SESSION_KEY } from '../shared/session/get-session.js';
 import { createQueryClient } from './query-client.js';
-import { TransfersProvider } from '../features/objects/api/upload-objects.js';
+import { TransfersProvider } from '../features/objects/api/transfers-provider.js';
 import { AppRoutes } from './routes.js';
 
 /** The theme; its only texts are the close buttons' names, in the current language. */

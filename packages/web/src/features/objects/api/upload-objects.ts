@@ -3,15 +3,14 @@
  * form (POST /buckets/{bucket}/objects/upload?prefix=, XMLHttpRequest for progress), files above
  * the threshold as resumable multipart uploads; `TransferManager` runs both and keeps the list.
  *
- * `TransfersProvider` (mounted once by the app) holds the tab's one manager, so transfers go on
- * while the user moves to other screens; `useUploads` reads it (or, outside the provider, as in
- * component tests, a manager of its own). When every transfer of a pick has settled, one
- * notification says how it went (spec 2 §8's texts) and the listings refresh.
+ * `useUploads` creates the tab's one manager on first use and leaves it in `TransfersProvider`
+ * (mounted once by the app), so transfers go on while the user moves to other screens (outside
+ * the provider, as in component tests, each user has its own). When every transfer of a pick has
+ * settled, one notification says how it went (spec 2 §8's texts) and the listings refresh.
  */
 import { ENDPOINTS } from '@coffer/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../lib/api-client.js';
 import { sendPart } from '../../../lib/xhr-part.js';
@@ -22,6 +21,7 @@ import { useNotify } from '../../../shared/components/notify.js';
 import { objectsKey } from './list-objects.js';
 import { PendingUploads, browserStorage } from './pending-uploads.js';
 import { TransferManager, type PickOutcome, type UploadItem } from './transfer-manager.js';
+import { useTransferSlot } from './transfers-provider.js';
 
 export function uploadUrl(client: ApiClient, bucket: string, prefix: string): string {
   return client.url(ENDPOINTS.uploadObjects, { params: { bucket }, query: { prefix } });
@@ -37,41 +37,31 @@ export function itemsOf(files: readonly File[]): UploadItem[] {
   return files.map((file) => ({ file, path: file.webkitRelativePath || file.name }));
 }
 
-const TransfersContext = createContext<TransferManager | null>(null);
+/** What a finished pick refreshes: the bucket's listings and the bucket list's sizes. */
+export function refreshedKeys(bucket: string): readonly (readonly string[])[] {
+  return [objectsKey(bucket), BUCKETS_KEY];
+}
 
-/** Creates the manager once; its `onSettled` always uses the current notifier and texts. */
-function useCreateManager(enabled: boolean): TransferManager | null {
+export function useUploads() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { t } = useTranslation('objects');
-  const [manager] = useState(() =>
-    enabled
-      ? new TransferManager({ client, pending: new PendingUploads(browserStorage()), sendPart, uploadFiles })
-      : null,
-  );
+  const slot = useTransferSlot();
+  const [manager] = useState(() => {
+    const create = () =>
+      new TransferManager({ client, pending: new PendingUploads(browserStorage()), sendPart, uploadFiles });
+    return slot === null ? create() : slot.obtain(create);
+  });
   useEffect(() => {
-    if (manager === null) return;
+    // The app's notifier and query client live as long as the app, so this listener stays right
+    // after the screen that set it is gone.
     manager.setOnSettled((outcome: PickOutcome) => {
       if (outcome.failed > 0) notify.error({ message: t('uploads.error') });
       else if (outcome.done > 0) notify.success(t('uploads.succeeded'));
-      void queryClient.invalidateQueries({ queryKey: objectsKey(outcome.bucket) });
-      void queryClient.invalidateQueries({ queryKey: BUCKETS_KEY });
+      for (const queryKey of refreshedKeys(outcome.bucket)) void queryClient.invalidateQueries({ queryKey });
     });
   }, [manager, notify, queryClient, t]);
-  return manager;
-}
-
-export function TransfersProvider({ children }: { children: ReactNode }) {
-  const manager = useCreateManager(true);
-  return <TransfersContext.Provider value={manager}>{children}</TransfersContext.Provider>;
-}
-
-export function useUploads() {
-  const shared = useContext(TransfersContext);
-  const own = useCreateManager(shared === null);
-  const manager = shared ?? own;
-  if (manager === null) throw new Error('no transfer manager');
   const transfers = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
   return {
     manager,
