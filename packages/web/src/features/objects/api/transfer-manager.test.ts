@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../lib/api-client.js';
 import type { UploadHandle, UploadRequest } from '../../../lib/xhr-upload.js';
+import { MULTIPART_THRESHOLD } from './part-plan.js';
 import { PendingUploads, type PendingUpload } from './pending-uploads.js';
 import {
   FINISHED_HISTORY,
@@ -139,6 +140,69 @@ describe('TransferManager', () => {
     const id = m.getSnapshot()[0]?.id ?? 0;
     m.cancel(id);
     expect(m.get(id)?.status).toBe('cancelled');
+    expect(pending.list()).toEqual([]);
+  });
+
+  it('a failed resumable upload whose file the tab holds is retried where it stopped', async () => {
+    const size = MULTIPART_THRESHOLD + 1;
+    const partSize = 8 * 1024 * 1024;
+    let refuse = true;
+    const sentParts: number[] = [];
+    const completed: unknown[] = [];
+    const pending = new PendingUploads(memoryStorage());
+    const outcomes: PickOutcome[] = [];
+    const m = new TransferManager({
+      client: createApiClient({
+        basePath: '',
+        fetch: async (input, init) => {
+          const url = String(input);
+          if (url.endsWith('/multipart-uploads'))
+            return new Response(
+              JSON.stringify({ key: 'big.bin', upload_id: 'u1', part_size: partSize, token: 't' }),
+            );
+          if (url.includes('/multipart-uploads/parts?')) return new Response(JSON.stringify({ parts: [] }));
+          if (url.includes('/complete?')) {
+            completed.push(JSON.parse(String(init?.body)));
+            return new Response(JSON.stringify({ name: 'big.bin', size, etag: 'x' }));
+          }
+          return new Response('{}', { status: 404 });
+        },
+      }),
+      pending,
+      sendPart: (request) => {
+        const n = Number(new URL(request.url, 'http://c').searchParams.get('part_number'));
+        const status = refuse ? 403 : 200;
+        if (!refuse) sentParts.push(n);
+        return {
+          done: Promise.resolve({ status, body: JSON.stringify({ etag: `e${n}`, message: 'denied' }) }),
+          abort: () => undefined,
+        };
+      },
+      uploadFiles: () => ({ done: Promise.resolve(200), abort: () => undefined }),
+      onSettled: (o) => outcomes.push(o),
+    });
+    m.start('bkt', '', [
+      { file: new File([new Uint8Array(size)], 'big.bin', { lastModified: 3 }), path: 'big.bin' },
+    ]);
+    await settled(outcomes, 1);
+    const id = m.getSnapshot()[0]?.id ?? 0;
+    expect(m.get(id)).toMatchObject({ status: 'failed', error: 'Denied' });
+    expect(pending.list().map((p) => p.uploadId)).toEqual(['u1']);
+    expect(m.canRetry(id)).toBe(true);
+    refuse = false;
+    m.retry(id);
+    for (let i = 0; i < 1000 && m.get(id)?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(m.get(id)?.status).toBe('done');
+    expect(sentParts.sort()).toEqual([1, 2, 3]);
+    expect(completed).toEqual([
+      {
+        parts: [
+          { part_number: 1, etag: 'e1' },
+          { part_number: 2, etag: 'e2' },
+          { part_number: 3, etag: 'e3' },
+        ],
+      },
+    ]);
     expect(pending.list()).toEqual([]);
   });
 });
