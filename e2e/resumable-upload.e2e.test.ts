@@ -292,7 +292,10 @@ describe('resumable and folder uploads in Chromium', () => {
   });
 
   it('uploads files dropped on the object browser into the current folder', async () => {
-    await new ObjectBrowserPage(page).openFolder('album/');
+    const browserPage = new ObjectBrowserPage(page);
+    await browserPage.openFolder('album/');
+    // The folder's own listing (the table of the previous folder may still be on screen).
+    await browserPage.row('album/a.txt').waitFor();
     // Drops are taken once the server said the account may write here (asked per folder).
     await page.locator(`[data-testid="${TEST_IDS.objectBrowser.upload}"]:enabled`).waitFor();
     const screenEl = page.getByTestId(TEST_IDS.objectBrowser.screen);

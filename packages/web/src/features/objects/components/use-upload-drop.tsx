@@ -47,6 +47,8 @@ export function useUploadDrop({
     if (!enabled || !carriesFiles(event)) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
+    // Writing may have become allowed after the drag entered (permissions still loading then).
+    if (!over) setOver(true);
   };
   const onDragLeave = () => {
     depth.current = Math.max(0, depth.current - 1);
