@@ -9,7 +9,9 @@ import { ROOT, ensureNodeModules, run } from './ensure.mjs';
 async function main() {
   ensureNodeModules();
   const { ensureSystemDeps } = await import('./system-deps.mjs');
-  await ensureSystemDeps({ needs: ['awscli', 's3cmd', 'rclone', 'go', 'madmin-go', 'chromium', 'ceph', 'unzip'] });
+  await ensureSystemDeps({
+    needs: ['awscli', 's3cmd', 'rclone', 'go', 'madmin-go', 'chromium', 'ceph', 'unzip'],
+  });
 
   console.log('\n== lint');
   run('npx', ['eslint', '.', '--max-warnings', '0']);

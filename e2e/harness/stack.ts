@@ -87,6 +87,8 @@ export interface Stack {
 export interface StackOptions {
   /** Serve the console under this sub-path (`--base-path`), e.g. '/console'. */
   basePath?: string;
+  /** More console flags, e.g. `['--upload-part-size', '5MiB']`. */
+  consoleArgs?: readonly string[];
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -118,6 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         '--web-dir',
         WEB_DIST,
         ...(options.basePath === undefined ? [] : ['--base-path', options.basePath]),
+        ...(options.consoleArgs ?? []),
       ],
       {},
     );

@@ -183,6 +183,7 @@ describe('route table composition', () => {
       import('./routes/bucket-encryption-routes.js').then((m) => m.BUCKET_ENCRYPTION_ROUTES),
       import('./routes/object-routes.js').then((m) => m.OBJECT_ROUTES),
       import('./routes/object-details-routes.js').then((m) => m.OBJECT_DETAILS_ROUTES),
+      import('./routes/object-upload-routes.js').then((m) => m.OBJECT_UPLOAD_ROUTES),
       import('./routes/policy-routes.js').then((m) => m.POLICY_ROUTES),
       import('./routes/user-routes.js').then((m) => m.USER_ROUTES),
       import('./routes/group-routes.js').then((m) => m.GROUP_ROUTES),

@@ -181,4 +181,29 @@ export const ENDPOINTS = {
     method: 'POST',
     path: `${API_PREFIX}/buckets/:bucket/delete-objects/progress`,
   },
+  createMultipartUpload: {
+    name: 'createMultipartUpload',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/multipart-uploads`,
+  },
+  uploadPart: {
+    name: 'uploadPart',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/multipart-uploads/parts`,
+  },
+  listUploadParts: {
+    name: 'listUploadParts',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/multipart-uploads/parts`,
+  },
+  completeMultipartUpload: {
+    name: 'completeMultipartUpload',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/multipart-uploads/complete`,
+  },
+  abortMultipartUpload: {
+    name: 'abortMultipartUpload',
+    method: 'DELETE',
+    path: `${API_PREFIX}/buckets/:bucket/multipart-uploads`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

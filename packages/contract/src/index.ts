@@ -17,6 +17,7 @@ export * from './object-details.js';
 export * from './object-share.js';
 export * from './object-rewind.js';
 export * from './object-bulk.js';
+export * from './object-uploads.js';
 export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';

@@ -16,6 +16,7 @@ import { OBJECT_DETAILS_ROUTES } from './routes/object-details-routes.js';
 import { OBJECT_SHARE_ROUTES } from './routes/object-share-routes.js';
 import { OBJECT_REWIND_ROUTES } from './routes/object-rewind-routes.js';
 import { OBJECT_BULK_ROUTES } from './routes/object-bulk-routes.js';
+import { OBJECT_UPLOAD_ROUTES } from './routes/object-upload-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
@@ -27,6 +28,7 @@ export const API = {
   ...BUCKET_ENCRYPTION_ROUTES,
   ...OBJECT_ROUTES,
   ...OBJECT_DETAILS_ROUTES,
+  ...OBJECT_UPLOAD_ROUTES,
   ...POLICY_ROUTES,
   ...USER_ROUTES,
   ...GROUP_ROUTES,

@@ -44,6 +44,8 @@ import { objectDetailsRoutes } from './routes/objects/object-details-routes.js';
 import { shareRoutes } from './routes/objects/share-routes.js';
 import { rewindRoutes } from './routes/objects/rewind-routes.js';
 import { objectBulkRoutes } from './routes/objects/object-bulk-routes.js';
+import { multipartUploadRoutes } from './routes/objects/multipart-upload-routes.js';
+import { UploadTokens } from './routes/objects/upload-token.js';
 import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(objectRoutes, { ctx });
       await api.register(objectDetailsRoutes, { ctx });
       await api.register(objectBulkRoutes, { ctx });
+      await api.register(multipartUploadRoutes, { ctx, tokens: new UploadTokens(key) });
       await api.register(policyRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(groupRoutes, { ctx });

@@ -101,3 +101,25 @@ describe('config', () => {
     expect(() => loadConfig(['--bogus'], {})).toThrow();
   });
 });
+
+describe('upload part size', () => {
+  it('parses sizes in bytes and binary units', async () => {
+    const { parseSize } = await import('./config.js');
+    expect(parseSize('8388608')).toBe(8 * 1024 * 1024);
+    expect(parseSize('5MiB')).toBe(5 * 1024 * 1024);
+    expect(parseSize('16M')).toBe(16 * 1024 * 1024);
+    expect(parseSize('1GiB')).toBe(1024 ** 3);
+    expect(() => parseSize('5 MB/s')).toThrow(/not a size/);
+  });
+
+  it('takes --upload-part-size or COFFER_UPLOAD_PART_SIZE, flag first, at least 5 MiB', () => {
+    const server = ['--server', 'http://127.0.0.1:9000'];
+    expect(loadConfig(server, {})?.uploadPartSize).toBeUndefined();
+    expect(loadConfig(server, { COFFER_UPLOAD_PART_SIZE: '8MiB' })?.uploadPartSize).toBe(8 * 1024 * 1024);
+    expect(
+      loadConfig([...server, '--upload-part-size', '6MiB'], { COFFER_UPLOAD_PART_SIZE: '8MiB' })
+        ?.uploadPartSize,
+    ).toBe(6 * 1024 * 1024);
+    expect(() => loadConfig([...server, '--upload-part-size', '1MiB'], {})).toThrow(/uploadPartSize/);
+  });
+});

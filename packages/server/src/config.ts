@@ -25,12 +25,14 @@ Options:
   --header-timeout SEC    a connection must send its request headers within this time (default 30)
   --max-connections N     simultaneous connections; more are closed at once (default: half the
                           open-file limit left after a reserve of 128)
+  --upload-part-size SIZE smallest upload part, and so the largest part request of resumable
+                          uploads: bytes or 8MiB, 16MiB, 1GiB (default 16MiB, at least 5MiB)
   -h, --help              show this help
 
 Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
 COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
-COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL.
+COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE.
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -42,6 +44,14 @@ export function parseDuration(text: string): number {
   const m = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
   if (!m) throw new Error(`not a duration: '${text}' (use e.g. 3600, 90m, 12h, 7d)`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] ?? ''] ?? 1;
+  return Number(m[1]) * unit;
+}
+
+/** `16MiB`, `5M`, `1GiB`, `8388608` → bytes (binary units). */
+export function parseSize(text: string): number {
+  const m = /^(\d+)\s*(?:([KMG])(?:i?B)?)?$/i.exec(text.trim());
+  if (!m) throw new Error(`not a size: '${text}' (use e.g. 8388608, 8MiB, 1GiB)`);
+  const unit = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[(m[2] ?? '').toUpperCase()] ?? 1;
   return Number(m[1]) * unit;
 }
 
@@ -68,6 +78,13 @@ const ConfigSchema = z.object({
   trustProxy: z.boolean(),
   headersTimeoutMs: z.number().int().min(1).optional(),
   maxConnections: z.number().int().min(1).optional(),
+  /** S3's smallest part is 5 MiB (all but the last), its largest 5 GiB. */
+  uploadPartSize: z
+    .number()
+    .int()
+    .min(5 * 1024 ** 2)
+    .max(5 * 1024 ** 3)
+    .optional(),
   sessionKey: z
     .string()
     .optional()
@@ -103,6 +120,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'trust-proxy': { type: 'boolean' },
       'header-timeout': { type: 'string' },
       'max-connections': { type: 'string' },
+      'upload-part-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -118,6 +136,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const sessionKey = env.COFFER_CONSOLE_SESSION_KEY;
   const headerTimeout = values['header-timeout'] ?? env.COFFER_HEADER_TIMEOUT;
   const maxConnections = values['max-connections'] ?? env.COFFER_MAX_CONNECTIONS;
+  const uploadPartSize = values['upload-part-size'] ?? env.COFFER_UPLOAD_PART_SIZE;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -134,6 +153,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     // Seconds (decimals allowed) → ms; not a number fails validation with the field's name.
     ...(headerTimeout ? { headersTimeoutMs: Math.round(Number(headerTimeout) * 1000) } : {}),
     ...(maxConnections ? { maxConnections: Number(maxConnections) } : {}),
+    ...(uploadPartSize ? { uploadPartSize: parseSize(uploadPartSize) } : {}),
   });
   if (!parsed.success) {
     throw new Error(

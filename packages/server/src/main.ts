@@ -28,6 +28,7 @@ async function main(): Promise<number> {
     ...(config.webDir !== undefined ? { webDir: config.webDir } : {}),
     ...(config.publicServerUrl !== undefined ? { publicServerUrl: config.publicServerUrl } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
+    ...(config.uploadPartSize !== undefined ? { uploadPartSize: config.uploadPartSize } : {}),
     connections: {
       ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
       ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),

@@ -440,4 +440,16 @@ export const TEST_IDS = {
     failures: 'delete-objects-failures',
     stop: 'delete-objects-stop',
   },
+  transfers: {
+    folder: 'objects-upload-folder',
+    folderInput: 'objects-upload-folder-input',
+    dropZone: 'objects-drop-zone',
+    row: (id: number) => `transfer-${id}`,
+    cancel: (id: number) => `transfer-cancel-${id}`,
+    retry: (id: number) => `transfer-retry-${id}`,
+    resume: (id: number) => `transfer-resume-${id}`,
+    resumeInput: (id: number) => `transfer-resume-input-${id}`,
+    more: 'transfers-more',
+    clearFinished: 'transfers-clear-finished',
+  },
 } as const;

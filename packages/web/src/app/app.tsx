@@ -20,6 +20,7 @@ import { ApiClientProvider } from '../shared/api/api-client-context.js';
 import { NotifyProvider, createNotify } from '../shared/components/notify.js';
 import { SESSION_KEY } from '../shared/session/get-session.js';
 import { createQueryClient } from './query-client.js';
+import { TransfersProvider } from '../features/objects/api/transfers-provider.js';
 import { AppRoutes } from './routes.js';
 
 /** The theme; its only texts are the close buttons' names, in the current language. */
@@ -137,7 +138,9 @@ function ThemedApp({ client }: { client: ApiClient }) {
           <NotifyProvider store={notificationsStore}>
             <BrowserRouter basename={client.basePath === '' ? '/' : client.basePath}>
               <NavigationBridge navigator={navigator} />
-              <AppRoutes />
+              <TransfersProvider>
+                <AppRoutes />
+              </TransfersProvider>
             </BrowserRouter>
           </NotifyProvider>
         </QueryClientProvider>

@@ -17,6 +17,8 @@ export interface UploadHandle {
 export interface UploadRequest {
   url: string;
   files: readonly File[];
+  /** The object name of each file below the target folder (a folder upload's relative paths); default the file names. */
+  names?: readonly string[];
   onProgress?: (progress: UploadProgress) => void;
   /** Injected in unit tests; defaults to the browser's XMLHttpRequest. */
   createXhr?: () => XMLHttpRequest;
@@ -27,7 +29,7 @@ export function uploadFiles(request: UploadRequest): UploadHandle {
   const form = new FormData();
   // The field name carries the file's size (as MinIO's console sends it), which lets the server
   // size its upload parts before the bytes arrive; the part's filename is the object name.
-  for (const file of request.files) form.append(String(file.size), file, file.name);
+  request.files.forEach((file, i) => form.append(String(file.size), file, request.names?.[i] ?? file.name));
   const done = new Promise<number>((resolve) => {
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) request.onProgress?.({ loaded: event.loaded, total: event.total });

@@ -14,7 +14,7 @@
 import { Alert, Button, FileButton, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFolderPlus, IconRefresh, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toApiError } from '../../../lib/api-error.js';
@@ -27,7 +27,7 @@ import { LARGE_DOWNLOAD_BYTES, downloadUrl } from '../api/download-object.js';
 import { useFindObject, useObjectList } from '../api/list-objects.js';
 import { useObjectPermissions } from '../api/object-permissions.js';
 import { browserPath, displayName, foldersFirst, parentPrefix, prefixOf } from '../api/object-paths.js';
-import { useUploads } from '../api/upload-objects.js';
+import { itemsOf, useUploads } from '../api/upload-objects.js';
 import { AddFolderModal } from './add-folder-modal.js';
 import { DeleteObjectsModal } from './delete-objects-modal.js';
 import { ObjectBreadcrumb } from './object-breadcrumb.js';
@@ -38,9 +38,11 @@ import { RewindLabel } from './rewind-label.js';
 import { RewindView } from './rewind-view.js';
 import { useRewind } from './use-rewind.js';
 import { loadingMessage, useElapsedSeconds } from './slow-notice.js';
+import { UploadFolderButton } from './upload-folder-button.js';
 import { UploadsPanel } from './uploads-panel.js';
 import { PathBar } from './path-bar.js';
 import { ZipDownloadButton, useZipDownload } from './zip-download-button.js';
+import { useUploadDrop } from './use-upload-drop.js';
 
 /** Spec 2 §5: query-style searches are debounced by 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -60,7 +62,8 @@ export function ObjectBrowserPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<readonly string[] | null>(null);
   const [addFolderOpen, setAddFolderOpen] = useState(false);
-  const { uploads, start: startUpload, dismiss } = useUploads();
+  const { transfers, manager, start: startUpload } = useUploads();
+  const resetUpload = useRef<() => void>(null);
   const rewind = useRewind(bucket);
 
   // The whole level, unfiltered; and, when it is too big to have been loaded, a server-side search.
@@ -118,9 +121,15 @@ export function ObjectBrowserPage() {
   const fileObject = file.data ?? null;
   const title = path === '' ? bucket : displayName(path);
   const currentPath = `${bucket}/${prefix}`;
+  const drop = useUploadDrop({
+    // No uploads into the past: rewind mode shows the bucket as it was.
+    enabled: allowed.put && !rewind.active,
+    target: currentPath,
+    onDrop: (items) => startUpload(bucket, prefix, items),
+  });
 
   return (
-    <div data-testid={TEST_IDS.objectBrowser.screen}>
+    <div data-testid={TEST_IDS.objectBrowser.screen} {...drop.props}>
       <PageHeader
         title={title}
         breadcrumb={
@@ -179,10 +188,19 @@ export function ObjectBrowserPage() {
               >
                 {t('createFolder')}
               </Button>
+              <UploadFolderButton
+                disabled={!allowed.put || rewind.active}
+                onFiles={(files) => startUpload(bucket, prefix, itemsOf(files))}
+              />
               <FileButton
                 multiple
                 disabled={!allowed.put || rewind.active}
-                onChange={(files) => startUpload(bucket, prefix, files)}
+                resetRef={resetUpload}
+                onChange={(files) => {
+                  startUpload(bucket, prefix, itemsOf(files));
+                  // Empty the input, so picking the same file again starts another upload.
+                  resetUpload.current?.();
+                }}
                 // The hidden file input too, so nothing can pick files into a folder the account may not write.
                 inputProps={
                   {
@@ -204,7 +222,8 @@ export function ObjectBrowserPage() {
               </FileButton>
             </Group>
           </Group>
-          <UploadsPanel uploads={uploads} onDismiss={dismiss} />
+          {drop.hint}
+          <UploadsPanel transfers={transfers} manager={manager} />
           {rewind.active ? (
             <RewindView
               bucket={bucket}

@@ -187,4 +187,23 @@ export const objects: Catalogue<typeof en> = {
     stoppedByUser:
       'Angehalten. Vor dem Anhalten {{deleted}} gelöscht und {{failed}} fehlgeschlagen; der laufende Stapel (bis zu 1.000 Objekte) wurde womöglich noch gelöscht.',
   },
+  transfers: {
+    queued: 'wartet',
+    cancelled: 'abgebrochen',
+    interrupted: 'unterbrochen – Datei erneut wählen, um fortzusetzen',
+    failedWith: 'fehlgeschlagen: {{message}}',
+    cancel: 'Abbrechen',
+    cancelLabel: 'Upload von {{label}} abbrechen',
+    retry: 'Wiederholen',
+    retryLabel: 'Upload von {{label}} wiederholen',
+    resume: 'Fortsetzen',
+    resumeLabel: '{{label}} erneut wählen, um den Upload fortzusetzen',
+    notSameFile: 'Das ist nicht die Datei, mit der der Upload begann ({{name}}, {{size}}).',
+    more_one: '{{count}} weiterer Transfer nicht angezeigt',
+    more_other: '{{count}} weitere Transfers nicht angezeigt',
+    clearFinished: 'Erledigte entfernen',
+    uploadFolder: 'Ordner hochladen',
+    dropHint: 'Dateien oder Ordner ablegen, um sie nach {{target}} hochzuladen',
+    dropRead: 'Einige abgelegte Elemente konnten nicht gelesen werden.',
+  },
 };

@@ -183,4 +183,23 @@ export const objects = {
     stoppedByUser:
       'Stopped. {{deleted}} deleted and {{failed}} failed before the stop; the batch in progress (up to 1,000 objects) may also have been deleted.',
   },
+  transfers: {
+    queued: 'queued',
+    cancelled: 'cancelled',
+    interrupted: 'interrupted — pick the file again to resume',
+    failedWith: 'failed: {{message}}',
+    cancel: 'Cancel',
+    cancelLabel: 'Cancel upload of {{label}}',
+    retry: 'Retry',
+    retryLabel: 'Retry upload of {{label}}',
+    resume: 'Resume',
+    resumeLabel: 'Pick {{label}} again to resume its upload',
+    notSameFile: 'This is not the file the upload started from ({{name}}, {{size}}).',
+    more_one: '{{count}} more transfer not shown',
+    more_other: '{{count}} more transfers not shown',
+    clearFinished: 'Clear finished',
+    uploadFolder: 'Upload Folder',
+    dropHint: 'Drop files or folders to upload them to {{target}}',
+    dropRead: 'Some dropped items could not be read.',
+  },
 } as const;
