@@ -21,6 +21,8 @@ export const bucketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
     ...routeOptions(API.createBucket),
     handler: async (request, reply) => {
       await createBucket(ctx, sessionOf(request), request.body);
+      // Counted on the next list (empty: 0 B), not left unknown until the server's next scan.
+      ctx.usage.changed(request.body.name);
       return reply.code(201).send({ name: request.body.name });
     },
   });
