@@ -34,6 +34,7 @@ interface ErrorBody {
 
 const VERSIONED = 'rgw-versioned';
 const LOCKED = 'rgw-locked';
+const ELSEWHERE = 'rgw-made-elsewhere';
 const MIB = 1024 * 1024;
 
 const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
@@ -150,15 +151,22 @@ describe('buckets', () => {
     );
   });
 
-  it('lists the buckets with unknown sizes (no usage to wait for) and reads one', async () => {
-    const { status, body } = await client.json<{
-      buckets: { name: string; size?: number }[];
-      usage_pending: boolean;
-    }>('GET', '/api/v1/buckets');
-    expect(status).toBe(200);
-    expect(body.buckets.map((b) => b.name)).toEqual([LOCKED, VERSIONED]);
-    expect(body.buckets.every((b) => b.size === undefined)).toBe(true);
-    expect(body.usage_pending).toBe(false);
+  it('lists the buckets (no usage to wait for: sizes only where the console counted them) and reads one', async () => {
+    // Made by another client: RGW reports no usage, so its size is unknown.
+    await s3For(alice).makeBucket(ELSEWHERE, 'us-east-1');
+    try {
+      const { status, body } = await client.json<{
+        buckets: { name: string; size?: number }[];
+        usage_pending: boolean;
+      }>('GET', '/api/v1/buckets');
+      expect(status).toBe(200);
+      expect(body.buckets.map((b) => b.name)).toEqual([LOCKED, ELSEWHERE, VERSIONED]);
+      // The console made these two just now: counted by listing them (empty), not left unknown.
+      expect(body.buckets.map((b) => b.size)).toEqual([0, undefined, 0]);
+      expect(body.usage_pending).toBe(false);
+    } finally {
+      await s3For(alice).removeBucket(ELSEWHERE);
+    }
     const info = await client.json('GET', `/api/v1/buckets/${VERSIONED}`);
     expect(info).toEqual({
       status: 200,
