@@ -21,6 +21,9 @@ export interface StorageClientsOptions {
   region: string;
 }
 
+/** How long an idle connection to the storage server is kept for reuse. */
+const IDLE_SOCKET_MS = 4_000;
+
 export class StorageClients {
   private readonly url: URL;
   private readonly agent: http.Agent;
@@ -28,10 +31,13 @@ export class StorageClients {
 
   constructor(private readonly options: StorageClientsOptions) {
     this.url = new URL(options.serverUrl);
+    // An idle kept-alive socket is dropped after IDLE_SOCKET_MS, before the storage server closes it
+    // (the engine after 5 s, as Node's default): a request sent on a socket the server is closing
+    // at that moment fails with ECONNRESET, and a DELETE or POST cannot be retried blindly. (The
+    // agent's `timeout` destroys only idle sockets; requests in flight are not cut by it.)
+    const agentOptions = { keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_MS };
     this.agent =
-      this.url.protocol === 'https:'
-        ? new https.Agent({ keepAlive: true, maxSockets: 64 })
-        : new http.Agent({ keepAlive: true, maxSockets: 64 });
+      this.url.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   }
 
   get serverUrl(): string {
