@@ -6,11 +6,13 @@
  * engine over S3 (minio-js), as any other client would.
  */
 import { Client } from 'minio';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { screenshot } from './harness/browser.js';
+import { openBrowserPage } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
 import { LoginPage } from './pages/login-page.js';
@@ -21,7 +23,7 @@ const COUNT = 2500;
 const key = (i: number) => `many/obj-${String(i).padStart(5, '0')}.txt`;
 
 let stack: Stack;
-let browser: Browser;
+let browser: BrowserPage;
 let page: Page;
 
 beforeAll(async () => {
@@ -40,18 +42,14 @@ beforeAll(async () => {
     const batch = Array.from({ length: Math.min(16, COUNT - start) }, (_, j) => start + j);
     await Promise.all(batch.map((i) => s3.putObject(BUCKET, key(i), Buffer.from(`object ${i}\n`))));
   }
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-  });
-  page = await context.newPage();
+  browser = await openBrowserPage();
+  page = browser.page;
   await new LoginPage(page, stack.consoleUrl).open();
   await new LoginPage(page, stack.consoleUrl).login(ROOT_USER, ROOT_PASSWORD);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 

@@ -13,11 +13,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from 'minio';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { screenshot } from './harness/browser.js';
+import { openBrowserPage } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT } from './harness/paths.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack, type Stack } from './harness/stack.js';
 import { LoginPage } from './pages/login-page.js';
@@ -41,7 +43,7 @@ const TRASH = 2500;
 
 let stack: Stack;
 let s3: Client;
-let browser: Browser;
+let browser: BrowserPage;
 let page: Page;
 let work: string;
 
@@ -63,19 +65,16 @@ beforeAll(async () => {
     await Promise.all(batch.map((i) => s3.putObject(BUCKET, `trash/t-${String(i).padStart(5, '0')}`, 'x')));
   }
   work = await mkdtemp(path.join(tmpdir(), 'coffer-e2e-bulk-'));
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
+  browser = await openBrowserPage({
     acceptDownloads: true,
   });
-  page = await context.newPage();
+  page = browser.page;
   await new LoginPage(page, stack.consoleUrl).open();
   await new LoginPage(page, stack.consoleUrl).login(ROOT_USER, ROOT_PASSWORD);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
