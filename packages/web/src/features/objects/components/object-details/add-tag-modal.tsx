@@ -3,14 +3,12 @@
  * key the version already has is overwritten (the modal says so). The version's whole tag set is
  * sent with the new tag in it.
  */
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
-import { ModalError } from '../../../../shared/components/modal-error.js';
-import { useNotify } from '../../../../shared/components/notify.js';
+import { FormModal, ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectTags } from '../../api/object-details.js';
 import { canSaveTag, overwritesTag, withTag } from './tag-form.js';
 
@@ -26,14 +24,14 @@ export interface AddTagModalProps {
 export function AddTagModal({ bucket, version, onClose }: AddTagModalProps) {
   const { t } = useTranslation(['objects']);
   return (
-    <Modal
+    <FormModal
       opened={version !== null}
       onClose={onClose}
       title={t('objectDetails.tagModal.title')}
-      data-testid={ids.modal}
+      testId={ids.modal}
     >
-      {version !== null && <TagFormBody bucket={bucket} version={version} onClose={onClose} />}
-    </Modal>
+      {() => version !== null && <TagFormBody bucket={bucket} version={version} onClose={onClose} />}
+    </FormModal>
   );
 }
 
@@ -47,71 +45,50 @@ function TagFormBody({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['objects', 'common']);
-  const mutation = useSetObjectTags(bucket);
-  const notify = useNotify();
+  const change = useModalChange(useSetObjectTags(bucket), onClose, () => t('objectDetails.tagModal.saved'));
   const [form, setForm] = useState({ key: '', value: '' });
   const tags = version.tags ?? {};
-  const saving = mutation.isPending;
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSaveTag(form, saving)) return;
-    mutation.mutate(
-      { key: version.name, versionId: version.version_id, tags: withTag(tags, form) },
-      {
-        onSuccess: () => {
-          notify.success(t('objectDetails.tagModal.saved'));
-          close();
-        },
-      },
-    );
-  };
+  const saving = change.saving;
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <TextInput
-          label={t('objectDetails.tagModal.key')}
-          value={form.key}
-          onChange={(event) => {
-            const key = event.currentTarget.value;
-            setForm((f) => ({ ...f, key }));
-          }}
-          required
-          disabled={saving}
-          autoComplete="off"
-          data-autofocus
-          data-testid={ids.key}
-        />
-        <TextInput
-          label={t('objectDetails.tagModal.value')}
-          value={form.value}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setForm((f) => ({ ...f, value }));
-          }}
-          required
-          disabled={saving}
-          autoComplete="off"
-          data-testid={ids.value}
-        />
-        {overwritesTag(tags, form) && (
-          <Text size="sm" c="dimmed">
-            {t('objectDetails.tagModal.overwrites')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={saving}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} disabled={!canSaveTag(form, saving)} data-testid={ids.save}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalChangeForm
+      change={change}
+      valid={canSaveTag(form, saving)}
+      send={() =>
+        change.submit({ key: version.name, versionId: version.version_id, tags: withTag(tags, form) })
+      }
+      label={t('common:actions.save')}
+      ids={{ error: ids.error, confirm: ids.save }}
+    >
+      <TextInput
+        label={t('objectDetails.tagModal.key')}
+        value={form.key}
+        onChange={(event) => {
+          const key = event.currentTarget.value;
+          setForm((f) => ({ ...f, key }));
+        }}
+        required
+        disabled={saving}
+        autoComplete="off"
+        data-autofocus
+        data-testid={ids.key}
+      />
+      <TextInput
+        label={t('objectDetails.tagModal.value')}
+        value={form.value}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setForm((f) => ({ ...f, value }));
+        }}
+        required
+        disabled={saving}
+        autoComplete="off"
+        data-testid={ids.value}
+      />
+      {overwritesTag(tags, form) && (
+        <Text size="sm" c="dimmed">
+          {t('objectDetails.tagModal.overwrites')}
+        </Text>
+      )}
+    </ModalChangeForm>
   );
 }
