@@ -6,6 +6,7 @@
  * and Cancel / confirm at the foot.
  */
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ModalProps } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,17 +19,19 @@ export function FormModal({
   onClose,
   title,
   testId,
+  size,
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: string;
   testId: string;
+  size?: ModalProps['size'];
   /** The body, rendered only while the modal is open. */
   children: () => ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} data-testid={testId}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} data-testid={testId}>
       {opened && children()}
     </Modal>
   );
