@@ -7,43 +7,29 @@ import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
-import type { BucketObject } from '../../../../shared/api/types.js';
-import { FormModal, ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
+import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectTags } from '../../api/object-details.js';
 import { canSaveTag, overwritesTag, withTag } from './tag-form.js';
+import { VersionFormModal } from './version-form-modal.js';
+import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
 const ids = TEST_IDS.tagModal;
 
-export interface AddTagModalProps {
-  bucket: string;
-  /** The version to tag; null when the modal is closed. */
-  version: BucketObject | null;
-  onClose: () => void;
-}
+export type AddTagModalProps = VersionModalProps;
 
-export function AddTagModal({ bucket, version, onClose }: AddTagModalProps) {
+export function AddTagModal(props: AddTagModalProps) {
   const { t } = useTranslation(['objects']);
   return (
-    <FormModal
-      opened={version !== null}
-      onClose={onClose}
+    <VersionFormModal
+      {...props}
       title={t('objectDetails.tagModal.title')}
       testId={ids.modal}
-    >
-      {() => version !== null && <TagFormBody bucket={bucket} version={version} onClose={onClose} />}
-    </FormModal>
+      form={TagFormBody}
+    />
   );
 }
 
-function TagFormBody({
-  bucket,
-  version,
-  onClose,
-}: {
-  bucket: string;
-  version: BucketObject;
-  onClose: () => void;
-}) {
+function TagFormBody({ bucket, version, onClose }: VersionFormProps) {
   const { t } = useTranslation(['objects', 'common']);
   const change = useModalChange(useSetObjectTags(bucket), onClose, () => t('objectDetails.tagModal.saved'));
   const [form, setForm] = useState({ key: '', value: '' });

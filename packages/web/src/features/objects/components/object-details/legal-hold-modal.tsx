@@ -6,41 +6,28 @@ import { Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
-import type { BucketObject } from '../../../../shared/api/types.js';
-import { FormModal, ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
+import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectLegalHold } from '../../api/object-details.js';
+import { VersionFormModal } from './version-form-modal.js';
+import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
 const ids = TEST_IDS.legalHoldModal;
 
-export interface LegalHoldModalProps {
-  bucket: string;
-  version: BucketObject | null;
-  onClose: () => void;
-}
+export type LegalHoldModalProps = VersionModalProps;
 
-export function LegalHoldModal({ bucket, version, onClose }: LegalHoldModalProps) {
+export function LegalHoldModal(props: LegalHoldModalProps) {
   const { t } = useTranslation(['objects']);
   return (
-    <FormModal
-      opened={version !== null}
-      onClose={onClose}
+    <VersionFormModal
+      {...props}
       title={t('objectDetails.legalHoldModal.title')}
       testId={ids.modal}
-    >
-      {() => version !== null && <LegalHoldFormBody bucket={bucket} version={version} onClose={onClose} />}
-    </FormModal>
+      form={LegalHoldFormBody}
+    />
   );
 }
 
-function LegalHoldFormBody({
-  bucket,
-  version,
-  onClose,
-}: {
-  bucket: string;
-  version: BucketObject;
-  onClose: () => void;
-}) {
+function LegalHoldFormBody({ bucket, version, onClose }: VersionFormProps) {
   const { t } = useTranslation(['objects', 'common']);
   const change = useModalChange(useSetObjectLegalHold(bucket), onClose, () =>
     t('objectDetails.legalHoldModal.saved'),

@@ -9,8 +9,8 @@ import { Group, Radio, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
-import type { BucketObject, RetentionMode } from '../../../../shared/api/types.js';
-import { FormModal, ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
+import type { RetentionMode } from '../../../../shared/api/types.js';
+import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectRetention } from '../../api/object-details.js';
 import {
   RETENTION_MODES,
@@ -19,40 +19,26 @@ import {
   retentionTypeLocked,
   toRetention,
 } from './retention-form.js';
+import { VersionFormModal } from './version-form-modal.js';
+import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
 const ids = TEST_IDS.retentionModal;
 
-export interface RetentionModalProps {
-  bucket: string;
-  /** The version to change; null when the modal is closed. */
-  version: BucketObject | null;
-  onClose: () => void;
-}
+export type RetentionModalProps = VersionModalProps;
 
-export function RetentionModal({ bucket, version, onClose }: RetentionModalProps) {
+export function RetentionModal(props: RetentionModalProps) {
   const { t } = useTranslation(['objects']);
   return (
-    <FormModal
-      opened={version !== null}
-      onClose={onClose}
+    <VersionFormModal
+      {...props}
       title={t('objectDetails.retentionModal.title')}
       testId={ids.modal}
-    >
-      {/* Mounted per opening, so the form starts from the version's retention each time. */}
-      {() => version !== null && <RetentionFormBody bucket={bucket} version={version} onClose={onClose} />}
-    </FormModal>
+      form={RetentionFormBody}
+    />
   );
 }
 
-function RetentionFormBody({
-  bucket,
-  version,
-  onClose,
-}: {
-  bucket: string;
-  version: BucketObject;
-  onClose: () => void;
-}) {
+function RetentionFormBody({ bucket, version, onClose }: VersionFormProps) {
   const { t } = useTranslation(['objects', 'common']);
   const change = useModalChange(useSetObjectRetention(bucket), onClose, () =>
     t('objectDetails.retentionModal.saved'),
