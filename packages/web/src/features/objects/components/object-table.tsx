@@ -3,14 +3,14 @@
  * (the ZIP download for folders, download for files, delete).
  */
 import { ActionIcon, Checkbox, Group, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { displayName, isFolder } from '../api/object-paths.js';
 import { FolderZipAction } from './folder-zip-action.js';
-import { ObjectNameCell, VirtualObjectTable } from './virtual-object-table.js';
+import { DownloadAction, ObjectNameCell, VirtualObjectTable } from './virtual-object-table.js';
 
 export interface ObjectTableProps {
   bucket: string;
@@ -91,19 +91,13 @@ export function ObjectTable(props: ObjectTableProps) {
                   <FolderZipAction name={name} folderKey={entry.name} onDownload={props.onDownloadFolder} />
                 )}
                 {!folder && (
-                  <Tooltip label={t('common:actions.download')}>
-                    <ActionIcon
-                      component="a"
-                      href={props.downloadHref(entry)}
-                      download={name}
-                      variant="subtle"
-                      aria-label={t('table.download', { name })}
-                      onClick={() => props.onDownload(entry)}
-                      data-testid={TEST_IDS.objectBrowser.download(entry.name)}
-                    >
-                      <IconDownload size={16} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
+                  <DownloadAction
+                    name={name}
+                    label={t('table.download', { name })}
+                    testId={TEST_IDS.objectBrowser.download(entry.name)}
+                    href={props.downloadHref(entry)}
+                    onDownload={() => props.onDownload(entry)}
+                  />
                 )}
                 <Tooltip label={t('common:actions.delete')}>
                   <ActionIcon

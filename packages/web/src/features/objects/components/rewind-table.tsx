@@ -3,14 +3,14 @@
  * Name, Object Date, Size, Deleted (Yes/No) and the row actions — download (of the version of that
  * date; disabled for entries deleted then) and delete (always disabled in rewind mode).
  */
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
 import { TEST_IDS } from '../../../selectors.js';
 import type { RewindObject } from '../api/rewind-objects.js';
 import { displayName, isFolder } from '../api/object-paths.js';
-import { ObjectNameCell, VirtualObjectTable } from './virtual-object-table.js';
+import { DownloadAction, ObjectNameCell, VirtualObjectTable } from './virtual-object-table.js';
 
 const ids = TEST_IDS.rewind;
 
@@ -73,30 +73,13 @@ export function RewindTable(props: RewindTableProps) {
             <div role="cell">
               <Group gap={4} wrap="nowrap">
                 {!folder && (
-                  <Tooltip label={t('common:actions.download')}>
-                    {deleted ? (
-                      <ActionIcon
-                        variant="subtle"
-                        disabled
-                        aria-label={t('rewind.download', { name })}
-                        data-testid={ids.download(entry.name)}
-                      >
-                        <IconDownload size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    ) : (
-                      <ActionIcon
-                        component="a"
-                        href={props.downloadHref(entry)}
-                        download={name}
-                        variant="subtle"
-                        aria-label={t('rewind.download', { name })}
-                        onClick={() => props.onDownload(entry)}
-                        data-testid={ids.download(entry.name)}
-                      >
-                        <IconDownload size={16} aria-hidden="true" />
-                      </ActionIcon>
-                    )}
-                  </Tooltip>
+                  <DownloadAction
+                    name={name}
+                    label={t('rewind.download', { name })}
+                    testId={ids.download(entry.name)}
+                    href={deleted ? undefined : props.downloadHref(entry)}
+                    onDownload={() => props.onDownload(entry)}
+                  />
                 )}
                 <ActionIcon variant="subtle" color="red.9" aria-label={t('table.delete', { name })} disabled>
                   <IconTrash size={16} aria-hidden="true" />

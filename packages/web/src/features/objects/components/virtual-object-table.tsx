@@ -3,13 +3,14 @@
  * (`rewind-table.tsx`): a virtualised ARIA table whose rows are a CSS grid, so only the rows in
  * view are in the DOM and a prefix of 100,000 entries scrolls as smoothly as one of ten (user
  * needs #1). When the user scrolls near the end of what is loaded, `onNeedMore` asks for the next
- * page. Also the Name cell both lists draw the same way.
+ * page. Also the Name cell and the download action both lists draw the same way.
  */
-import { Anchor, Group } from '@mantine/core';
-import { IconFile, IconFileOff, IconFolder } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { IconDownload, IconFile, IconFileOff, IconFolder } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { browserPath, displayName, isFolder } from '../api/object-paths.js';
 
@@ -135,5 +136,46 @@ export function ObjectNameCell({
         </Anchor>
       </Group>
     </div>
+  );
+}
+
+/**
+ * A file row's download: a link to `href` saved as `name`, reporting the click to `onDownload`;
+ * without `href` (nothing to download) a disabled button. `label` is its accessible name.
+ */
+export function DownloadAction({
+  name,
+  label,
+  testId,
+  href,
+  onDownload,
+}: {
+  name: string;
+  label: string;
+  testId: string;
+  href: string | undefined;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation(['common']);
+  return (
+    <Tooltip label={t('common:actions.download')}>
+      {href === undefined ? (
+        <ActionIcon variant="subtle" disabled aria-label={label} data-testid={testId}>
+          <IconDownload size={16} aria-hidden="true" />
+        </ActionIcon>
+      ) : (
+        <ActionIcon
+          component="a"
+          href={href}
+          download={name}
+          variant="subtle"
+          aria-label={label}
+          onClick={onDownload}
+          data-testid={testId}
+        >
+          <IconDownload size={16} aria-hidden="true" />
+        </ActionIcon>
+      )}
+    </Tooltip>
   );
 }
