@@ -33,7 +33,7 @@ import { KMS_KEY_FILE_NAME, unconfiguredKms } from '../src/kms/index.js';
 import { openObjectLayer } from '../src/object-layer/index.js';
 import { adminCall, createUser, type Keys } from './helpers/admin-calls.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
-import { buildMadminProbe } from './helpers/madmin-probe.js';
+import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { signedRequest } from './helpers/signed-request.js';
@@ -377,18 +377,13 @@ describe('madmin-go 2.0.7', () => {
   it('reads the KMS status, creates, lists and tests keys', async () => {
     await requireSystemDeps(['go', 'madmin-go']);
     const probe = await buildMadminProbe();
-    const result = await run(probe, ['kms'], {
-      env: {
-        ...process.env,
-        MADMIN_ENDPOINT: new URL(engine.url).host,
-        MADMIN_ACCESS_KEY: root.accessKey,
-        MADMIN_SECRET_KEY: root.secretKey,
-        MADMIN_KMS_KEY: 'madmin-key',
-      },
-      allowFailure: true,
-      timeoutMs: 150_000,
-    });
-    const steps = (JSON.parse(result.stdout) as { steps: Record<string, Step> }).steps;
+    const result = await runMadminProbe(
+      probe,
+      'kms',
+      { url: engine.url, ...root },
+      { MADMIN_KMS_KEY: 'madmin-key' },
+    );
+    const steps = (result.report as { steps: Record<string, Step> }).steps;
     expect(result.code, result.stderr).toBe(0);
     expect(steps.KMSStatus).toMatchObject({
       ok: true,

@@ -42,8 +42,7 @@ import {
   setBucketQuota,
   type AdminAnswer,
 } from './helpers/admin-calls.js';
-import { run } from './helpers/clients.js';
-import { buildMadminProbe } from './helpers/madmin-probe.js';
+import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { signedRequest } from './helpers/signed-request.js';
@@ -398,18 +397,13 @@ describe('bucket quota through madmin-go 2.0.7', () => {
     await requireSystemDeps(['go', 'madmin-go']);
     const probe = await buildMadminProbe();
     await mc.makeBucket('quota-madmin');
-    const result = await run(probe, ['quota'], {
-      env: {
-        ...process.env,
-        MADMIN_ENDPOINT: new URL(engine.url).host,
-        MADMIN_ACCESS_KEY: root.accessKey,
-        MADMIN_SECRET_KEY: root.secretKey,
-        MADMIN_BUCKET: 'quota-madmin',
-      },
-      allowFailure: true,
-      timeoutMs: 150_000,
-    });
-    const steps = (JSON.parse(result.stdout) as { steps: Record<string, Step> }).steps;
+    const result = await runMadminProbe(
+      probe,
+      'quota',
+      { url: engine.url, ...root },
+      { MADMIN_BUCKET: 'quota-madmin' },
+    );
+    const steps = (result.report as { steps: Record<string, Step> }).steps;
     expect(result.code, result.stderr).toBe(0);
     expect(steps.GetBucketQuotaUnset).toMatchObject({
       ok: false,
