@@ -20,7 +20,7 @@ import {
   DeleteBucketEncryptionCommand,
   GetBucketEncryptionCommand,
   PutBucketEncryptionCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { signedRequest } from './helpers/signed-request.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 const root = { accessKey: 'kmsroot', secretKey: 'kms-root-secret-123456' };
 const KMS = '/minio/kms/v1';
@@ -60,12 +61,7 @@ async function start(): Promise<Engine> {
 }
 
 function s3Client(e: Engine): S3Client {
-  return new S3Client({
-    endpoint: e.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-  });
+  return sdkClient(e.url, root);
 }
 
 /** A KMS API call (`/minio/kms/v1/<op>`), signed as madmin signs it (empty region). */
@@ -474,12 +470,7 @@ describe('an engine without a KMS', () => {
       Code: 'NotImplemented',
       Message: 'Server side encryption specified but KMS is not configured',
     });
-    const client = new S3Client({
-      endpoint: url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-    });
+    const client = sdkClient(url, root);
     try {
       const refused = await s3Failure(
         client.send(

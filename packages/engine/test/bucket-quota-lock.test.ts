@@ -26,7 +26,7 @@ import {
   PutObjectCommand,
   PutObjectLockConfigurationCommand,
   PutObjectRetentionCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
@@ -46,6 +46,7 @@ import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { signedRequest } from './helpers/signed-request.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 const root = { accessKey: 'quotaroot', secretKey: 'quota-root-secret-123456' };
 const KiB = 1024;
@@ -137,12 +138,7 @@ beforeAll(async () => {
     secretKey: root.secretKey,
     region: 'us-east-1',
   });
-  s3 = new S3Client({
-    endpoint: engine.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-  });
+  s3 = sdkClient(engine.url, root);
 });
 
 afterAll(async () => {
@@ -623,12 +619,7 @@ describe('object lock', () => {
       region: 'us-east-1',
     });
     // minio-js would send unknown headers as x-amz-meta-*: lock headers go through the AWS SDK.
-    const userSdk = new S3Client({
-      endpoint: engine.url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: user.accessKey, secretAccessKey: user.secretKey },
-    });
+    const userSdk = sdkClient(engine.url, user);
     const put = await userSdk.send(
       new PutObjectCommand({
         Bucket: bucket,
