@@ -33,7 +33,7 @@ import { KMS_KEY_FILE_NAME, unconfiguredKms } from '../src/kms/index.js';
 import { openObjectLayer } from '../src/object-layer/index.js';
 import { adminCall, createUser, type Keys } from './helpers/admin-calls.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
-import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
+import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { signedRequest } from './helpers/signed-request.js';
@@ -364,12 +364,6 @@ describe('PutBucketEncryption', () => {
 });
 
 describe('madmin-go 2.0.7', () => {
-  interface Step {
-    ok: boolean;
-    code?: string;
-    value?: unknown;
-  }
-
   it('reads the KMS status, creates, lists and tests keys', async () => {
     await requireSystemDeps(['go', 'madmin-go']);
     const probe = await buildMadminProbe();
@@ -379,7 +373,7 @@ describe('madmin-go 2.0.7', () => {
       { url: engine.url, ...root },
       { MADMIN_KMS_KEY: 'madmin-key' },
     );
-    const steps = (result.report as { steps: Record<string, Step> }).steps;
+    const steps = probeSteps(result.report);
     expect(result.code, result.stderr).toBe(0);
     expect(steps.KMSStatus).toMatchObject({
       ok: true,

@@ -42,7 +42,7 @@ import {
   setBucketQuota,
   type AdminAnswer,
 } from './helpers/admin-calls.js';
-import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
+import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { signedRequest } from './helpers/signed-request.js';
@@ -383,12 +383,6 @@ describe('bucket quota (admin API)', () => {
 });
 
 describe('bucket quota through madmin-go 2.0.7', () => {
-  interface Step {
-    ok: boolean;
-    code?: string;
-    value?: unknown;
-  }
-
   it('sets, reads and clears a quota in the old `quota` dialect', async () => {
     await requireSystemDeps(['go', 'madmin-go']);
     const probe = await buildMadminProbe();
@@ -399,7 +393,7 @@ describe('bucket quota through madmin-go 2.0.7', () => {
       { url: engine.url, ...root },
       { MADMIN_BUCKET: 'quota-madmin' },
     );
-    const steps = (result.report as { steps: Record<string, Step> }).steps;
+    const steps = probeSteps(result.report);
     expect(result.code, result.stderr).toBe(0);
     expect(steps.GetBucketQuotaUnset).toMatchObject({
       ok: false,

@@ -76,3 +76,15 @@ export async function runMadminProbe(
   }
   return { code: r.code, report, stderr: r.stderr };
 }
+
+/** One step of the `kms` and `quota` commands' report: whether the call worked, its error code or value. */
+export interface ProbeStep {
+  ok: boolean;
+  code?: string;
+  value?: unknown;
+}
+
+/** The steps of a `kms` or `quota` report, by the madmin call's name. */
+export function probeSteps(report: Record<string, unknown>): Record<string, ProbeStep> {
+  return (report as { steps: Record<string, ProbeStep> }).steps;
+}
