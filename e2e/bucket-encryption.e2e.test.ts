@@ -7,49 +7,29 @@
  * summary and the modal (no serious or critical violations) in the light and the dark scheme, and screenshots under
  * test-results/screenshots/bucket-encryption-*.png. The steps share one page and run in order.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
-import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
+import {
+  createBucket,
+  expectAccessibleInBothSchemes,
+  openBrowserPage,
+  screenshotIfFailed,
+  signInAsRoot,
+} from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
+import { startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
 import { BucketSummaryPage } from './pages/bucket-summary-page.js';
 import { EncryptionCard } from './pages/encryption-card.js';
-import { LoginPage } from './pages/login-page.js';
 
 const BUCKET = 'e2e-encrypted';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
-const pageErrors: string[] = [];
 
-/** Screenshot plus axe scan of the current screen; fails on serious or critical violations. */
-async function check(name: string): Promise<void> {
-  await screenshot(page, `bucket-encryption-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-/** Switches the system's scheme and waits until the page is drawn in it, colour transitions done. */
-async function inScheme(scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
-    scheme,
-  );
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-async function checkBothSchemes(name: string): Promise<void> {
-  await inScheme('light');
-  await check(`${name}-light`);
-  await inScheme('dark');
-  await check(`${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const checkBothSchemes = (name: string) => expectAccessibleInBothSchemes(page, 'bucket-encryption', name);
 
 /** What the console API reads from the engine for the bucket (status and body). */
 async function storedInfo(): Promise<{ status: number; body: unknown }> {
@@ -59,37 +39,21 @@ async function storedInfo(): Promise<{ status: number; body: unknown }> {
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-    locale: 'en-US',
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  browser = await openBrowserPage();
+  page = browser.page;
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `bucket-encryption-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'bucket-encryption', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 
 describe('bucket encryption in Chromium', () => {
   it('signs in, creates a bucket and opens it: the Encryption card says Disabled, without an error', async () => {
-    const login = new LoginPage(page, stack.consoleUrl);
-    await login.open();
-    await login.fill(ROOT_USER, ROOT_PASSWORD);
-    await login.submit.click();
-    await page.getByTestId(TEST_IDS.layout.sidebar).waitFor();
-    const created = await page.request.post(`${stack.consoleUrl}/api/v1/buckets`, { data: { name: BUCKET } });
-    expect(created.status()).toBe(201);
+    await signInAsRoot(page, stack.consoleUrl);
+    await createBucket(page, stack.consoleUrl, { name: BUCKET });
 
     await new BucketSummaryPage(page).openFromList(stack.consoleUrl, BUCKET);
     const card = new EncryptionCard(page);
@@ -139,6 +103,6 @@ describe('bucket encryption in Chromium', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -11,11 +11,11 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { expectAccessible, openBrowserPage, screenshotIfFailed } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
 import { BucketsPage } from './pages/buckets-page.js';
@@ -37,30 +37,19 @@ async function sha256(path: string): Promise<string> {
 }
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 let files: string;
-const pageErrors: string[] = [];
 
-/** Screenshot plus axe scan of the current screen; fails on serious or critical violations. */
-async function check(name: string): Promise<void> {
-  await screenshot(page, name);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+/** Screenshot (test-results/screenshots/console-{name}.png) plus axe scan of the current screen. */
+const check = (name: string) => expectAccessible(page, 'console', name);
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
+  browser = await openBrowserPage({
     acceptDownloads: true,
-    // Modals and notifications then appear without transitions, so screenshots show settled screens.
-    reducedMotion: 'reduce',
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = browser.page;
   files = await mkdtemp(join(tmpdir(), 'coffer-e2e-files-'));
   await writeFile(join(files, 'readme.txt'), 'Top-level file of the e2e bucket.\n');
   await writeFile(join(files, 'small.txt'), 'Hello from the Coffer browser test.\n');
@@ -68,15 +57,10 @@ beforeAll(async () => {
   await writeFile(join(files, 'big.bin'), randomBytes(BIG));
 });
 
-afterEach(async ({ task }) => {
-  // A failed step leaves a picture of what the browser showed.
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'console', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
   if (files !== undefined) await rm(files, { recursive: true, force: true });
 });
@@ -270,7 +254,7 @@ describe('Coffer console in Chromium', () => {
   });
 
   it('logs out, after which the old session cookie is refused', async () => {
-    const cookies = await context.cookies(stack.consoleUrl);
+    const cookies = await browser.context.cookies(stack.consoleUrl);
     expect(cookies.length).toBeGreaterThan(0);
     const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const before = await fetch(`${stack.consoleUrl}/api/v1/session`, { headers: { cookie: cookieHeader } });
@@ -307,6 +291,6 @@ describe('Coffer console in Chromium', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -13,12 +13,12 @@
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { awsS3 } from './harness/awscli.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { expectAccessible, openBrowserPage, screenshotIfFailed } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
 import { AccountPage } from './pages/account-page.js';
@@ -46,18 +46,11 @@ const POLICY_DOCUMENT = JSON.stringify(
 );
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 let scratch: string;
-const pageErrors: string[] = [];
 
-/** Screenshot plus axe scan of the current screen; fails on serious or critical violations. */
-async function check(name: string): Promise<void> {
-  await screenshot(page, `iam-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const check = (name: string) => expectAccessible(page, 'iam', name);
 
 async function login(accessKey: string, secretKey: string): Promise<void> {
   const form = new LoginPage(page, stack.consoleUrl);
@@ -67,31 +60,23 @@ async function login(accessKey: string, secretKey: string): Promise<void> {
 
 /** The page's session cookie as a Cookie header, for calls made outside the browser. */
 async function cookieHeader(): Promise<string> {
-  const cookies = await context.cookies(stack.consoleUrl);
+  const cookies = await browser.context.cookies(stack.consoleUrl);
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
+  browser = await openBrowserPage({
     acceptDownloads: true,
-    reducedMotion: 'reduce',
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = browser.page;
   scratch = await mkdtemp(join(tmpdir(), 'coffer-e2e-iam-'));
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `iam-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'iam', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
   if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
 });
@@ -485,6 +470,6 @@ describe('IAM in the console', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -12,15 +12,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { Client } from 'minio';
-import type { Browser, Page } from 'playwright-core';
+import type { Client } from 'minio';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { screenshot } from './harness/browser.js';
+import { expectAccessible, openBrowserPage, signInAsRoot } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT } from './harness/paths.js';
-import { ROOT_PASSWORD, ROOT_USER, startStack, type Stack } from './harness/stack.js';
-import { LoginPage } from './pages/login-page.js';
+import { rootS3Client } from './harness/root-s3.js';
+import { startStack, type Stack } from './harness/stack.js';
 import { ObjectBrowserPage } from './pages/object-browser-page.js';
 import { Shell } from './pages/shell.js';
 
@@ -41,20 +43,13 @@ const TRASH = 2500;
 
 let stack: Stack;
 let s3: Client;
-let browser: Browser;
+let browser: BrowserPage;
 let page: Page;
 let work: string;
 
 beforeAll(async () => {
   stack = await startStack();
-  const url = new URL(stack.engineUrl);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: ROOT_USER,
-    secretKey: ROOT_PASSWORD,
-  });
+  s3 = rootS3Client(stack);
   await s3.makeBucket(BUCKET);
   for (const d of DOCS) await s3.putObject(BUCKET, d.key, d.body);
   // Sixteen writers at a time: enough on two cores.
@@ -63,19 +58,13 @@ beforeAll(async () => {
     await Promise.all(batch.map((i) => s3.putObject(BUCKET, `trash/t-${String(i).padStart(5, '0')}`, 'x')));
   }
   work = await mkdtemp(path.join(tmpdir(), 'coffer-e2e-bulk-'));
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  await new LoginPage(page, stack.consoleUrl).open();
-  await new LoginPage(page, stack.consoleUrl).login(ROOT_USER, ROOT_PASSWORD);
+  browser = await openBrowserPage({ acceptDownloads: true });
+  page = browser.page;
+  await signInAsRoot(page, stack.consoleUrl);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
@@ -94,8 +83,7 @@ describe('Bulk object work', () => {
     await page.getByTestId(TEST_IDS.objectBrowser.breadcrumb).getByRole('link', { name: 'docs' }).click();
     await objects.row('docs/deep/').waitFor();
     expect(await bar.inputValue()).toBe('docs/');
-    await screenshot(page, 'bulk-01-path-bar');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page, 'bulk', '01-path-bar');
   });
 
   it('downloads a folder as one ZIP that unzip lists with the stored names and sizes', async () => {

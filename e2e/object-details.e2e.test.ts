@@ -11,14 +11,20 @@
  * test-results/screenshots/object-details-*.png. The steps share one page and run in order.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
-import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
+import { screenshot } from './harness/browser.js';
+import {
+  expectAccessibleInBothSchemes,
+  openBrowserPage,
+  screenshotIfFailed,
+  signInAsRoot,
+} from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
+import { startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
-import { LoginPage } from './pages/login-page.js';
 import { ObjectDetailsPage } from './pages/object-details-page.js';
 
 const BUCKET = 'e2e-locked';
@@ -35,11 +41,9 @@ interface Entry {
 }
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 let details: ObjectDetailsPage;
-const pageErrors: string[] = [];
 
 async function check(name: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
@@ -48,18 +52,7 @@ async function check(name: string): Promise<void> {
   expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
-/** The same check in the light and the dark scheme. */
-async function checkBothSchemes(name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction(
-      (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
-      scheme,
-    );
-    await check(`${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const checkBothSchemes = (name: string) => expectAccessibleInBothSchemes(page, 'object-details', name);
 
 /** The key's versions as the console API reads them from the engine, newest first. */
 async function stored(): Promise<Entry[]> {
@@ -93,37 +86,23 @@ function dayFromNow(days: number): string {
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-    locale: 'en-US',
+  browser = await openBrowserPage({
     acceptDownloads: true,
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = browser.page;
   details = new ObjectDetailsPage(page);
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `object-details-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'object-details', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 
 describe('object details in Chromium', () => {
   it('signs in, creates a locked bucket with three versions of a file and opens its details', async () => {
-    const login = new LoginPage(page, stack.consoleUrl);
-    await login.open();
-    await login.fill(ROOT_USER, ROOT_PASSWORD);
-    await login.submit.click();
-    await page.getByTestId(TEST_IDS.layout.sidebar).waitFor();
+    await signInAsRoot(page, stack.consoleUrl);
     const created = await page.request.post(`${stack.consoleUrl}/api/v1/buckets`, {
       data: { name: BUCKET, versioning: true, locking: true },
     });
@@ -255,6 +234,6 @@ describe('object details in Chromium', () => {
   });
 
   it('raised no uncaught errors in the page', () => {
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -7,30 +7,29 @@
  * test-results/screenshots/object-rewind-*.png. The steps share one page and run in order.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
-import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
+import {
+  expectAccessible,
+  openBrowserPage,
+  screenshotIfFailed,
+  signInAsRoot,
+} from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
+import { startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
-import { LoginPage } from './pages/login-page.js';
 
 const BUCKET = 'e2e-rewind';
 const ids = TEST_IDS.rewind;
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 /** A whole second after the uploads and before the delete (UTC, the picker's time zone here). */
 let beforeDelete = '';
 
-async function check(name: string): Promise<void> {
-  await screenshot(page, `object-rewind-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const check = (name: string) => expectAccessible(page, 'object-rewind', name);
 
 async function upload(name: string, body: string): Promise<void> {
   const res = await page.request.post(
@@ -59,36 +58,23 @@ async function rewindTo(local: string): Promise<void> {
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-    locale: 'en-US',
+  browser = await openBrowserPage({
     timezoneId: 'UTC',
     acceptDownloads: true,
   });
-  page = await context.newPage();
+  page = browser.page;
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `object-rewind-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'object-rewind', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 
 describe('rewind in Chromium', () => {
   it('a deleted file is gone from the folder', async () => {
-    const login = new LoginPage(page, stack.consoleUrl);
-    await login.open();
-    await login.fill(ROOT_USER, ROOT_PASSWORD);
-    await login.submit.click();
-    await page.getByTestId(TEST_IDS.layout.sidebar).waitFor();
+    await signInAsRoot(page, stack.consoleUrl);
     const created = await page.request.post(`${stack.consoleUrl}/api/v1/buckets`, {
       data: { name: BUCKET, versioning: true },
     });

@@ -8,15 +8,20 @@
  * test-results/screenshots/object-share-*.png. The steps share one page and run in order.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { dateText } from '../packages/web/src/features/objects/components/share-form.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
-import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
+import {
+  expectAccessible,
+  inScheme,
+  openBrowserPage,
+  screenshotIfFailed,
+  signInAsRoot,
+} from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
+import { startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
-import { LoginPage } from './pages/login-page.js';
 import { ShareModal } from './pages/share-modal.js';
 import { Shell } from './pages/shell.js';
 
@@ -25,29 +30,15 @@ const KEY = 'reports/q3 numbers.bin';
 const BYTES = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31 + 7) % 256));
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 let link = '';
 
-async function check(name: string): Promise<void> {
-  await screenshot(page, `object-share-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-async function inScheme(scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
-    scheme,
-  );
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
+const check = (name: string) => expectAccessible(page, 'object-share', name);
 
 /** Opens `url` in a new browser context — no cookie, no session — as the one receiving the link. */
 async function openInFreshContext(url: string): Promise<{ status: number; bytes?: Buffer }> {
-  const fresh = await browser.newContext({ acceptDownloads: true });
+  const fresh = await browser.browser.newContext({ acceptDownloads: true });
   try {
     const tab = await fresh.newPage();
     const download = tab.waitForEvent('download', { timeout: 30_000 }).catch(() => undefined);
@@ -68,37 +59,23 @@ const accessKeyOf = (url: string) => new URL(url).searchParams.get('X-Amz-Creden
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-    locale: 'en-US',
-  });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+  browser = await openBrowserPage();
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: new URL(stack.consoleUrl).origin,
   });
-  page = await context.newPage();
+  page = browser.page;
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `object-share-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'object-share', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 
 describe('share links in Chromium', () => {
   it('opens the Share File modal on a file: a link is made at once; axe clean in both schemes', async () => {
-    const login = new LoginPage(page, stack.consoleUrl);
-    await login.open();
-    await login.fill(ROOT_USER, ROOT_PASSWORD);
-    await login.submit.click();
-    await page.getByTestId(TEST_IDS.layout.sidebar).waitFor();
+    await signInAsRoot(page, stack.consoleUrl);
     expect(
       (await page.request.post(`${stack.consoleUrl}/api/v1/buckets`, { data: { name: BUCKET } })).status(),
     ).toBe(201);
@@ -118,9 +95,9 @@ describe('share links in Chromium', () => {
     link = await modal.open();
     expect(link.startsWith(`${stack.engineUrl}/${BUCKET}/reports/q3%20numbers.bin?`)).toBe(true);
     await page.getByTestId(TEST_IDS.share.link(accessKeyOf(link))).waitFor();
-    await inScheme('light');
+    await inScheme(page, 'light');
     await check('modal-light');
-    await inScheme('dark');
+    await inScheme(page, 'dark');
     await check('modal-dark');
     await page.emulateMedia({ colorScheme: 'light' });
   });
@@ -163,11 +140,7 @@ describe('share links in Chromium', () => {
   });
 
   it("revoked from 'Active links', the link is refused", async () => {
-    const login = new LoginPage(page, stack.consoleUrl);
-    await login.open();
-    await login.fill(ROOT_USER, ROOT_PASSWORD);
-    await login.submit.click();
-    await page.getByTestId(TEST_IDS.layout.sidebar).waitFor();
+    await signInAsRoot(page, stack.consoleUrl);
     await page.goto(
       `${stack.consoleUrl}/object-browser/${BUCKET}/${KEY.split('/').map(encodeURIComponent).join('/')}`,
     );

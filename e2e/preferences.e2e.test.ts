@@ -8,11 +8,11 @@
  * screen and a signed-in screen in both languages and both themes, under
  * test-results/screenshots/preferences-*.png. The steps share one browser page and run in order.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { expectAccessible, openBrowserPage, screenshotIfFailed } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
 import { LoginPage } from './pages/login-page.js';
@@ -20,40 +20,24 @@ import { Preferences } from './pages/preferences.js';
 import { Shell } from './pages/shell.js';
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
-const pageErrors: string[] = [];
 
-/** Screenshot plus axe scan of the current screen; fails on serious or critical violations. */
-async function check(name: string): Promise<void> {
-  await screenshot(page, `preferences-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const check = (name: string) => expectAccessible(page, 'preferences', name);
 
 beforeAll(async () => {
   stack = await startStack();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
+  browser = await openBrowserPage({
     // The operating system prefers dark, and the browser speaks English.
     colorScheme: 'dark',
-    locale: 'en-US',
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = browser.page;
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `preferences-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'preferences', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
 });
 
@@ -139,6 +123,6 @@ describe('language and theme in Chromium', () => {
     await preferences.systemScheme.click();
     await preferences.waitForScheme('dark');
     expect(await preferences.systemScheme.count()).toBe(0);
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -15,14 +15,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
-import { ROOT_PASSWORD, ROOT_USER, startStack } from './harness/stack.js';
+import {
+  createBucket,
+  expectAccessible,
+  openBrowserPage,
+  screenshotIfFailed,
+  signInAsRoot,
+} from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
+import { startStack } from './harness/stack.js';
 import type { Stack } from './harness/stack.js';
-import { LoginPage } from './pages/login-page.js';
 import { ObjectBrowserPage } from './pages/object-browser-page.js';
 import { Shell } from './pages/shell.js';
 import { TransfersPanel } from './pages/transfers-panel.js';
@@ -38,21 +43,15 @@ const OTHER_SIZE = 22 * MIB + 99;
 const PART_URL = /\/api\/v1\/buckets\/[^/]+\/multipart-uploads\/parts\?/;
 
 let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+let browser: BrowserPage;
 let page: Page;
 let files: string;
 let bigPath: string;
 let bigSha: string;
 let otherPath: string;
 let otherSha: string;
-const pageErrors: string[] = [];
 
-async function check(name: string): Promise<void> {
-  await screenshot(page, `resumable-upload-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const check = (name: string) => expectAccessible(page, 'resumable-upload', name);
 
 function partNumberOf(request: Request): number {
   return Number(new URL(request.url()).searchParams.get('part_number'));
@@ -105,38 +104,22 @@ beforeAll(async () => {
   await writeFile(join(files, 'album', 'sub', 'b.txt'), 'second file');
 
   stack = await startStack({ consoleArgs: ['--upload-part-size', '5MiB'] });
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-    locale: 'en-US',
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  browser = await openBrowserPage();
+  page = browser.page;
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `resumable-upload-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'resumable-upload', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
   if (files !== undefined) await rm(files, { recursive: true, force: true });
 });
 
 describe('resumable and folder uploads in Chromium', () => {
   it('signs in and opens an empty bucket', async () => {
-    const login = new LoginPage(page, stack.consoleUrl);
-    await login.open();
-    await login.fill(ROOT_USER, ROOT_PASSWORD);
-    await login.submit.click();
-    await page.getByTestId(TEST_IDS.layout.sidebar).waitFor();
-    const created = await page.request.post(`${stack.consoleUrl}/api/v1/buckets`, { data: { name: BUCKET } });
-    expect(created.status()).toBe(201);
+    await signInAsRoot(page, stack.consoleUrl);
+    await createBucket(page, stack.consoleUrl, { name: BUCKET });
     await page.goto(`${stack.consoleUrl}/object-browser/${BUCKET}`);
     await new ObjectBrowserPage(page).waitForList();
   });
@@ -227,13 +210,13 @@ describe('resumable and folder uploads in Chromium', () => {
     const panel = new TransfersPanel(page);
     await new ObjectBrowserPage(page).upload([otherPath]);
     await heldPart;
-    await context.setOffline(true);
+    await browser.context.setOffline(true);
     const failed = page.waitForEvent('requestfailed', (r) => PART_URL.test(r.url()) && partNumberOf(r) === 3);
     release();
     await failed;
     // Offline: the transfer waits (not failed) until the browser is back.
     expect(await panel.rowWithStatus('failed').count()).toBe(0);
-    await context.setOffline(false);
+    await browser.context.setOffline(false);
     await panel.rows.filter({ hasText: 'second.bin' }).and(page.locator('[data-status="done"]')).waitFor();
     await page.unroute(PART_URL);
     expect(requested.filter((n) => n === 3).length).toBeGreaterThanOrEqual(2);
@@ -321,6 +304,6 @@ describe('resumable and folder uploads in Chromium', () => {
     ]);
     await new ObjectBrowserPage(page).row('album/dropped.txt').waitFor();
     await check('finished');
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -10,12 +10,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../packages/web/src/selectors.js';
 import { awsS3 } from './harness/awscli.js';
-import { seriousViolations } from './harness/axe.js';
-import { launchBrowser, screenshot } from './harness/browser.js';
+import { expectAccessible, openBrowserPage, screenshotIfFailed } from './harness/browser-page.js';
+import type { BrowserPage } from './harness/browser-page.js';
 import { startRgwStack, type RgwStack } from './harness/rgw-stack.js';
 import { BucketsPage } from './pages/buckets-page.js';
 import { LoginPage } from './pages/login-page.js';
@@ -27,46 +27,33 @@ const OTHER = 'rgw-made-elsewhere';
 const FOLDER = 'docs';
 
 let stack: RgwStack;
-let browser: Browser;
+let browser: BrowserPage;
 let page: Page;
 let files: string;
-const pageErrors: string[] = [];
 
 const sha256 = async (path: string): Promise<string> =>
   createHash('sha256')
     .update(await readFile(path))
     .digest('hex');
 
-async function check(name: string): Promise<void> {
-  await screenshot(page, `rgw-${name}`);
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const check = (name: string) => expectAccessible(page, 'rgw', name);
 
 beforeAll(async () => {
   stack = await startRgwStack();
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
+  browser = await openBrowserPage({
     acceptDownloads: true,
-    reducedMotion: 'reduce',
   });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = browser.page;
   files = await mkdtemp(join(tmpdir(), 'coffer-e2e-rgw-files-'));
   await writeFile(join(files, 'notes.txt'), 'A file stored on Ceph RGW through the console.\n');
   // Above the console's default upload part size: a multipart upload to RGW.
   await writeFile(join(files, 'large.bin'), randomBytes(12 * 1024 * 1024));
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page !== undefined) {
-    await screenshot(page, `rgw-failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
-  }
-});
+afterEach(({ task }) => screenshotIfFailed(page, 'rgw', task));
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.browser.close();
   await stack?.stop();
   if (files !== undefined) await rm(files, { recursive: true, force: true });
 });
@@ -210,6 +197,6 @@ describe('Coffer console on Ceph RGW in Chromium', () => {
     const buckets = new BucketsPage(page);
     await buckets.open(stack.consoleUrl);
     await buckets.deleteBucket(BUCKET);
-    expect(pageErrors).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 });

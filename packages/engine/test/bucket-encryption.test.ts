@@ -20,7 +20,7 @@ import {
   DeleteBucketEncryptionCommand,
   GetBucketEncryptionCommand,
   PutBucketEncryptionCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,10 +33,11 @@ import { KMS_KEY_FILE_NAME, unconfiguredKms } from '../src/kms/index.js';
 import { openObjectLayer } from '../src/object-layer/index.js';
 import { adminCall, createUser, type Keys } from './helpers/admin-calls.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
-import { buildMadminProbe } from './helpers/madmin-probe.js';
+import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { signedRequest } from './helpers/signed-request.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 const root = { accessKey: 'kmsroot', secretKey: 'kms-root-secret-123456' };
 const KMS = '/minio/kms/v1';
@@ -60,12 +61,7 @@ async function start(): Promise<Engine> {
 }
 
 function s3Client(e: Engine): S3Client {
-  return new S3Client({
-    endpoint: e.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-  });
+  return sdkClient(e.url, root);
 }
 
 /** A KMS API call (`/minio/kms/v1/<op>`), signed as madmin signs it (empty region). */
@@ -368,27 +364,16 @@ describe('PutBucketEncryption', () => {
 });
 
 describe('madmin-go 2.0.7', () => {
-  interface Step {
-    ok: boolean;
-    code?: string;
-    value?: unknown;
-  }
-
   it('reads the KMS status, creates, lists and tests keys', async () => {
     await requireSystemDeps(['go', 'madmin-go']);
     const probe = await buildMadminProbe();
-    const result = await run(probe, ['kms'], {
-      env: {
-        ...process.env,
-        MADMIN_ENDPOINT: new URL(engine.url).host,
-        MADMIN_ACCESS_KEY: root.accessKey,
-        MADMIN_SECRET_KEY: root.secretKey,
-        MADMIN_KMS_KEY: 'madmin-key',
-      },
-      allowFailure: true,
-      timeoutMs: 150_000,
-    });
-    const steps = (JSON.parse(result.stdout) as { steps: Record<string, Step> }).steps;
+    const result = await runMadminProbe(
+      probe,
+      'kms',
+      { url: engine.url, ...root },
+      { MADMIN_KMS_KEY: 'madmin-key' },
+    );
+    const steps = probeSteps(result.report);
     expect(result.code, result.stderr).toBe(0);
     expect(steps.KMSStatus).toMatchObject({
       ok: true,
@@ -479,12 +464,7 @@ describe('an engine without a KMS', () => {
       Code: 'NotImplemented',
       Message: 'Server side encryption specified but KMS is not configured',
     });
-    const client = new S3Client({
-      endpoint: url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-    });
+    const client = sdkClient(url, root);
     try {
       const refused = await s3Failure(
         client.send(

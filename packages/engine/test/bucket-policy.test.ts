@@ -25,12 +25,13 @@ import {
   ListObjectsV2Command,
   PutBucketPolicyCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 await requireSystemDeps(['aws']);
 const [cli] = await findAwsClis();
@@ -44,12 +45,7 @@ let root: S3Client;
 let work: string;
 
 function client(accessKeyId: string, secretAccessKey: string): S3Client {
-  return new S3Client({
-    endpoint: base,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId, secretAccessKey },
-  });
+  return sdkClient(base, { accessKey: accessKeyId, secretKey: secretAccessKey });
 }
 
 function policy(...statements: Record<string, unknown>[]): string {

@@ -26,7 +26,7 @@ import {
   PutObjectCommand,
   PutObjectLockConfigurationCommand,
   PutObjectRetentionCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
@@ -42,11 +42,11 @@ import {
   setBucketQuota,
   type AdminAnswer,
 } from './helpers/admin-calls.js';
-import { run } from './helpers/clients.js';
-import { buildMadminProbe } from './helpers/madmin-probe.js';
+import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
 import { signedRequest } from './helpers/signed-request.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 const root = { accessKey: 'quotaroot', secretKey: 'quota-root-secret-123456' };
 const KiB = 1024;
@@ -138,12 +138,7 @@ beforeAll(async () => {
     secretKey: root.secretKey,
     region: 'us-east-1',
   });
-  s3 = new S3Client({
-    endpoint: engine.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-  });
+  s3 = sdkClient(engine.url, root);
 });
 
 afterAll(async () => {
@@ -388,28 +383,17 @@ describe('bucket quota (admin API)', () => {
 });
 
 describe('bucket quota through madmin-go 2.0.7', () => {
-  interface Step {
-    ok: boolean;
-    code?: string;
-    value?: unknown;
-  }
-
   it('sets, reads and clears a quota in the old `quota` dialect', async () => {
     await requireSystemDeps(['go', 'madmin-go']);
     const probe = await buildMadminProbe();
     await mc.makeBucket('quota-madmin');
-    const result = await run(probe, ['quota'], {
-      env: {
-        ...process.env,
-        MADMIN_ENDPOINT: new URL(engine.url).host,
-        MADMIN_ACCESS_KEY: root.accessKey,
-        MADMIN_SECRET_KEY: root.secretKey,
-        MADMIN_BUCKET: 'quota-madmin',
-      },
-      allowFailure: true,
-      timeoutMs: 150_000,
-    });
-    const steps = (JSON.parse(result.stdout) as { steps: Record<string, Step> }).steps;
+    const result = await runMadminProbe(
+      probe,
+      'quota',
+      { url: engine.url, ...root },
+      { MADMIN_BUCKET: 'quota-madmin' },
+    );
+    const steps = probeSteps(result.report);
     expect(result.code, result.stderr).toBe(0);
     expect(steps.GetBucketQuotaUnset).toMatchObject({
       ok: false,
@@ -629,12 +613,7 @@ describe('object lock', () => {
       region: 'us-east-1',
     });
     // minio-js would send unknown headers as x-amz-meta-*: lock headers go through the AWS SDK.
-    const userSdk = new S3Client({
-      endpoint: engine.url,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: user.accessKey, secretAccessKey: user.secretKey },
-    });
+    const userSdk = sdkClient(engine.url, user);
     const put = await userSdk.send(
       new PutObjectCommand({
         Bucket: bucket,

@@ -16,13 +16,14 @@ import {
   ListObjectVersionsCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import type { ObjectEvent } from '../src/events/index.js';
 import { getBucketQuota, setBucketQuota } from './helpers/admin-calls.js';
 import { recorder } from './helpers/event-recorder.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 const root = { accessKey: 'fiforoot', secretKey: 'fifo-root-secret-123456' };
 const KiB = 1024;
@@ -77,12 +78,7 @@ beforeAll(async () => {
   });
   // Let the start-up scan finish, so the tests' scans are their own.
   await engine.scanUsage();
-  s3 = new S3Client({
-    endpoint: engine.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: root.accessKey, secretAccessKey: root.secretKey },
-  });
+  s3 = sdkClient(engine.url, root);
 });
 
 afterAll(async () => {

@@ -30,7 +30,7 @@ import {
   PutObjectAclCommand,
   PutObjectCommand,
   PutPublicAccessBlockCommand,
-  S3Client,
+  type S3Client,
   type PublicAccessBlockConfiguration,
 } from '@aws-sdk/client-s3';
 import { Client } from 'minio';
@@ -38,6 +38,7 @@ import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { awsEnv, findAwsClis, run } from './helpers/clients.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 await requireSystemDeps(['aws']);
 const [cli] = await findAwsClis();
@@ -51,12 +52,7 @@ let root: S3Client;
 let work: string;
 
 function client(accessKeyId: string, secretAccessKey: string): S3Client {
-  return new S3Client({
-    endpoint: base,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId, secretAccessKey },
-  });
+  return sdkClient(base, { accessKey: accessKeyId, secretKey: secretAccessKey });
 }
 
 /** A policy letting everyone read the bucket's objects (public in AWS's sense). */

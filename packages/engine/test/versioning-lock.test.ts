@@ -36,7 +36,7 @@ import {
   PutObjectLegalHoldCommand,
   PutObjectRetentionCommand,
   PutObjectTaggingCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { signRequest } from '@coffer/protocol';
@@ -46,6 +46,7 @@ import { awsEnv, findAwsClis, run } from './helpers/clients.js';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { s3Failure } from './helpers/s3-failure.js';
+import { sdkClient } from './helpers/sdk-client.js';
 
 await requireSystemDeps(['aws']);
 
@@ -73,12 +74,7 @@ let work: string;
 beforeAll(async () => {
   engine = await startHttpEngine({ name: 'versioning-lock', accessKey: ACCESS_KEY, secretKey: SECRET_KEY });
   url = `http://127.0.0.1:${engine.port}`;
-  s3 = new S3Client({
-    endpoint: url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY },
-  });
+  s3 = sdkClient(url, { accessKey: ACCESS_KEY, secretKey: SECRET_KEY });
   mc = new Client({
     endPoint: '127.0.0.1',
     port: engine.port,

@@ -10,9 +10,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '@coffer/admin-client';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
+import { s3Client } from './helpers/s3-client.js';
 
 let engine: EngineHandle;
 let consoleApp: RunningConsole;
@@ -33,13 +34,7 @@ beforeAll(async () => {
   consoleApp = await startConsole(engine.url);
   client = new ConsoleClient(consoleApp.url);
   await client.login(engine.accessKey, engine.secretKey);
-  s3 = new Client({
-    endPoint: new URL(engine.url).hostname,
-    port: Number(new URL(engine.url).port),
-    useSSL: false,
-    accessKey: engine.accessKey,
-    secretKey: engine.secretKey,
-  });
+  s3 = s3Client(engine.url, engine);
   for (const json of [{ name: PLAIN }, { name: LOCKED, locking: true }]) {
     expect((await client.json('POST', '/api/v1/buckets', { json })).status).toBe(201);
   }

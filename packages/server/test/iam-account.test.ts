@@ -7,10 +7,11 @@
  * the session, and on success the session goes on with a renewed cookie while the old cookie
  * and the old password stop working.
  */
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
+import { s3Client } from './helpers/s3-client.js';
 
 let engine: EngineHandle;
 let consoleApp: RunningConsole;
@@ -18,16 +19,7 @@ let admin: ConsoleClient;
 let user: ConsoleClient;
 
 function s3(accessKey: string, secretKey: string): Client {
-  const url = new URL(engine.url);
-  return new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey,
-    secretKey,
-    region: 'us-east-1',
-    pathStyle: true,
-  });
+  return s3Client(engine.url, { accessKey, secretKey });
 }
 
 async function s3Code(promise: Promise<unknown>): Promise<string> {

@@ -13,10 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
+import { s3Client } from './helpers/s3-client.js';
 
 const execFile = promisify(execFileCb);
 
@@ -88,14 +89,7 @@ beforeAll(async () => {
   consoleApp = await startConsole(engine.url);
   client = new ConsoleClient(consoleApp.url);
   await client.login(engine.accessKey, engine.secretKey);
-  const url = new URL(engine.url);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: engine.accessKey,
-    secretKey: engine.secretKey,
-  });
+  s3 = s3Client(engine.url, engine);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'coffer-bulk-'));
 });
 

@@ -7,10 +7,11 @@
  * nor shortened (the engine's message answered); bad input refused before reaching S3; a bucket
  * without locking answering the engine's reason.
  */
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
+import { s3Client } from './helpers/s3-client.js';
 
 interface Entry {
   name: string;
@@ -74,16 +75,7 @@ beforeAll(async () => {
   consoleApp = await startConsole(engine.url);
   client = new ConsoleClient(consoleApp.url);
   await client.login(engine.accessKey, engine.secretKey);
-  const url = new URL(engine.url);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: engine.accessKey,
-    secretKey: engine.secretKey,
-    region: 'us-east-1',
-    pathStyle: true,
-  });
+  s3 = s3Client(engine.url, engine);
   expect(
     (
       await client.json('POST', '/api/v1/buckets', {

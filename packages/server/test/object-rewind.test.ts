@@ -6,11 +6,12 @@
  * S3 pages that split a key's versions.
  */
 import { createHash } from 'node:crypto';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewindObjects } from '../src/routes/objects/rewind-service.js';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
+import { s3Client } from './helpers/s3-client.js';
 
 let engine: EngineHandle;
 let consoleApp: RunningConsole;
@@ -78,16 +79,7 @@ beforeAll(async () => {
   expect(
     (await client.json('POST', '/api/v1/buckets', { json: { name: BUCKET, versioning: true } })).status,
   ).toBe(201);
-  const url = new URL(engine.url);
-  s3 = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: engine.accessKey,
-    secretKey: engine.secretKey,
-    region: 'us-east-1',
-    pathStyle: true,
-  });
+  s3 = s3Client(engine.url, engine);
   beforeAll_ = await nextInstant();
   await put('docs/keep.txt', 'k1');
   await put('docs/gone.txt', 'g1');

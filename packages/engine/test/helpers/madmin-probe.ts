@@ -50,17 +50,22 @@ export async function buildMadminProbe(): Promise<string> {
   return binary;
 }
 
-/** Runs `probe info|heal|iam` against the engine; resolves with the parsed JSON and the exit code. */
+/**
+ * Runs `probe info|heal|iam|kms|quota` against the engine, with `extraEnv` on top (e.g. the
+ * MADMIN_KMS_KEY or MADMIN_BUCKET a command reads); resolves with the parsed JSON and the exit code.
+ */
 export async function runMadminProbe(
   binary: string,
-  command: 'info' | 'heal' | 'iam',
+  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota',
   engine: EngineEndpoint,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ code: number; report: Record<string, unknown>; stderr: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     MADMIN_ENDPOINT: new URL(engine.url).host,
     MADMIN_ACCESS_KEY: engine.accessKey,
     MADMIN_SECRET_KEY: engine.secretKey,
+    ...extraEnv,
   };
   const r = await run(binary, [command], { env, allowFailure: true, timeoutMs: 150_000 });
   let report: Record<string, unknown>;
@@ -70,4 +75,16 @@ export async function runMadminProbe(
     throw new Error(`madmin-probe ${command} printed no JSON (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
   }
   return { code: r.code, report, stderr: r.stderr };
+}
+
+/** One step of the `kms` and `quota` commands' report: whether the call worked, its error code or value. */
+export interface ProbeStep {
+  ok: boolean;
+  code?: string;
+  value?: unknown;
+}
+
+/** The steps of a `kms` or `quota` report, by the madmin call's name. */
+export function probeSteps(report: Record<string, unknown>): Record<string, ProbeStep> {
+  return (report as { steps: Record<string, ProbeStep> }).steps;
 }

@@ -4,13 +4,13 @@
  * read it shows '…'; when it cannot be read (no permission to read the bucket policy) 'Unknown'
  * with the server's reason, and the access cannot be changed from here.
  */
-import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBucketInfo } from '../api/get-bucket-info.js';
 import { ChangeAccessPolicyModal } from './change-access-policy-modal.js';
+import { SummaryCard } from './summary-card.js';
 
 const ids = TEST_IDS.accessPolicy;
 
@@ -23,42 +23,31 @@ export function AccessPolicyCard({ bucket }: { bucket: string }) {
     : info.isError
       ? t('accessPolicy.unknown')
       : '…';
-  const editLabel = t('accessPolicy.edit', { name: bucket });
-
   return (
-    <Card withBorder data-testid={ids.card}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
-          <Text size="sm" c="dimmed" component="h2" m={0} fw={600}>
-            {t('detail.accessPolicy')}
+    <SummaryCard
+      setting={ids}
+      title={t('detail.accessPolicy')}
+      value={value}
+      notes={
+        info.error && (
+          <Text size="xs" c="dimmed" data-testid={ids.readError}>
+            {info.error.message}
           </Text>
-          <Text size="lg" mt={4} data-testid={ids.value}>
-            {value}
-          </Text>
-          {info.error && (
-            <Text size="xs" c="dimmed" data-testid={ids.readError}>
-              {info.error.message}
-            </Text>
-          )}
-        </div>
-        <Tooltip label={t('accessPolicy.title')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={editLabel}
-            onClick={() => setEditing(true)}
-            disabled={!info.data}
-            data-testid={ids.edit}
-          >
-            <IconPencil size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+        )
+      }
+      edit={{
+        tooltip: t('accessPolicy.title'),
+        label: t('accessPolicy.edit', { name: bucket }),
+        disabled: !info.data,
+        onClick: () => setEditing(true),
+      }}
+    >
       <ChangeAccessPolicyModal
         bucket={bucket}
         opened={editing}
         current={info.data}
         onClose={() => setEditing(false)}
       />
-    </Card>
+    </SummaryCard>
   );
 }

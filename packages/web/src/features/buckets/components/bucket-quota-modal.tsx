@@ -17,7 +17,8 @@ import {
   toSetBucketQuotaRequest,
 } from './bucket-settings-form.js';
 import { QuotaFields } from './quota-fields.js';
-import { SettingForm, SettingModal, useSettingChange, type SettingModalProps } from './setting-modal.js';
+import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
+import type { SettingModalProps } from './setting-modal.js';
 
 const ids = TEST_IDS.bucketSettings;
 const FIELD_IDS = {
@@ -32,21 +33,19 @@ type Props = SettingModalProps<BucketQuota | undefined>;
 export function BucketQuotaModal({ opened, onClose, ...body }: Props) {
   const { t } = useTranslation(['buckets']);
   return (
-    <SettingModal opened={opened} onClose={onClose} title={t('quota.title')} testId={ids.quotaModal}>
+    <FormModal opened={opened} onClose={onClose} title={t('quota.title')} testId={ids.quotaModal}>
       {() => <QuotaFormBody {...body} onClose={onClose} />}
-    </SettingModal>
+    </FormModal>
   );
 }
 
 function QuotaFormBody({ bucket, current, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['buckets', 'common']);
-  const change = useSettingChange(useSetBucketQuota(bucket), onClose, () =>
-    t('quota.saved', { name: bucket }),
-  );
+  const change = useModalChange(useSetBucketQuota(bucket), onClose, () => t('quota.saved', { name: bucket }));
   const [form, setForm] = useState(() => initialQuotaForm(current));
   const valid = isQuotaFormValid(form);
   return (
-    <SettingForm
+    <ModalChangeForm
       change={change}
       valid={valid}
       send={() => change.submit(toSetBucketQuotaRequest(form))}
@@ -72,6 +71,6 @@ function QuotaFormBody({ bucket, current, onClose }: Omit<Props, 'opened'>) {
           sizeProblem={isValidQuotaSize(form.quotaSize, form.quotaUnit) ? undefined : t('quota.sizeProblem')}
         />
       )}
-    </SettingForm>
+    </ModalChangeForm>
   );
 }

@@ -5,14 +5,12 @@
  * a policy. The server's refusal (a document the storage server rejects, with its reason) shows
  * inside the modal (spec 1 §8); success says so in the snackbar, closes, and the card follows.
  */
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Group, Radio, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketAccess, BucketDetails } from '../../../shared/api/types.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { PolicyJsonInput } from '../../../shared/components/policy-json-input.js';
 import { policyJsonProblem } from '../../../shared/validation/policy-json.js';
 import { useSetBucketPolicy } from '../api/set-bucket-policy.js';
@@ -36,103 +34,72 @@ export interface ChangeAccessPolicyModalProps {
 export function ChangeAccessPolicyModal({ bucket, opened, current, onClose }: ChangeAccessPolicyModalProps) {
   const { t } = useTranslation(['buckets']);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('accessPolicy.title')}
-      size="xl"
-      data-testid={ids.modal}
-    >
+    <FormModal opened={opened} onClose={onClose} title={t('accessPolicy.title')} size="xl" testId={ids.modal}>
       {/* Mounted per opening, so the form starts from the bucket's current access each time. */}
-      {opened && <AccessPolicyFormBody bucket={bucket} current={current} onClose={onClose} />}
-    </Modal>
+      {() => <AccessPolicyFormBody bucket={bucket} current={current} onClose={onClose} />}
+    </FormModal>
   );
 }
 
 function AccessPolicyFormBody({ bucket, current, onClose }: Omit<ChangeAccessPolicyModalProps, 'opened'>) {
   const { t } = useTranslation(['buckets', 'common']);
-  const mutation = useSetBucketPolicy(bucket);
-  const notify = useNotify();
+  const change = useModalChange(useSetBucketPolicy(bucket), onClose, (details) =>
+    t('accessPolicy.changed', { name: bucket, access: t(`accessPolicy.${details.access}`) }),
+  );
   const [form, setForm] = useState(() => initialAccessPolicyForm(current));
-  const saving = mutation.isPending;
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isAccessPolicyFormValid(form) || saving) return;
-    mutation.mutate(toSetBucketPolicyRequest(form), {
-      onSuccess: (details) => {
-        notify.success(
-          t('accessPolicy.changed', { name: bucket, access: t(`accessPolicy.${details.access}`) }),
-        );
-        close();
-      },
-    });
-  };
+  const saving = change.saving;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <Radio.Group
-          label={t('accessPolicy.access')}
-          value={form.access}
-          onChange={(value) => setForm((f) => ({ ...f, access: value as BucketAccess }))}
-        >
-          <Group mt="xs">
-            {ACCESS_CHOICES.map((access) => (
-              <Radio
-                key={access}
-                value={access}
-                label={t(`accessPolicy.${access}`)}
-                disabled={saving}
-                data-testid={ids.option(access)}
-              />
-            ))}
-          </Group>
-        </Radio.Group>
-        {form.access === 'PRIVATE' && (
-          <Text size="sm" c="dimmed">
-            {t('accessPolicy.privateHint')}
-          </Text>
-        )}
-        {form.access === 'PUBLIC' && (
-          <Alert color="orange" variant="light" data-testid={ids.publicWarning}>
-            {t('accessPolicy.publicWarning')}
-          </Alert>
-        )}
-        {form.access === 'CUSTOM' && (
-          <>
-            <Text size="sm" c="dimmed">
-              {t('accessPolicy.customHint')}
-            </Text>
-            <PolicyJsonInput
-              label={t('accessPolicy.document')}
-              value={form.definition}
-              onChange={(definition) => setForm((f) => ({ ...f, definition }))}
-              problem={policyJsonProblem(form.definition)}
+    <ModalChangeForm
+      change={change}
+      valid={isAccessPolicyFormValid(form)}
+      send={() => change.submit(toSetBucketPolicyRequest(form))}
+      label={t('accessPolicy.set')}
+      ids={{ error: ids.error, cancel: ids.cancel, confirm: ids.save }}
+    >
+      <Radio.Group
+        label={t('accessPolicy.access')}
+        value={form.access}
+        onChange={(value) => setForm((f) => ({ ...f, access: value as BucketAccess }))}
+      >
+        <Group mt="xs">
+          {ACCESS_CHOICES.map((access) => (
+            <Radio
+              key={access}
+              value={access}
+              label={t(`accessPolicy.${access}`)}
               disabled={saving}
-              testId={ids.document}
-              problemTestId={ids.documentProblem}
+              data-testid={ids.option(access)}
             />
-          </>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={saving} data-testid={ids.cancel}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            disabled={!isAccessPolicyFormValid(form)}
-            loading={saving}
-            data-testid={ids.save}
-          >
-            {t('accessPolicy.set')}
-          </Button>
+          ))}
         </Group>
-      </Stack>
-    </form>
+      </Radio.Group>
+      {form.access === 'PRIVATE' && (
+        <Text size="sm" c="dimmed">
+          {t('accessPolicy.privateHint')}
+        </Text>
+      )}
+      {form.access === 'PUBLIC' && (
+        <Alert color="orange" variant="light" data-testid={ids.publicWarning}>
+          {t('accessPolicy.publicWarning')}
+        </Alert>
+      )}
+      {form.access === 'CUSTOM' && (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('accessPolicy.customHint')}
+          </Text>
+          <PolicyJsonInput
+            label={t('accessPolicy.document')}
+            value={form.definition}
+            onChange={(definition) => setForm((f) => ({ ...f, definition }))}
+            problem={policyJsonProblem(form.definition)}
+            disabled={saving}
+            testId={ids.document}
+            problemTestId={ids.documentProblem}
+          />
+        </>
+      )}
+    </ModalChangeForm>
   );
 }

@@ -8,7 +8,8 @@ import { Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { useSetBucketVersioning } from '../api/bucket-settings.js';
-import { SettingForm, SettingModal, useSettingChange, type SettingModalProps } from './setting-modal.js';
+import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
+import type { SettingModalProps } from './setting-modal.js';
 
 const ids = TEST_IDS.bucketSettings;
 
@@ -18,25 +19,20 @@ type Props = SettingModalProps<boolean>;
 export function EditVersioningModal({ opened, onClose, ...body }: Props) {
   const { t } = useTranslation(['buckets']);
   return (
-    <SettingModal
-      opened={opened}
-      onClose={onClose}
-      title={t('versioning.title')}
-      testId={ids.versioningModal}
-    >
+    <FormModal opened={opened} onClose={onClose} title={t('versioning.title')} testId={ids.versioningModal}>
       {/* Mounted per opening: the question follows the state the bucket has when it is opened. */}
       {() => <VersioningConfirmation {...body} onClose={onClose} />}
-    </SettingModal>
+    </FormModal>
   );
 }
 
 function VersioningConfirmation({ bucket, current: enable, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['buckets']);
-  const change = useSettingChange(useSetBucketVersioning(bucket), onClose, (state) =>
+  const change = useModalChange(useSetBucketVersioning(bucket), onClose, (state) =>
     t('versioning.changed', { name: bucket, status: t(`versioning.${state.status}`) }),
   );
   return (
-    <SettingForm
+    <ModalChangeForm
       change={change}
       valid
       send={() => change.submit({ versioning: enable })}
@@ -56,6 +52,6 @@ function VersioningConfirmation({ bucket, current: enable, onClose }: Omit<Props
           {t('versioning.suspendHint')}
         </Text>
       )}
-    </SettingForm>
+    </ModalChangeForm>
   );
 }

@@ -4,14 +4,12 @@
  * encryption; Disabled calls the disable endpoint. The server's refusal (e.g. a KMS key it does
  * not know) shows inside the modal (spec 1 §8); success says so in the snackbar and closes.
  */
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketEncryptionInfo } from '../../../shared/api/types.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { useSetBucketEncryption } from '../api/set-bucket-encryption.js';
 import {
   ENCRYPTION_CHOICES,
@@ -34,80 +32,60 @@ export interface EnableEncryptionModalProps {
 export function EnableEncryptionModal({ bucket, opened, current, onClose }: EnableEncryptionModalProps) {
   const { t } = useTranslation(['buckets']);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('encryption.title')} data-testid={ids.modal}>
+    <FormModal opened={opened} onClose={onClose} title={t('encryption.title')} testId={ids.modal}>
       {/* Mounted per opening, so the form starts from the bucket's current encryption each time. */}
-      {opened && <EncryptionFormBody bucket={bucket} current={current} onClose={onClose} />}
-    </Modal>
+      {() => <EncryptionFormBody bucket={bucket} current={current} onClose={onClose} />}
+    </FormModal>
   );
 }
 
 function EncryptionFormBody({ bucket, current, onClose }: Omit<EnableEncryptionModalProps, 'opened'>) {
   const { t } = useTranslation(['buckets', 'common']);
-  const mutation = useSetBucketEncryption(bucket);
-  const notify = useNotify();
+  const change = useModalChange(useSetBucketEncryption(bucket), onClose, (info) =>
+    t('encryption.changed', { name: bucket, type: t(`encryption.${encryptionChoiceOf(info)}`) }),
+  );
   const [form, setForm] = useState(() => initialEncryptionForm(current));
-  const saving = mutation.isPending;
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    mutation.mutate(toEncryptionChange(form), {
-      onSuccess: (info) => {
-        notify.success(
-          t('encryption.changed', { name: bucket, type: t(`encryption.${encryptionChoiceOf(info)}`) }),
-        );
-        close();
-      },
-    });
-  };
+  const saving = change.saving;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <NativeSelect
-          label={t('encryption.type')}
-          value={form.type}
+    <ModalChangeForm
+      change={change}
+      valid
+      send={() => change.submit(toEncryptionChange(form))}
+      label={t('common:actions.save')}
+      ids={{ error: ids.error, cancel: ids.cancel, confirm: ids.save }}
+    >
+      <NativeSelect
+        label={t('encryption.type')}
+        value={form.type}
+        onChange={(event) => {
+          const type = event.currentTarget.value as EncryptionChoice;
+          setForm((f) => ({ ...f, type }));
+        }}
+        data={ENCRYPTION_CHOICES.map((choice) => ({ value: choice, label: t(`encryption.${choice}`) }))}
+        disabled={saving}
+        data-testid={ids.type}
+      />
+      {form.type === 'disabled' && (
+        <Text size="sm" c="dimmed">
+          {t('encryption.disabledHint')}
+        </Text>
+      )}
+      {form.type === 'sse-kms' && (
+        <TextInput
+          label={t('encryption.kmsKeyId')}
+          description={t('encryption.kmsKeyIdHint')}
+          value={form.kmsKeyId}
           onChange={(event) => {
-            const type = event.currentTarget.value as EncryptionChoice;
-            setForm((f) => ({ ...f, type }));
+            const kmsKeyId = event.currentTarget.value;
+            setForm((f) => ({ ...f, kmsKeyId }));
           }}
-          data={ENCRYPTION_CHOICES.map((choice) => ({ value: choice, label: t(`encryption.${choice}`) }))}
           disabled={saving}
-          data-testid={ids.type}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid={ids.kmsKeyId}
         />
-        {form.type === 'disabled' && (
-          <Text size="sm" c="dimmed">
-            {t('encryption.disabledHint')}
-          </Text>
-        )}
-        {form.type === 'sse-kms' && (
-          <TextInput
-            label={t('encryption.kmsKeyId')}
-            description={t('encryption.kmsKeyIdHint')}
-            value={form.kmsKeyId}
-            onChange={(event) => {
-              const kmsKeyId = event.currentTarget.value;
-              setForm((f) => ({ ...f, kmsKeyId }));
-            }}
-            disabled={saving}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid={ids.kmsKeyId}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={saving} data-testid={ids.cancel}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid={ids.save}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+    </ModalChangeForm>
   );
 }

@@ -5,14 +5,14 @@
  * when it cannot be read (no permission) 'Unknown' with the server's reason, and it cannot be
  * changed from here.
  */
-import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import { useBucketEncryption } from '../api/get-bucket-encryption.js';
 import { EnableEncryptionModal } from './enable-encryption-modal.js';
 import { encryptionChoiceOf } from './encryption-form.js';
+import { SummaryCard } from './summary-card.js';
 
 const ids = TEST_IDS.encryption;
 
@@ -27,15 +27,12 @@ export function EncryptionCard({ bucket }: { bucket: string }) {
   const key = info.data?.kmsMasterKeyID;
 
   return (
-    <Card withBorder data-testid={ids.card}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
-          <Text size="sm" c="dimmed" component="h2" m={0} fw={600}>
-            {t('encryption.card')}
-          </Text>
-          <Text size="lg" mt={4} data-testid={ids.value}>
-            {value}
-          </Text>
+    <SummaryCard
+      setting={ids}
+      title={t('encryption.card')}
+      value={value}
+      notes={
+        <>
           {choice === 'sse-kms' && (
             <Text size="xs" c="dimmed" data-testid={ids.keyId}>
               {key !== undefined ? t('encryption.keyId', { key }) : t('encryption.defaultKey')}
@@ -46,25 +43,21 @@ export function EncryptionCard({ bucket }: { bucket: string }) {
               {info.error.message}
             </Text>
           )}
-        </div>
-        <Tooltip label={t('encryption.title')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('encryption.edit', { name: bucket })}
-            onClick={() => setEditing(true)}
-            disabled={!known}
-            data-testid={ids.edit}
-          >
-            <IconPencil size={16} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+        </>
+      }
+      edit={{
+        tooltip: t('encryption.title'),
+        label: t('encryption.edit', { name: bucket }),
+        disabled: !known,
+        onClick: () => setEditing(true),
+      }}
+    >
       <EnableEncryptionModal
         bucket={bucket}
         opened={editing}
         current={info.data}
         onClose={() => setEditing(false)}
       />
-    </Card>
+    </SummaryCard>
   );
 }

@@ -11,7 +11,8 @@ import type { BucketRetentionResponse } from '../../../shared/api/types.js';
 import { useSetBucketRetention } from '../api/bucket-settings.js';
 import { initialRetentionForm, isValidRetentionValidity, toBucketRetention } from './bucket-settings-form.js';
 import { RetentionFields } from './retention-fields.js';
-import { SettingForm, SettingModal, useSettingChange, type SettingModalProps } from './setting-modal.js';
+import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
+import type { SettingModalProps } from './setting-modal.js';
 
 const ids = TEST_IDS.bucketSettings;
 const FIELD_IDS = {
@@ -27,21 +28,21 @@ type Props = SettingModalProps<BucketRetentionResponse | undefined>;
 export function RetentionModal({ opened, onClose, ...body }: Props) {
   const { t } = useTranslation(['buckets']);
   return (
-    <SettingModal opened={opened} onClose={onClose} title={t('retention.title')} testId={ids.retentionModal}>
+    <FormModal opened={opened} onClose={onClose} title={t('retention.title')} testId={ids.retentionModal}>
       {() => <RetentionFormBody {...body} onClose={onClose} />}
-    </SettingModal>
+    </FormModal>
   );
 }
 
 function RetentionFormBody({ bucket, current, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['buckets']);
-  const change = useSettingChange(useSetBucketRetention(bucket), onClose, () =>
+  const change = useModalChange(useSetBucketRetention(bucket), onClose, () =>
     t('retention.saved', { name: bucket }),
   );
   const [form, setForm] = useState(() => initialRetentionForm(current));
   const valid = isValidRetentionValidity(form.retentionValidity);
   return (
-    <SettingForm
+    <ModalChangeForm
       change={change}
       valid={valid}
       send={() => change.submit(toBucketRetention(form))}
@@ -55,6 +56,6 @@ function RetentionFormBody({ bucket, current, onClose }: Omit<Props, 'opened'>) 
         ids={FIELD_IDS}
         validityProblem={valid ? undefined : t('retention.validityProblem')}
       />
-    </SettingForm>
+    </ModalChangeForm>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * One card of the bucket Summary: its title, its value (a line of text), an optional detail line
  * under it (e.g. why the value is unknown) and an optional edit button that opens the setting's
- * modal. Test ids come from the setting's name (`TEST_IDS.bucketSettings`).
+ * modal. Test ids come from the setting's name (`TEST_IDS.bucketSettings`) or are the card's own
+ * (Encryption, Access Policy).
  */
 import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -11,15 +12,34 @@ import { TEST_IDS } from '../../../selectors.js';
 const ids = TEST_IDS.bucketSettings;
 
 export interface SummaryCardProps {
-  /** The setting's name in test ids: 'quota' → `bucket-setting-quota`. */
-  setting: string;
+  /** The setting's name in test ids: 'quota' → `bucket-setting-quota`; or the card's own test ids. */
+  setting: string | CardTestIds;
   title: string;
   value: ReactNode;
   detail?: ReactNode;
   /** The edit button: its tooltip (the modal's title), its accessible label and whether it acts. */
   edit?: { tooltip: string; label: string; disabled: boolean; onClick: () => void };
+  /** Further lines under the value, each with its own test id. */
+  notes?: ReactNode;
   /** The setting's modal, mounted with the card. */
   children?: ReactNode;
+}
+
+/** A card's test ids when they do not come from a setting's name. */
+export interface CardTestIds {
+  card: string;
+  value: string;
+  edit: string;
+}
+
+function cardTestIds(setting: string | CardTestIds): CardTestIds & { detail?: string } {
+  if (typeof setting !== 'string') return setting;
+  return {
+    card: ids.card(setting),
+    value: ids.value(setting),
+    detail: ids.detail(setting),
+    edit: ids.edit(setting),
+  };
 }
 
 /** A card's value for a setting being read: `render`ed when known, '…' while read, `unknown` when not readable. */
@@ -32,22 +52,24 @@ export function settingValue<T>(
   return query.isError ? unknown : '…';
 }
 
-export function SummaryCard({ setting, title, value, detail, edit, children }: SummaryCardProps) {
+export function SummaryCard({ setting, title, value, detail, edit, notes, children }: SummaryCardProps) {
+  const testIds = cardTestIds(setting);
   return (
-    <Card withBorder data-testid={ids.card(setting)}>
+    <Card withBorder data-testid={testIds.card}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Text size="sm" c="dimmed" component="h2" m={0} fw={600}>
             {title}
           </Text>
-          <Text size="lg" mt={4} data-testid={ids.value(setting)}>
+          <Text size="lg" mt={4} data-testid={testIds.value}>
             {value}
           </Text>
           {detail !== undefined && (
-            <Text size="xs" c="dimmed" data-testid={ids.detail(setting)}>
+            <Text size="xs" c="dimmed" data-testid={testIds.detail}>
               {detail}
             </Text>
           )}
+          {notes}
         </div>
         {edit && (
           <Tooltip label={edit.tooltip}>
@@ -56,7 +78,7 @@ export function SummaryCard({ setting, title, value, detail, edit, children }: S
               aria-label={edit.label}
               onClick={edit.onClick}
               disabled={edit.disabled}
-              data-testid={ids.edit(setting)}
+              data-testid={testIds.edit}
             >
               <IconPencil size={16} aria-hidden="true" />
             </ActionIcon>

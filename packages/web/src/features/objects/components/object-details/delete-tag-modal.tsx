@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { ConfirmDeleteModal } from '../../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../../shared/components/notify.js';
+import { useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectTags } from '../../api/object-details.js';
 import { withoutTag } from './tag-form.js';
 
@@ -19,32 +19,25 @@ export interface DeleteTagModalProps {
 
 export function DeleteTagModal({ bucket, version, tagKey, onClose }: DeleteTagModalProps) {
   const { t } = useTranslation(['objects']);
-  const mutation = useSetObjectTags(bucket);
-  const notify = useNotify();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
+  const change = useModalChange(useSetObjectTags(bucket), onClose, () =>
+    t('objectDetails.deleteTagModal.deleted'),
+  );
   const tag =
     tagKey === null ? '' : t('objectDetails.tagChip', { key: tagKey, value: version.tags?.[tagKey] ?? '' });
   return (
     <ConfirmDeleteModal
       opened={tagKey !== null}
       title={t('objectDetails.deleteTagModal.title')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onClose={close}
+      pending={change.saving}
+      error={change.error}
+      onClose={change.close}
       onConfirm={() => {
         if (tagKey === null) return;
-        mutation.mutate(
-          { key: version.name, versionId: version.version_id, tags: withoutTag(version.tags ?? {}, tagKey) },
-          {
-            onSuccess: () => {
-              notify.success(t('objectDetails.deleteTagModal.deleted'));
-              close();
-            },
-          },
-        );
+        change.submit({
+          key: version.name,
+          versionId: version.version_id,
+          tags: withoutTag(version.tags ?? {}, tagKey),
+        });
       }}
       testIds={TEST_IDS.deleteTagModal}
     >

@@ -2,93 +2,63 @@
  * Set Legal Hold (spec 2 §2 object modals, §4): one switch, starting from the version's legal
  * hold; Save turns it on (enabled) or off (disabled).
  */
-import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
-import type { BucketObject } from '../../../../shared/api/types.js';
-import { ModalError } from '../../../../shared/components/modal-error.js';
-import { useNotify } from '../../../../shared/components/notify.js';
+import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectLegalHold } from '../../api/object-details.js';
+import { VersionFormModal } from './version-form-modal.js';
+import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
 const ids = TEST_IDS.legalHoldModal;
 
-export interface LegalHoldModalProps {
-  bucket: string;
-  version: BucketObject | null;
-  onClose: () => void;
-}
+export type LegalHoldModalProps = VersionModalProps;
 
-export function LegalHoldModal({ bucket, version, onClose }: LegalHoldModalProps) {
+export function LegalHoldModal(props: LegalHoldModalProps) {
   const { t } = useTranslation(['objects']);
   return (
-    <Modal
-      opened={version !== null}
-      onClose={onClose}
+    <VersionFormModal
+      {...props}
       title={t('objectDetails.legalHoldModal.title')}
-      data-testid={ids.modal}
-    >
-      {version !== null && <LegalHoldFormBody bucket={bucket} version={version} onClose={onClose} />}
-    </Modal>
+      testId={ids.modal}
+      form={LegalHoldFormBody}
+    />
   );
 }
 
-function LegalHoldFormBody({
-  bucket,
-  version,
-  onClose,
-}: {
-  bucket: string;
-  version: BucketObject;
-  onClose: () => void;
-}) {
+function LegalHoldFormBody({ bucket, version, onClose }: VersionFormProps) {
   const { t } = useTranslation(['objects', 'common']);
-  const mutation = useSetObjectLegalHold(bucket);
-  const notify = useNotify();
+  const change = useModalChange(useSetObjectLegalHold(bucket), onClose, () =>
+    t('objectDetails.legalHoldModal.saved'),
+  );
   const [on, setOn] = useState(version.legal_hold_status === 'ON');
-  const saving = mutation.isPending;
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    mutation.mutate(
-      { key: version.name, versionId: version.version_id, status: on ? 'enabled' : 'disabled' },
-      {
-        onSuccess: () => {
-          notify.success(t('objectDetails.legalHoldModal.saved'));
-          close();
-        },
-      },
-    );
-  };
+  const saving = change.saving;
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <Switch
-          label={t('objectDetails.legalHoldModal.status')}
-          description={t(on ? 'common:status.enabled' : 'common:status.disabled')}
-          checked={on}
-          onChange={(event) => setOn(event.currentTarget.checked)}
-          disabled={saving}
-          data-testid={ids.status}
-        />
-        <Text size="sm" c="dimmed">
-          {t('objectDetails.legalHoldTooltip')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={saving}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid={ids.save}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalChangeForm
+      change={change}
+      valid
+      send={() =>
+        change.submit({
+          key: version.name,
+          versionId: version.version_id,
+          status: on ? 'enabled' : 'disabled',
+        })
+      }
+      label={t('common:actions.save')}
+      ids={{ error: ids.error, confirm: ids.save }}
+    >
+      <Switch
+        label={t('objectDetails.legalHoldModal.status')}
+        description={t(on ? 'common:status.enabled' : 'common:status.disabled')}
+        checked={on}
+        onChange={(event) => setOn(event.currentTarget.checked)}
+        disabled={saving}
+        data-testid={ids.status}
+      />
+      <Text size="sm" c="dimmed">
+        {t('objectDetails.legalHoldTooltip')}
+      </Text>
+    </ModalChangeForm>
   );
 }

@@ -5,14 +5,12 @@
  * status off, removes it — the storage server lifts a governance retention and refuses a
  * compliance one, whose message shows inside the modal (spec 2 §8).
  */
-import { Button, Group, Modal, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../../selectors.js';
-import type { BucketObject, RetentionMode } from '../../../../shared/api/types.js';
-import { ModalError } from '../../../../shared/components/modal-error.js';
-import { useNotify } from '../../../../shared/components/notify.js';
+import type { RetentionMode } from '../../../../shared/api/types.js';
+import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectRetention } from '../../api/object-details.js';
 import {
   RETENTION_MODES,
@@ -21,127 +19,88 @@ import {
   retentionTypeLocked,
   toRetention,
 } from './retention-form.js';
+import { VersionFormModal } from './version-form-modal.js';
+import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
 const ids = TEST_IDS.retentionModal;
 
-export interface RetentionModalProps {
-  bucket: string;
-  /** The version to change; null when the modal is closed. */
-  version: BucketObject | null;
-  onClose: () => void;
-}
+export type RetentionModalProps = VersionModalProps;
 
-export function RetentionModal({ bucket, version, onClose }: RetentionModalProps) {
+export function RetentionModal(props: RetentionModalProps) {
   const { t } = useTranslation(['objects']);
   return (
-    <Modal
-      opened={version !== null}
-      onClose={onClose}
+    <VersionFormModal
+      {...props}
       title={t('objectDetails.retentionModal.title')}
-      data-testid={ids.modal}
-    >
-      {/* Mounted per opening, so the form starts from the version's retention each time. */}
-      {version !== null && <RetentionFormBody bucket={bucket} version={version} onClose={onClose} />}
-    </Modal>
+      testId={ids.modal}
+      form={RetentionFormBody}
+    />
   );
 }
 
-function RetentionFormBody({
-  bucket,
-  version,
-  onClose,
-}: {
-  bucket: string;
-  version: BucketObject;
-  onClose: () => void;
-}) {
+function RetentionFormBody({ bucket, version, onClose }: VersionFormProps) {
   const { t } = useTranslation(['objects', 'common']);
-  const mutation = useSetObjectRetention(bucket);
-  const notify = useNotify();
+  const change = useModalChange(useSetObjectRetention(bucket), onClose, () =>
+    t('objectDetails.retentionModal.saved'),
+  );
   const [form, setForm] = useState(() => initialRetentionForm(version));
   const locked = retentionTypeLocked(version);
-  const saving = mutation.isPending;
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSaveRetention(form, saving)) return;
-    mutation.mutate(
-      { key: version.name, versionId: version.version_id, retention: toRetention(form) },
-      {
-        onSuccess: () => {
-          notify.success(t('objectDetails.retentionModal.saved'));
-          close();
-        },
-      },
-    );
-  };
-
+  const saving = change.saving;
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack>
-        <ModalError error={mutation.error} testId={ids.error} />
-        <Switch
-          label={t('objectDetails.retentionModal.status')}
-          description={t(form.enabled ? 'common:status.enabled' : 'common:status.disabled')}
-          checked={form.enabled}
-          onChange={(event) => {
-            const enabled = event.currentTarget.checked;
-            setForm((f) => ({ ...f, enabled }));
-          }}
-          disabled={saving}
-          data-testid={ids.status}
-        />
-        <Radio.Group
-          label={t('objectDetails.retentionModal.type')}
-          value={form.mode}
-          onChange={(value) => setForm((f) => ({ ...f, mode: value as RetentionMode }))}
-          data-testid={ids.type}
-        >
-          <Group mt="xs">
-            {RETENTION_MODES.map((mode) => (
-              <Radio
-                key={mode}
-                value={mode}
-                label={t(`objectDetails.modes.${mode}`)}
-                disabled={!form.enabled || locked || saving}
-                data-testid={`${ids.type}-${mode}`}
-              />
-            ))}
-          </Group>
-        </Radio.Group>
-        {locked && (
-          <Text size="sm" c="dimmed">
-            {t('objectDetails.retentionModal.typeLocked')}
-          </Text>
-        )}
-        <TextInput
-          type="date"
-          label={t('objectDetails.retentionModal.date')}
-          value={form.date}
-          onChange={(event) => {
-            const date = event.currentTarget.value;
-            setForm((f) => ({ ...f, date }));
-          }}
-          disabled={!form.enabled || saving}
-          data-testid={ids.date}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={saving} data-testid={ids.cancel}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={!canSaveRetention(form, saving)}
-            data-testid={ids.save}
-          >
-            {t('common:actions.save')}
-          </Button>
+    <ModalChangeForm
+      change={change}
+      valid={canSaveRetention(form, saving)}
+      send={() =>
+        change.submit({ key: version.name, versionId: version.version_id, retention: toRetention(form) })
+      }
+      label={t('common:actions.save')}
+      ids={{ error: ids.error, cancel: ids.cancel, confirm: ids.save }}
+    >
+      <Switch
+        label={t('objectDetails.retentionModal.status')}
+        description={t(form.enabled ? 'common:status.enabled' : 'common:status.disabled')}
+        checked={form.enabled}
+        onChange={(event) => {
+          const enabled = event.currentTarget.checked;
+          setForm((f) => ({ ...f, enabled }));
+        }}
+        disabled={saving}
+        data-testid={ids.status}
+      />
+      <Radio.Group
+        label={t('objectDetails.retentionModal.type')}
+        value={form.mode}
+        onChange={(value) => setForm((f) => ({ ...f, mode: value as RetentionMode }))}
+        data-testid={ids.type}
+      >
+        <Group mt="xs">
+          {RETENTION_MODES.map((mode) => (
+            <Radio
+              key={mode}
+              value={mode}
+              label={t(`objectDetails.modes.${mode}`)}
+              disabled={!form.enabled || locked || saving}
+              data-testid={`${ids.type}-${mode}`}
+            />
+          ))}
         </Group>
-      </Stack>
-    </form>
+      </Radio.Group>
+      {locked && (
+        <Text size="sm" c="dimmed">
+          {t('objectDetails.retentionModal.typeLocked')}
+        </Text>
+      )}
+      <TextInput
+        type="date"
+        label={t('objectDetails.retentionModal.date')}
+        value={form.date}
+        onChange={(event) => {
+          const date = event.currentTarget.value;
+          setForm((f) => ({ ...f, date }));
+        }}
+        disabled={!form.enabled || saving}
+        data-testid={ids.date}
+      />
+    </ModalChangeForm>
   );
 }

@@ -1,56 +1,61 @@
 /**
- * What the Summary's setting modals (Edit Versioning, Enable Bucket Quota, Set Retention
- * Configuration) share: the frame, whose body is mounted per opening so it starts from the
- * bucket's current value each time; the change, whose refusal stays inside the modal (spec 1 §8)
- * and whose success is said in the snackbar before the modal closes; and the form around the
- * fields, with the refusal on top and Cancel / confirm at the foot.
+ * What the console's form modals share (the Summary's setting modals, the object details'
+ * modals): the frame, whose body is mounted per opening so it starts from the current value each
+ * time; the change, whose refusal stays inside the modal (spec 1 §8) and whose success is said in
+ * the snackbar before the modal closes; and the form around the fields, with the refusal on top
+ * and Cancel / confirm at the foot.
  */
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ModalProps } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/api-error.js';
-import { ModalError } from '../../../shared/components/modal-error.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import type { ApiError } from '../../lib/api-error.js';
+import { ModalError } from './modal-error.js';
+import { useNotify } from './notify.js';
 
-/** The props of a setting's modal: the bucket, whether it is open, the setting as last read. */
-export interface SettingModalProps<C> {
-  bucket: string;
-  opened: boolean;
-  current: C;
-  onClose: () => void;
-}
-
-export function SettingModal({
+export function FormModal({
   opened,
   onClose,
   title,
   testId,
+  size,
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: string;
   testId: string;
+  size?: ModalProps['size'];
   /** The body, rendered only while the modal is open. */
   children: () => ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} data-testid={testId}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} data-testid={testId}>
       {opened && children()}
     </Modal>
   );
 }
 
+/** A modal change's state as `ModalChangeForm` and `ConfirmDeleteModal` users need it. */
+export interface ModalChange<B> {
+  /** Sends `body`; ignored while a change is under way. */
+  submit: (body: B) => void;
+  /** Closes the modal and forgets a refusal. */
+  close: () => void;
+  saving: boolean;
+  error: ApiError | null;
+}
+
 /**
- * Sends a setting's change from a modal: `submit(body)` (ignored while one is under way); on
- * success the snackbar says `success(answer)` and the modal closes; `close` also forgets a refusal.
+ * Sends a change from a modal: `submit(body)` (ignored while one is under way); on success the
+ * snackbar says `success(answer)` and the modal closes; `close` also forgets a refusal.
  */
-export function useSettingChange<B, A>(
+export function useModalChange<B, A>(
   mutation: UseMutationResult<A, ApiError, B>,
   onClose: () => void,
   success: (answer: A) => string,
-) {
+): ModalChange<B> {
   const notify = useNotify();
   const close = () => {
     mutation.reset();
@@ -69,10 +74,10 @@ export function useSettingChange<B, A>(
 }
 
 /**
- * The form of a setting's modal: the refusal on top, the fields, then Cancel and the confirming
- * submit button (`label`), which sends only when `valid` — also on Enter.
+ * The form of a modal: the refusal on top, the fields, then Cancel and the confirming submit
+ * button (`label`), which sends only when `valid` — also on Enter.
  */
-export function SettingForm({
+export function ModalChangeForm({
   change,
   valid,
   send,
@@ -84,7 +89,8 @@ export function SettingForm({
   valid: boolean;
   send: () => void;
   label: string;
-  ids: { error: string; cancel: string; confirm: string };
+  /** Test ids of the refusal, the buttons (Cancel's is optional). */
+  ids: { error: string; cancel?: string; confirm: string };
   children: ReactNode;
 }) {
   const { t } = useTranslation(['common']);
