@@ -52,7 +52,8 @@ function sealRun(key: Buffer, first: number, final: boolean, plain: Uint8Array):
 }
 
 function openRun(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Buffer {
-  const count = Math.ceil(sealed.length / SEALED_PACKAGE_SIZE);
+  // An empty run is no package at all: refused below like a cut one.
+  const count = Math.max(1, Math.ceil(sealed.length / SEALED_PACKAGE_SIZE));
   const out = Buffer.allocUnsafeSlow(Math.max(0, sealed.length - count * TAG_SIZE));
   let at = 0;
   let to = 0;
@@ -109,7 +110,7 @@ function seal(key, first, final, input) {
   return out;
 }
 function open(key, first, final, input) {
-  const count = Math.ceil(input.length / SEALED);
+  const count = Math.max(1, Math.ceil(input.length / SEALED));
   const out = Buffer.allocUnsafeSlow(Math.max(0, input.length - count * TAG));
   let at = 0, to = 0;
   for (let i = 0; i < count; i++) {
@@ -141,6 +142,13 @@ parentPort.on('message', (m) => {
   else parentPort.postMessage({ id: m.id, buffer: out.buffer, length: out.length }, [out.buffer]);
 });
 `;
+
+/** A fresh ArrayBuffer holding `data`'s bytes (`Buffer#slice` would not copy). */
+function copyOf(data: Uint8Array): ArrayBuffer {
+  const out = new Uint8Array(data.byteLength);
+  out.set(data);
+  return out.buffer;
+}
 
 type Reply =
   | { id: number; buffer: ArrayBuffer; length: number }
@@ -208,7 +216,7 @@ export class CipherPool implements PackageCipher {
     const whole =
       buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength;
     const shared = buffer instanceof SharedArrayBuffer;
-    const payload = whole || shared ? buffer : data.slice().buffer;
+    const payload = whole || shared ? buffer : copyOf(data);
     const message = {
       id,
       op,
