@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CipherPool, inlineCipher } from './cipher-pool.js';
 import { ObjectTampered } from './errors.js';
-import { decryptSlices, EncryptStream, RUN_PACKAGES } from './package-cipher.js';
+import { decryptSlices, EncryptStream, RUN_PACKAGES, RunBuffers } from './package-cipher.js';
 import { HEADER_SIZE, PACKAGE_SIZE, SEALED_PACKAGE_SIZE, encryptedSize } from './package-format.js';
 import { rangePlan, wholePlan, type StoredStream } from './read-plan.js';
 
@@ -86,6 +86,15 @@ describe('jobs', () => {
     expect(fromShared.equals(await inlineCipher.seal(key, 2, true, Buffer.from(view)))).toBe(true);
   });
 
+  it("opens a run in place: the plaintext comes back in the input's own buffer", async () => {
+    const key = randomBytes(32);
+    const plain = randomBytes(RUN);
+    const sealed = own(await inlineCipher.seal(key, 0, false, plain));
+    const opened = await pool.open(key, 0, false, sealed);
+    expect(opened.equals(plain)).toBe(true);
+    expect(opened.buffer.byteLength).toBe(RUN_PACKAGES * SEALED_PACKAGE_SIZE);
+  });
+
   it('fails pending jobs on close, and refuses jobs after it', async () => {
     const own2 = new CipherPool(1);
     const key = randomBytes(32);
@@ -116,6 +125,7 @@ async function decrypt(key: Buffer, stored: Buffer, streams: StoredStream[], ran
   for (let i = 0; i < bytes.length; i += 100_003) chunks.push(bytes.subarray(i, i + 100_003));
   const released: Buffer[] = [];
   const out: Buffer[] = [];
+  const buffers = new RunBuffers();
   const plain = decryptSlices(
     Readable.from(chunks),
     key,
@@ -126,12 +136,38 @@ async function decrypt(key: Buffer, stored: Buffer, streams: StoredStream[], ran
       released.push(c);
     },
     pool,
+    buffers,
   );
-  for await (const c of plain) out.push(c);
+  for await (const c of plain) {
+    out.push(Buffer.from(c));
+    buffers.give(c);
+  }
   // Every source chunk is handed back once its bytes are copied out.
   expect(released.length).toBe(chunks.length);
   return Buffer.concat(out);
 }
+
+describe('run buffers', () => {
+  it('reuses a full-run buffer handed back, and nothing else', () => {
+    const buffers = new RunBuffers();
+    const full = buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE);
+    buffers.give(full.subarray(0, 10));
+    expect(buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE).buffer).toBe(full.buffer);
+    // Not for a short run, nor a buffer of another size, nor one given to a thread (detached).
+    buffers.give(full);
+    expect(buffers.take(100).buffer).not.toBe(full.buffer);
+    const other = Buffer.allocUnsafeSlow(5000);
+    buffers.give(other);
+    expect(buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE).buffer).toBe(full.buffer);
+    const moved = buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE);
+    expect(moved.buffer).not.toBe(full.buffer);
+    structuredClone(moved.buffer, { transfer: [moved.buffer as ArrayBuffer] });
+    buffers.give(moved);
+    expect(buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE).buffer.byteLength).toBe(
+      RUN_PACKAGES * SEALED_PACKAGE_SIZE,
+    );
+  });
+});
 
 describe('streams of several runs on the pool', () => {
   const key = randomBytes(32);

@@ -27,7 +27,11 @@ export interface PackageCipher {
    * shorter; an empty input is one empty package). `final`: the run ends the stream.
    */
   seal(key: Buffer, first: number, final: boolean, plain: Uint8Array): Promise<Buffer>;
-  /** Open sealed packages `first`, … (each followed by its tag); fails with `ObjectTampered`. */
+  /**
+   * Open sealed packages `first`, … (each followed by its tag); fails with `ObjectTampered`. The
+   * pool answers a view of the input's own ArrayBuffer (when it was taken over) holding the
+   * plaintext, so a caller may recycle it.
+   */
   open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer>;
 }
 
@@ -109,9 +113,10 @@ function seal(key, first, final, input) {
   }
   return out;
 }
-function open(key, first, final, input) {
+function open(key, first, final, input, inPlace) {
   const count = Math.max(1, Math.ceil(input.length / SEALED));
-  const out = Buffer.allocUnsafeSlow(Math.max(0, input.length - count * TAG));
+  // A package's plaintext lands before its own ciphertext: writing over consumed input is safe.
+  const out = inPlace ? input : Buffer.allocUnsafeSlow(Math.max(0, input.length - count * TAG));
   let at = 0, to = 0;
   for (let i = 0; i < count; i++) {
     const end = Math.min(at + SEALED, input.length);
@@ -133,13 +138,16 @@ parentPort.on('message', (m) => {
   const key = Buffer.from(m.key);
   let out;
   try {
-    out = m.op === 'seal' ? seal(key, m.first, m.final, input) : open(key, m.first, m.final, input);
+    out = m.op === 'seal' ? seal(key, m.first, m.final, input) : open(key, m.first, m.final, input, m.owned);
   } catch (err) {
     parentPort.postMessage({ id: m.id, error: String(err && err.message) });
     return;
   }
   if (out === null) parentPort.postMessage({ id: m.id, tampered: true });
-  else parentPort.postMessage({ id: m.id, buffer: out.buffer, length: out.length }, [out.buffer]);
+  else if (out === input) {
+    const length = input.length - Math.max(1, Math.ceil(input.length / SEALED)) * TAG;
+    parentPort.postMessage({ id: m.id, buffer: m.buffer, length }, [m.buffer]);
+  } else parentPort.postMessage({ id: m.id, buffer: out.buffer, length: out.length }, [out.buffer]);
 });
 `;
 
@@ -226,6 +234,8 @@ export class CipherPool implements PackageCipher {
       buffer: payload,
       offset: shared ? data.byteOffset : 0,
       length: data.byteLength,
+      // The worker's own copy: an opened run's plaintext is written over it and sent back.
+      owned: !shared,
     };
     thread.worker.postMessage(message, shared ? [] : [payload as ArrayBuffer]);
     return done;

@@ -28,7 +28,7 @@ import type {
 } from '../object-layer/types.js';
 import { InvalidRequest } from '../common/errors.js';
 import { CipherPool } from './cipher-pool.js';
-import { decryptSlices } from './package-cipher.js';
+import { decryptSlices, RunBuffers } from './package-cipher.js';
 import { HEADER_SIZE, plaintextSize } from './package-format.js';
 import { rangePlan, wholePlan, type ReadPlan } from './read-plan.js';
 import { opaqueEtag } from './object-key.js';
@@ -165,6 +165,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         key,
       });
     }
+    const buffers = new RunBuffers();
     const plain = decryptSlices(
       collect(read),
       objectKey,
@@ -173,6 +174,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       plan.length,
       read.release,
       cipherPool,
+      buffers,
     );
     if (read.body !== undefined) {
       // Small objects come from the index in memory: decrypt them at once and answer in memory too.
@@ -187,7 +189,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     stream.on('close', () => {
       if (!read.stream.destroyed) read.stream.destroy();
     });
-    return { info: view, stream };
+    return { info: view, stream, release: (chunk) => buffers.give(chunk) };
   }
 
   return {

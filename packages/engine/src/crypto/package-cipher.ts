@@ -146,6 +146,32 @@ export interface StreamSlice {
   salt?: Buffer;
 }
 
+/** Stored bytes of a full run. */
+const SEALED_RUN_SIZE = RUN_PACKAGES * SEALED_PACKAGE_SIZE;
+
+/**
+ * Buffers of one read's full runs: each holds a run's ciphertext, goes to a cipher thread and
+ * comes back holding its plaintext; once the consumer has sent that on and hands it back (the GET
+ * handler's `release`), it takes the next run. Without this a 64 MiB read allocated 64 MiB.
+ */
+export class RunBuffers {
+  private readonly spare: ArrayBuffer[] = [];
+
+  /** A buffer of `n` bytes owning its whole ArrayBuffer. */
+  take(n: number): Buffer {
+    const reused = n === SEALED_RUN_SIZE ? this.spare.pop() : undefined;
+    return reused !== undefined ? Buffer.from(reused, 0, n) : Buffer.allocUnsafeSlow(n);
+  }
+
+  /** A chunk the read yielded, no longer used by its consumer. */
+  give(chunk: Buffer): void {
+    const buffer = chunk.buffer;
+    // Only full-run buffers; a detached one (handed to a thread) has length 0.
+    if (!(buffer instanceof ArrayBuffer) || buffer.byteLength !== SEALED_RUN_SIZE) return;
+    if (this.spare.length < MAX_RUNS_IN_FLIGHT * 2 && !this.spare.includes(buffer)) this.spare.push(buffer);
+  }
+}
+
 /**
  * Pulls exact byte counts out of a chunked source, copied into a buffer of their own (a cipher
  * thread takes it over). Chunks are handed to `release` as soon as their bytes are copied (the
@@ -160,6 +186,7 @@ class ByteQueue {
   constructor(
     private readonly source: AsyncIterator<Buffer | Uint8Array>,
     private readonly release: ((chunk: Buffer) => void) | undefined,
+    private readonly buffers: RunBuffers,
   ) {}
 
   private async pull(): Promise<void> {
@@ -179,7 +206,7 @@ class ByteQueue {
   async take(n: number): Promise<Buffer> {
     while (this.available < n && !this.ended) await this.pull();
     if (this.available < n) throw new ObjectTampered('The stored object is shorter than its metadata says.');
-    const out = Buffer.allocUnsafeSlow(n);
+    const out = this.buffers.take(n);
     let at = 0;
     while (at < n) {
       const head = this.chunks[0];
@@ -208,7 +235,8 @@ const INLINE_PACKAGES = 2;
  * Decrypts the stored bytes of `slices` (read back to back from `source`) and yields `length`
  * plaintext bytes after skipping `skip` bytes of the first package. A slice without a salt starts
  * with its stream's header. The source must end exactly after the last package. Runs of up to 16
- * packages are opened by `cipher`, several in flight, and yielded in order.
+ * packages are opened by `cipher`, several in flight, and yielded in order; chunks the consumer
+ * hands to `buffers.give` are reused.
  */
 export async function* decryptSlices(
   source: AsyncIterable<Buffer | Uint8Array>,
@@ -218,8 +246,9 @@ export async function* decryptSlices(
   length: number,
   release?: (chunk: Buffer) => void,
   cipher: PackageCipher = inlineCipher,
+  buffers = new RunBuffers(),
 ): AsyncGenerator<Buffer> {
-  const queue = new ByteQueue(source[Symbol.asyncIterator](), release);
+  const queue = new ByteQueue(source[Symbol.asyncIterator](), release, buffers);
   const packages = slices.reduce((n, s) => n + s.last - s.first + 1, 0);
   const opener = packages <= INLINE_PACKAGES ? inlineCipher : cipher;
   const inFlight: Promise<Buffer>[] = [];
