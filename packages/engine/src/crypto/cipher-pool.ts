@@ -14,7 +14,7 @@
  * The worker source is inline (`eval`), as in storage/digest-worker.ts, so it runs the same from
  * the TypeScript sources and the build. Threads start on first use and are unref'd while idle.
  */
-import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ObjectTampered } from './errors.js';
@@ -39,7 +39,8 @@ export interface PackageCipher {
 const TAMPERED = 'An encrypted package of the object failed authentication.';
 
 // The same loops as the worker source below; the pool's tests check that both agree.
-function sealRun(key: Buffer, first: number, final: boolean, plain: Uint8Array): Buffer {
+function sealRun(rawKey: Buffer, first: number, final: boolean, plain: Uint8Array): Buffer {
+  const key = createSecretKey(rawKey);
   const count = Math.max(1, Math.ceil(plain.length / PACKAGE_SIZE));
   const out = Buffer.allocUnsafeSlow(plain.length + count * TAG_SIZE);
   let at = 0;
@@ -55,7 +56,8 @@ function sealRun(key: Buffer, first: number, final: boolean, plain: Uint8Array):
   return out;
 }
 
-function openRun(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Buffer {
+function openRun(rawKey: Buffer, first: number, final: boolean, sealed: Uint8Array): Buffer {
+  const key = createSecretKey(rawKey);
   // An empty run is no package at all: refused below like a cut one.
   const count = Math.max(1, Math.ceil(sealed.length / SEALED_PACKAGE_SIZE));
   const out = Buffer.allocUnsafeSlow(Math.max(0, sealed.length - count * TAG_SIZE));
@@ -135,7 +137,8 @@ function open(key, first, final, input, inPlace) {
 }
 parentPort.on('message', (m) => {
   const input = Buffer.from(m.buffer, m.offset, m.length);
-  const key = Buffer.from(m.key);
+  // One key object per job: createCipheriv would import a raw key again for every package.
+  const key = crypto.createSecretKey(Buffer.from(m.key));
   let out;
   try {
     out = m.op === 'seal' ? seal(key, m.first, m.final, input) : open(key, m.first, m.final, input, m.owned);
