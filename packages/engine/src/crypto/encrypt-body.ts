@@ -5,9 +5,13 @@
 import { pipeline, type Readable } from 'node:stream';
 import type { DigestWorker } from '../storage/digest-worker.js';
 import type { ComputedDigests, WriteBodyOptions } from '../object-layer/types.js';
+import { inlineCipher, type PackageCipher } from './cipher-pool.js';
 import { EncryptStream } from './package-cipher.js';
 import { encryptedSize } from './package-format.js';
 import { PlaintextDigests } from './plaintext-digests.js';
+
+/** Bodies up to this size are sealed on the calling thread. */
+const INLINE_BODY_SIZE = 128 * 1024;
 
 /**
  * Encrypt `body` for the layer below: the returned options hand the caller's `verify` the
@@ -16,6 +20,7 @@ import { PlaintextDigests } from './plaintext-digests.js';
  */
 export function encryptBody(
   digestWorker: DigestWorker,
+  cipherPool: PackageCipher,
   body: Readable,
   objectKey: Buffer,
   partNumber: number,
@@ -27,7 +32,15 @@ export function encryptBody(
     ...(options.checksumAlgorithms !== undefined ? { checksumAlgorithms: options.checksumAlgorithms } : {}),
   });
   let finished = false;
-  const stream = new EncryptStream(objectKey, partNumber, (chunk) => digests.update(chunk));
+  // A small body is sealed here: a round trip to a cipher thread would cost more than the cipher.
+  const small = options.size >= 0 && options.size <= INLINE_BODY_SIZE;
+  const stream = new EncryptStream(
+    objectKey,
+    partNumber,
+    small ? inlineCipher : cipherPool,
+    (run) => digests.update(run),
+    options.size,
+  );
   // Errors reach the layer below through `stream` (pipeline destroys it with the cause).
   pipeline(body, stream, () => undefined);
   const verify = async (): Promise<void> => {

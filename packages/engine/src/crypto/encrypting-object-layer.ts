@@ -27,7 +27,8 @@ import type {
   WritePrecondition,
 } from '../object-layer/types.js';
 import { InvalidRequest } from '../common/errors.js';
-import { decryptSlices } from './package-cipher.js';
+import { CipherPool } from './cipher-pool.js';
+import { decryptSlices, RunBuffers } from './package-cipher.js';
 import { HEADER_SIZE, plaintextSize } from './package-format.js';
 import { rangePlan, wholePlan, type ReadPlan } from './read-plan.js';
 import { opaqueEtag } from './object-key.js';
@@ -53,6 +54,8 @@ async function readAll(result: GetObjectResult): Promise<Buffer> {
 export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
   // Plaintext digests run on threads of their own (started on first use, idle ones unref'd).
   const digestWorker = new DigestWorker();
+  // Packages of large bodies are sealed and opened on threads of their own too (started on first use).
+  const cipherPool = new CipherPool();
   const viewPrecondition = (precondition: WritePrecondition | undefined): WritePrecondition | undefined =>
     precondition === undefined
       ? undefined
@@ -81,7 +84,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     // checksums, known only then, are filled in here in time.
     const internal: Record<string, string> = { ...withoutSseFields(options.metadata?.internal), ...fields };
     const metadata: ObjectMetadataInput = { ...(options.metadata ?? {}), internal };
-    const encrypted = encryptBody(digestWorker, body, objectKey, 0, options, (digests) => {
+    const encrypted = encryptBody(digestWorker, cipherPool, body, objectKey, 0, options, (digests) => {
       internal[F.size] = String(digests.size);
       internal[F.etag] =
         request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
@@ -162,7 +165,17 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         key,
       });
     }
-    const plain = decryptSlices(collect(read), objectKey, plan.slices, plan.skip, plan.length, read.release);
+    const buffers = new RunBuffers();
+    const plain = decryptSlices(
+      collect(read),
+      objectKey,
+      plan.slices,
+      plan.skip,
+      plan.length,
+      read.release,
+      cipherPool,
+      buffers,
+    );
     if (read.body !== undefined) {
       // Small objects come from the index in memory: decrypt them at once and answer in memory too.
       const chunks: Buffer[] = [];
@@ -176,7 +189,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     stream.on('close', () => {
       if (!read.stream.destroyed) read.stream.destroy();
     });
-    return { info: view, stream };
+    return { info: view, stream, release: (chunk) => buffers.give(chunk) };
   }
 
   return {
@@ -287,9 +300,17 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const { customerKey: _key, ...rest } = options;
       if (objectKey === undefined) return layer.putObjectPart(bucket, key, uploadId, partNumber, body, rest);
       let checksums: Checksums = {};
-      const encrypted = encryptBody(digestWorker, body, objectKey, partNumber, rest, (digests) => {
-        checksums = digests.checksums;
-      });
+      const encrypted = encryptBody(
+        digestWorker,
+        cipherPool,
+        body,
+        objectKey,
+        partNumber,
+        rest,
+        (digests) => {
+          checksums = digests.checksums;
+        },
+      );
       let part;
       try {
         part = await layer.putObjectPart(
@@ -346,7 +367,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     healObject: (bucket, key, options) => layer.healObject(bucket, key, options),
     healAll: (options) => layer.healAll(options),
     async close() {
-      await digestWorker.close();
+      await Promise.all([digestWorker.close(), cipherPool.close()]);
       await layer.close();
     },
   };

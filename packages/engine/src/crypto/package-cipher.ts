@@ -1,86 +1,137 @@
 /**
  * Encrypting and decrypting streams in the package format of `package-format.ts`. Encryption is a
- * Transform (plaintext in, header and sealed packages out) that holds back one package until it
- * knows whether more data follows, so the last package carries the final flag. Decryption reads
+ * Transform (plaintext in, header and sealed packages out) that holds back a run of packages until
+ * it knows whether more data follows, so the last package carries the final flag. Decryption reads
  * sealed packages from a stored byte range and yields only the plaintext bytes asked for; any
- * failed tag, short read or leftover byte is `ObjectTampered`.
+ * failed tag, short read or leftover byte is `ObjectTampered`. The cipher work itself is a
+ * `PackageCipher`'s (cipher-pool.ts): worker threads for large bodies, inline for small ones.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { ObjectTampered } from './errors.js';
+import { inlineCipher, type PackageCipher } from './cipher-pool.js';
 import {
   HEADER_SIZE,
   PACKAGE_SIZE,
-  TAG_SIZE,
+  SEALED_PACKAGE_SIZE,
   packageCount,
-  packageNonce,
   sealedPackageLength,
   streamKey,
 } from './package-format.js';
 
+/** Plaintext bytes per sealing job: 16 packages, so that a worker message carries 1 MiB. */
+export const RUN_PACKAGES = 16;
+const RUN_SIZE = RUN_PACKAGES * PACKAGE_SIZE;
+/** Runs sealed (or opened) and not yet handed on, before the writer (or reader) waits. */
+const MAX_RUNS_IN_FLIGHT = 4;
+
+const ignore = (): void => undefined;
+
+/** A run handed to the cipher: its buffer is reused once `settled`. */
+interface Run {
+  buffer: Buffer;
+  settled: Promise<unknown>;
+}
+
 /**
- * Plaintext in, one encrypted stream out (header, then packages). Input chunks are not copied: a
- * package is a list of slices of them, fed to the cipher one after another (GCM is a stream
- * cipher), and each ciphertext piece is pushed as it comes. This holds on to input chunks until
- * their package is sealed, as every Node stream may (writers do not reuse a chunk they wrote).
+ * Plaintext in, one encrypted stream out (header, then packages). Input chunks are copied into
+ * runs of up to 16 packages held in SharedArrayBuffers, which the digest worker (`observe`) and
+ * the cipher threads read in place; a full run is sealed only once more bytes arrive (then it is
+ * certainly not the last), so the last package carries the final flag. Several runs are in
+ * flight; their ciphertext is pushed in order, and the writer waits while all run buffers are busy.
  */
 export class EncryptStream extends Transform {
   private readonly key: Buffer;
   private readonly salt = randomBytes(HEADER_SIZE);
-  private pending: Buffer[] = [];
+  private readonly runs: Run[] = [];
+  private current: Buffer | undefined;
   private filled = 0;
   private sequence = 0;
   private headerSent = false;
+  /** Settles when every sealed run so far has been pushed (rejects on the first failure). */
+  private pushed: Promise<void> = Promise.resolve();
+  /** Bytes of the first run buffer: whole packages, no more than a small body needs. */
+  private firstRun: number;
 
   /**
-   * `observe` sees each plaintext chunk as it passes (the body's digests); a promise it answers
-   * holds the next chunk back until it settles (back-pressure from a digest worker).
+   * `observe` sees each run of plaintext, in order, before it is sealed (the body's digests); the
+   * run's buffer is reused only once the promise it answers has settled. `sizeHint`: the declared
+   * body size (-1 when unknown), so that a small body does not get a 1 MiB buffer.
    */
   constructor(
     objectKey: Buffer,
     partNumber: number,
-    private readonly observe?: (chunk: Buffer) => Promise<void> | undefined,
+    private readonly cipher: PackageCipher = inlineCipher,
+    private readonly observe?: (run: Buffer) => Promise<void>,
+    sizeHint = -1,
   ) {
     super();
     this.key = streamKey(objectKey, partNumber, this.salt);
+    this.firstRun =
+      sizeHint < 0
+        ? RUN_SIZE
+        : Math.min(RUN_SIZE, Math.max(1, Math.ceil(sizeHint / PACKAGE_SIZE)) * PACKAGE_SIZE);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    const waiting = this.observe?.(chunk);
     this.sendHeader();
-    let offset = 0;
-    while (offset < chunk.length) {
-      // A full package is sealed only once more bytes arrive: then it is certainly not the last.
-      if (this.filled === PACKAGE_SIZE) this.seal(false);
-      const n = Math.min(PACKAGE_SIZE - this.filled, chunk.length - offset);
-      this.pending.push(n === chunk.length ? chunk : chunk.subarray(offset, offset + n));
-      this.filled += n;
-      offset += n;
-    }
-    if (waiting === undefined) callback();
-    else waiting.then(() => callback(), callback);
+    this.fill(chunk).then(() => callback(), callback);
   }
 
   override _flush(callback: TransformCallback): void {
     this.sendHeader();
-    this.seal(true);
-    callback();
+    this.submit(true)
+      .then(() => this.pushed)
+      .then(() => callback(), callback);
+  }
+
+  private async fill(chunk: Buffer): Promise<void> {
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.current !== undefined && this.filled === this.current.length) await this.submit(false);
+      const target = this.current ?? (this.current = await this.runBuffer());
+      const end = Math.min(chunk.length, offset + target.length - this.filled);
+      this.filled += chunk.copy(target, this.filled, offset, end);
+      offset = end;
+    }
+  }
+
+  /** A run buffer: a new one while few are in flight, else the oldest run's once it settles. */
+  private async runBuffer(): Promise<Buffer> {
+    if (this.runs.length < MAX_RUNS_IN_FLIGHT) {
+      const size = this.firstRun;
+      this.firstRun = RUN_SIZE;
+      return Buffer.from(new SharedArrayBuffer(size));
+    }
+    const oldest = this.runs.shift();
+    if (oldest === undefined) throw new Error('unreachable: no run in flight');
+    await oldest.settled;
+    // A small first buffer is not reused: runs after it are full size.
+    return oldest.buffer.length === RUN_SIZE ? oldest.buffer : Buffer.from(new SharedArrayBuffer(RUN_SIZE));
+  }
+
+  /** Seal the current run (an empty stream's one empty package too) and queue its push. */
+  private async submit(final: boolean): Promise<void> {
+    const buffer = this.current ?? (await this.runBuffer());
+    const plain = buffer.subarray(0, this.filled);
+    const observed = this.observe?.(plain) ?? Promise.resolve();
+    const sealed = this.cipher.seal(this.key, this.sequence, final, plain);
+    this.sequence += Math.max(1, Math.ceil(this.filled / PACKAGE_SIZE));
+    const settled = Promise.all([observed, sealed]);
+    settled.catch(ignore);
+    this.runs.push({ buffer, settled });
+    this.pushed = Promise.all([this.pushed, sealed]).then(([, out]) => {
+      this.push(out);
+    });
+    this.pushed.catch(ignore);
+    this.current = undefined;
+    this.filled = 0;
   }
 
   private sendHeader(): void {
     if (this.headerSent) return;
     this.headerSent = true;
     this.push(this.salt);
-  }
-
-  private seal(final: boolean): void {
-    const cipher = createCipheriv('aes-256-gcm', this.key, packageNonce(this.sequence, final));
-    for (const piece of this.pending) this.push(cipher.update(piece));
-    cipher.final();
-    this.push(cipher.getAuthTag());
-    this.sequence++;
-    this.pending = [];
-    this.filled = 0;
   }
 }
 
@@ -95,21 +146,47 @@ export interface StreamSlice {
   salt?: Buffer;
 }
 
+/** Stored bytes of a full run. */
+const SEALED_RUN_SIZE = RUN_PACKAGES * SEALED_PACKAGE_SIZE;
+
 /**
- * Pulls exact byte counts out of a chunked source as slices of its chunks (no copies). Chunks
- * used up by a read are handed to `release` at the next read, when their bytes have been
- * decrypted (the layer reuses such pooled buffers).
+ * Buffers of one read's full runs: each holds a run's ciphertext, goes to a cipher thread and
+ * comes back holding its plaintext; once the consumer has sent that on and hands it back (the GET
+ * handler's `release`), it takes the next run. Without this a 64 MiB read allocated 64 MiB.
+ */
+export class RunBuffers {
+  private readonly spare: ArrayBuffer[] = [];
+
+  /** A buffer of `n` bytes owning its whole ArrayBuffer. */
+  take(n: number): Buffer {
+    const reused = n === SEALED_RUN_SIZE ? this.spare.pop() : undefined;
+    return reused !== undefined ? Buffer.from(reused, 0, n) : Buffer.allocUnsafeSlow(n);
+  }
+
+  /** A chunk the read yielded, no longer used by its consumer. */
+  give(chunk: Buffer): void {
+    const buffer = chunk.buffer;
+    // Only full-run buffers; a detached one (handed to a thread) has length 0.
+    if (!(buffer instanceof ArrayBuffer) || buffer.byteLength !== SEALED_RUN_SIZE) return;
+    if (this.spare.length < MAX_RUNS_IN_FLIGHT * 2 && !this.spare.includes(buffer)) this.spare.push(buffer);
+  }
+}
+
+/**
+ * Pulls exact byte counts out of a chunked source, copied into a buffer of their own (a cipher
+ * thread takes it over). Chunks are handed to `release` as soon as their bytes are copied (the
+ * layer reuses such pooled buffers).
  */
 class ByteQueue {
   /** Unread bytes: `view` is what is left of the source chunk `chunk`. */
   private chunks: { chunk: Buffer; view: Buffer }[] = [];
   private available = 0;
   private ended = false;
-  private used: Buffer[] = [];
 
   constructor(
     private readonly source: AsyncIterator<Buffer | Uint8Array>,
     private readonly release: ((chunk: Buffer) => void) | undefined,
+    private readonly buffers: RunBuffers,
   ) {}
 
   private async pull(): Promise<void> {
@@ -125,35 +202,24 @@ class ByteQueue {
     }
   }
 
-  /** The next `n` bytes as slices. */
-  async read(n: number): Promise<Buffer[]> {
-    this.recycle();
+  /** The next `n` bytes, in a new buffer that owns its whole ArrayBuffer. */
+  async take(n: number): Promise<Buffer> {
     while (this.available < n && !this.ended) await this.pull();
     if (this.available < n) throw new ObjectTampered('The stored object is shorter than its metadata says.');
-    const out: Buffer[] = [];
-    let left = n;
-    while (left > 0) {
+    const out = this.buffers.take(n);
+    let at = 0;
+    while (at < n) {
       const head = this.chunks[0];
       if (head === undefined) break;
-      if (head.view.length <= left) {
-        out.push(head.view);
+      const take = Math.min(head.view.length, n - at);
+      at += head.view.copy(out, at, 0, take);
+      if (take === head.view.length) {
         this.chunks.shift();
-        this.used.push(head.chunk);
-        left -= head.view.length;
-      } else {
-        out.push(head.view.subarray(0, left));
-        head.view = head.view.subarray(left);
-        left = 0;
-      }
+        this.release?.(head.chunk);
+      } else head.view = head.view.subarray(take);
     }
     this.available -= n;
     return out;
-  }
-
-  /** Hand the chunks of earlier reads back (their bytes are decrypted by now). */
-  recycle(): void {
-    if (this.release !== undefined) for (const chunk of this.used) this.release(chunk);
-    this.used = [];
   }
 
   async atEnd(): Promise<boolean> {
@@ -162,76 +228,65 @@ class ByteQueue {
   }
 }
 
-/** The last `n` bytes of a list of slices (the tag may straddle two of them). */
-function lastBytes(slices: Buffer[], n: number): Buffer {
-  const out = Buffer.alloc(n);
-  let at = n;
-  for (let i = slices.length - 1; i >= 0 && at > 0; i--) {
-    const slice = slices[i] ?? Buffer.alloc(0);
-    const take = Math.min(at, slice.length);
-    slice.copy(out, at - take, slice.length - take);
-    at -= take;
-  }
-  return out;
-}
-
-/** Decrypt one sealed package given as slices; each plaintext piece is returned as produced. */
-function openPackage(key: Buffer, sequence: number, final: boolean, sealed: Buffer[]): Buffer[] {
-  const total = sealed.reduce((n, b) => n + b.length, 0);
-  const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(sequence, final));
-  decipher.setAuthTag(lastBytes(sealed, TAG_SIZE));
-  const plain: Buffer[] = [];
-  let left = total - TAG_SIZE;
-  try {
-    for (const piece of sealed) {
-      if (left <= 0) break;
-      const body = piece.length <= left ? piece : piece.subarray(0, left);
-      left -= body.length;
-      const out = decipher.update(body);
-      if (out.length > 0) plain.push(out);
-    }
-    decipher.final();
-  } catch {
-    throw new ObjectTampered('An encrypted package of the object failed authentication.');
-  }
-  return plain;
-}
+/** Reads of at most this many packages are opened here: a worker round trip costs more. */
+const INLINE_PACKAGES = 2;
 
 /**
  * Decrypts the stored bytes of `slices` (read back to back from `source`) and yields `length`
  * plaintext bytes after skipping `skip` bytes of the first package. A slice without a salt starts
- * with its stream's header. The source must end exactly after the last package.
+ * with its stream's header. The source must end exactly after the last package. Runs of up to 16
+ * packages are opened by `cipher`, several in flight, and yielded in order; chunks the consumer
+ * hands to `buffers.give` are reused.
  */
 export async function* decryptSlices(
   source: AsyncIterable<Buffer | Uint8Array>,
   objectKey: Buffer,
-  slices: Iterable<StreamSlice>,
+  slices: readonly StreamSlice[],
   skip: number,
   length: number,
   release?: (chunk: Buffer) => void,
+  cipher: PackageCipher = inlineCipher,
+  buffers = new RunBuffers(),
 ): AsyncGenerator<Buffer> {
-  const queue = new ByteQueue(source[Symbol.asyncIterator](), release);
+  const queue = new ByteQueue(source[Symbol.asyncIterator](), release, buffers);
+  const packages = slices.reduce((n, s) => n + s.last - s.first + 1, 0);
+  const opener = packages <= INLINE_PACKAGES ? inlineCipher : cipher;
+  const inFlight: Promise<Buffer>[] = [];
   let toSkip = skip;
   let left = length;
+  /** The part of an opened run the caller asked for. */
+  const trim = (opened: Buffer): Buffer => {
+    let plain = opened;
+    if (toSkip > 0) {
+      const cut = Math.min(toSkip, plain.length);
+      plain = plain.subarray(cut);
+      toSkip -= cut;
+    }
+    if (plain.length > left) plain = plain.subarray(0, left);
+    left -= plain.length;
+    return plain;
+  };
   for (const slice of slices) {
-    const salt = slice.salt ?? Buffer.concat(await queue.read(HEADER_SIZE));
+    const salt = slice.salt ?? (await queue.take(HEADER_SIZE));
     const key = streamKey(objectKey, slice.partNumber, salt);
     const last = packageCount(slice.plainSize) - 1;
-    for (let seq = slice.first; seq <= slice.last; seq++) {
-      const sealed = await queue.read(sealedPackageLength(slice.plainSize, seq));
-      for (let plain of openPackage(key, seq, seq === last, sealed)) {
-        if (toSkip > 0) {
-          const cut = Math.min(toSkip, plain.length);
-          plain = plain.subarray(cut);
-          toSkip -= cut;
-        }
-        if (plain.length > left) plain = plain.subarray(0, left);
-        left -= plain.length;
+    for (let first = slice.first; first <= slice.last; first += RUN_PACKAGES) {
+      const end = Math.min(slice.last, first + RUN_PACKAGES - 1);
+      const bytes = (end - first) * SEALED_PACKAGE_SIZE + sealedPackageLength(slice.plainSize, end);
+      const opened = opener.open(key, first, end === last, await queue.take(bytes));
+      // Awaited in order below; a run dropped with the reader must not fail unhandled.
+      opened.catch(ignore);
+      inFlight.push(opened);
+      while (inFlight.length >= MAX_RUNS_IN_FLIGHT) {
+        const plain = trim(await (inFlight.shift() ?? Promise.resolve(Buffer.alloc(0))));
         if (plain.length > 0) yield plain;
       }
     }
   }
+  for (const opened of inFlight.splice(0)) {
+    const plain = trim(await opened);
+    if (plain.length > 0) yield plain;
+  }
   if (left !== 0 || !(await queue.atEnd()))
     throw new ObjectTampered('The stored object does not match its metadata.');
-  queue.recycle();
 }

@@ -9,14 +9,10 @@ import { checksumAccumulator } from '../storage/digester.js';
 import type { DigestSession, DigestWorker } from '../storage/digest-worker.js';
 import type { ChecksumAlgorithm, Checksums, ComputedDigests } from '../object-layer/types.js';
 
-/** Chunks handed to the worker and not hashed yet, before the writer waits. */
-const MAX_IN_FLIGHT = 16;
-
 export class PlaintextDigests {
   private readonly session: DigestSession;
   private readonly local = new Map<ChecksumAlgorithm, ReturnType<typeof checksumAccumulator>>();
   private readonly algorithms: Set<ChecksumAlgorithm>;
-  private readonly inFlight: Promise<void>[] = [];
   private size = 0;
 
   constructor(
@@ -33,13 +29,14 @@ export class PlaintextDigests {
       if (this.algorithms.has(a)) this.local.set(a, checksumAccumulator(a));
   }
 
-  /** Digest `chunk`; the promise, when there is one, resolves once the worker has caught up. */
-  update(chunk: Buffer): Promise<void> | undefined {
+  /**
+   * Digest `chunk`; resolves once the worker is done with it (a chunk that is not in a
+   * SharedArrayBuffer is copied to the worker and may be reused at once).
+   */
+  update(chunk: Buffer): Promise<void> {
     this.size += chunk.length;
     for (const acc of this.local.values()) acc.update(chunk);
-    this.inFlight.push(this.session.update(chunk, 0, chunk.length));
-    if (this.inFlight.length <= MAX_IN_FLIGHT) return undefined;
-    return this.inFlight.splice(0, this.inFlight.length - MAX_IN_FLIGHT / 2).at(-1);
+    return this.session.update(chunk, 0, chunk.length);
   }
 
   async finish(): Promise<ComputedDigests> {
