@@ -440,75 +440,80 @@ async function startPair(cacheDir, consoleDir) {
 
 const signed = (x) => (x >= 0 ? `+${x}` : String(x));
 
+/** The full run's table: listing and memory, then rewind and upload. */
 function printTable(result) {
   const l = result.listing;
   const m = result.memory;
-  const rows =
-    l === undefined
-      ? []
-      : [
-          ['first page, big/ (100,000 objects)', `${l.big.ms.median} ms`, `runs ${l.big.ms.runs.join(', ')}`],
-          [
-            'first page, small/ (1,000 objects)',
-            `${l.small.ms.median} ms`,
-            `runs ${l.small.ms.runs.join(', ')}`,
-          ],
-          ['ratio big/small (paired median)', `${l.ratio.median}x`, `runs ${l.ratio.runs.join(', ')}`],
-          ['console RSS baseline', `${m.baselineRssMiB} MiB`, 'after a 64 MiB warm-up'],
-          [
-            `upload ${m.sizeMiB} MiB`,
-            `${m.upload.mibPerSecond} MiB/s`,
-            `RSS peak ${m.upload.peakRssMiB} MiB (${signed(m.upload.growthMiB)}); cores console ${m.upload.cores.console}, engine ${m.upload.cores.engine}, rest incl. this client ${m.upload.cores.other}`,
-          ],
-          [
-            `download ${m.sizeMiB} MiB`,
-            `${m.download.mibPerSecond} MiB/s`,
-            `RSS peak ${m.download.peakRssMiB} MiB (${signed(m.download.growthMiB)}); cores console ${m.download.cores.console}, engine ${m.download.cores.engine}, rest incl. this client ${m.download.cores.other}`,
-          ],
-        ];
-  const rw = result.rewind;
-  if (rw !== undefined) {
-    rows.push(
-      [
-        `plain first page, ${rw.keys} keys × 3 versions`,
-        `${rw.plain.median} ms`,
-        `runs ${rw.plain.runs.join(', ')}`,
-      ],
-      [
-        `rewind first page (${rw.firstPageKeys} keys, ≤ 1,000 versions read)`,
-        `${rw.rewind.median} ms`,
-        `runs ${rw.rewind.runs.join(', ')}`,
-      ],
-      [
-        'ratio rewind/plain first page (paired median)',
-        `${rw.ratio.median}x`,
-        `runs ${rw.ratio.runs.join(', ')}`,
-      ],
-      [
-        `rewind to ${rw.page} keys (answers in turn)`,
-        `${rw.rewindFullPage.median} ms`,
-        `runs ${rw.rewindFullPage.runs.join(', ')}`,
-      ],
-      [
-        `ratio rewind ${rw.page} keys/plain (paired median)`,
-        `${rw.fullPageRatio.median}x`,
-        `runs ${rw.fullPageRatio.runs.join(', ')}`,
-      ],
-    );
-  }
+  const rows = [
+    ['first page, big/ (100,000 objects)', `${l.big.ms.median} ms`, `runs ${l.big.ms.runs.join(', ')}`],
+    ['first page, small/ (1,000 objects)', `${l.small.ms.median} ms`, `runs ${l.small.ms.runs.join(', ')}`],
+    ['ratio big/small (paired median)', `${l.ratio.median}x`, `runs ${l.ratio.runs.join(', ')}`],
+    ['console RSS baseline', `${m.baselineRssMiB} MiB`, 'after a 64 MiB warm-up'],
+    [
+      `upload ${m.sizeMiB} MiB`,
+      `${m.upload.mibPerSecond} MiB/s`,
+      `RSS peak ${m.upload.peakRssMiB} MiB (${signed(m.upload.growthMiB)}); cores console ${m.upload.cores.console}, engine ${m.upload.cores.engine}, rest incl. this client ${m.upload.cores.other}`,
+    ],
+    [
+      `download ${m.sizeMiB} MiB`,
+      `${m.download.mibPerSecond} MiB/s`,
+      `RSS peak ${m.download.peakRssMiB} MiB (${signed(m.download.growthMiB)}); cores console ${m.download.cores.console}, engine ${m.download.cores.engine}, rest incl. this client ${m.download.cores.other}`,
+    ],
+  ];
+  if (result.rewind !== undefined) rows.push(...rewindRows(result.rewind));
   if (result.upload !== undefined) rows.push(...uploadRows(result.upload));
+  printRows(result.machine, rows);
+}
+
+/** Rows of a table, aligned, under a line naming the machine. */
+function printRows(machine, rows) {
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   console.log(
-    `\nConsole benchmark — ${result.machine.nproc} cores, load at start ${result.machine.loadAverageAtStart.join(' ')}`,
+    `\nConsole benchmark — ${machine.nproc} cores, load at start ${machine.loadAverageAtStart.join(' ')}`,
   );
   for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
 }
 
-/** `--only rewind`: a fresh engine and console, the rewind benchmark alone. */
-async function rewindOnly(opts) {
+function rewindRows(rw) {
+  return [
+    [
+      `plain first page, ${rw.keys} keys × 3 versions`,
+      `${rw.plain.median} ms`,
+      `runs ${rw.plain.runs.join(', ')}`,
+    ],
+    [
+      `rewind first page (${rw.firstPageKeys} keys, ≤ 1,000 versions read)`,
+      `${rw.rewind.median} ms`,
+      `runs ${rw.rewind.runs.join(', ')}`,
+    ],
+    [
+      'ratio rewind/plain first page (paired median)',
+      `${rw.ratio.median}x`,
+      `runs ${rw.ratio.runs.join(', ')}`,
+    ],
+    [
+      `rewind to ${rw.page} keys (answers in turn)`,
+      `${rw.rewindFullPage.median} ms`,
+      `runs ${rw.rewindFullPage.runs.join(', ')}`,
+    ],
+    [
+      `ratio rewind ${rw.page} keys/plain (paired median)`,
+      `${rw.fullPageRatio.median}x`,
+      `runs ${rw.fullPageRatio.runs.join(', ')}`,
+    ],
+  ];
+}
+
+/**
+ * One benchmark part alone on a fresh engine and console (`--only rewind`, `--upload-only`): starts
+ * both, signs in, runs `part(pair)` for its result fields, prints `rows(result)` and writes
+ * bench/results/console-{name}-latest.json; stops and removes everything afterwards (the data
+ * dirs kept with --keep).
+ */
+async function freshPairPart(opts, name, part, rows) {
   await mkdir(join(ROOT, '.tmp/bench'), { recursive: true });
-  const dataDir = await mkdtemp(join(ROOT, '.tmp/bench/rewind-engine-'));
+  const dataDir = await mkdtemp(join(ROOT, `.tmp/bench/${name}-engine-`));
   const consoleDir = await mkdtemp(join(ROOT, '.tmp/bench/console-state-'));
   const machine = describeMachine(ROOT, join(ROOT, '.tmp/bench'));
   const started = Date.now();
@@ -517,39 +522,51 @@ async function rewindOnly(opts) {
   try {
     consoleServer = await startConsole(engine.endpoint, consoleDir);
     const cookie = await login(consoleServer.base, engine.accessKey, engine.secretKey);
-    log(
-      `\n== rewind first page vs plain listing, ${opts.rewindKeys} keys × 3 versions, ${opts.repeats} repeats ==`,
-    );
-    const rewind = await rewindBench({
-      base: consoleServer.base,
-      cookie,
-      api: (method, path, json) => api(consoleServer.base, cookie, method, path, json),
-      engine,
-      keys: opts.rewindKeys,
-      repeats: opts.repeats,
-      log,
-    });
+    const fields = await part({ engine, consoleServer, cookie, dataDir });
     const result = {
       at: new Date().toISOString(),
       seconds: round((Date.now() - started) / 1000, 1),
       machine: { ...machine, loadAverageAtEnd: os.loadavg().map((l) => round(l)) },
       repeats: opts.repeats,
-      rewind,
+      ...fields,
     };
-    printTable(result);
+    printRows(machine, rows(result));
+    const file = `bench/results/console-${name}-latest.json`;
     await mkdir(join(ROOT, 'bench/results'), { recursive: true });
-    await writeFile(
-      join(ROOT, 'bench/results/console-rewind-latest.json'),
-      JSON.stringify(result, null, 2) + '\n',
-    );
-    log('\nwrote bench/results/console-rewind-latest.json');
+    await writeFile(join(ROOT, file), JSON.stringify(result, null, 2) + '\n');
+    log(`\nwrote ${file}`);
   } finally {
     await consoleServer?.stop();
     await engine.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(consoleDir, { recursive: true, force: true });
+    if (!opts.keep) {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(consoleDir, { recursive: true, force: true });
+    }
   }
 }
+
+/** `--only rewind`: the rewind benchmark alone. */
+const rewindOnly = (opts) =>
+  freshPairPart(
+    opts,
+    'rewind',
+    async ({ engine, consoleServer, cookie }) => {
+      log(
+        `\n== rewind first page vs plain listing, ${opts.rewindKeys} keys × 3 versions, ${opts.repeats} repeats ==`,
+      );
+      const rewind = await rewindBench({
+        base: consoleServer.base,
+        cookie,
+        api: (method, path, json) => api(consoleServer.base, cookie, method, path, json),
+        engine,
+        keys: opts.rewindKeys,
+        repeats: opts.repeats,
+        log,
+      });
+      return { rewind };
+    },
+    (result) => rewindRows(result.rewind),
+  );
 
 function uploadRows(u) {
   return [
@@ -571,61 +588,37 @@ function uploadRows(u) {
   ];
 }
 
-/** Only the upload comparison, on a fresh engine and console. */
-async function uploadOnly(opts) {
-  const dataDir = await mkdtemp(join(ROOT, '.tmp/bench/upload-engine-'));
-  const consoleDir = await mkdtemp(join(ROOT, '.tmp/bench/console-state-'));
-  const machine = describeMachine(ROOT, join(ROOT, '.tmp/bench'));
-  const engine = await startServer('engine', { repoRoot: ROOT, dataDir });
-  let consoleServer;
-  try {
-    consoleServer = await startConsole(engine.endpoint, consoleDir);
-    const cookie = await login(consoleServer.base, engine.accessKey, engine.secretKey);
-    await waitIdle(engine, 60);
-    log(`\n== upload ${opts.uploadMiB} MiB: console parts vs awscli, ${opts.repeats} repeats ==`);
-    const upload = await uploadBench({
-      engine,
-      base: consoleServer.base,
-      cookie,
-      workDir: join(dataDir, '..', `upload-work-${process.pid}`),
-      sizeMiB: opts.uploadMiB,
-      repeats: opts.repeats,
-      log,
-    });
-    const result = {
-      at: new Date().toISOString(),
-      machine: { ...machine, loadAverageAtEnd: os.loadavg().map((l) => round(l)) },
-      upload,
-    };
-    console.log(
-      `\nConsole upload benchmark — ${machine.nproc} cores, load at start ${machine.loadAverageAtStart.join(' ')}`,
-    );
-    for (const [a, b, c] of uploadRows(upload)) console.log(`  ${a.padEnd(40)}  ${b.padStart(12)}  ${c}`);
-    await mkdir(join(ROOT, 'bench/results'), { recursive: true });
-    await writeFile(
-      join(ROOT, 'bench/results/console-upload-latest.json'),
-      JSON.stringify(result, null, 2) + '\n',
-    );
-    log('\nwrote bench/results/console-upload-latest.json');
-  } finally {
-    await consoleServer?.stop();
-    await engine.stop();
-    await rm(join(dataDir, '..', `upload-work-${process.pid}`), { recursive: true, force: true });
-    if (!opts.keep) {
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(consoleDir, { recursive: true, force: true });
-    }
-  }
-}
+/** `--upload-only`: the upload comparison alone. */
+const uploadOnly = (opts) =>
+  freshPairPart(
+    opts,
+    'upload',
+    async ({ engine, consoleServer, cookie, dataDir }) => {
+      await waitIdle(engine, 60);
+      log(`\n== upload ${opts.uploadMiB} MiB: console parts vs awscli, ${opts.repeats} repeats ==`);
+      const workDir = join(dataDir, '..', `upload-work-${process.pid}`);
+      try {
+        const upload = await uploadBench({
+          engine,
+          base: consoleServer.base,
+          cookie,
+          workDir,
+          sizeMiB: opts.uploadMiB,
+          repeats: opts.repeats,
+          log,
+        });
+        return { upload };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+    (result) => uploadRows(result.upload),
+  );
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.only === 'rewind') return rewindOnly(opts);
-  if (opts.uploadOnly) {
-    await mkdir(join(ROOT, '.tmp/bench'), { recursive: true });
-    await uploadOnly(opts);
-    return;
-  }
+  if (opts.uploadOnly) return uploadOnly(opts);
   const cacheDir = join(ROOT, '.tmp/bench/cache/console-100k');
   await mkdir(join(ROOT, '.tmp/bench'), { recursive: true });
   const consoleDir = await mkdtemp(join(ROOT, '.tmp/bench/console-state-'));
