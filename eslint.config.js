@@ -119,19 +119,85 @@ const ROOT_MODULES = ['engine', 'engine-context', 'cli', 'cli-args', 'index'];
 const ENGINE_LAYERS = [
   {
     folders: ['common'],
-    above: ['storage', 'kms', 'object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
+    above: [
+      'storage',
+      'kms',
+      'config',
+      'object-layer',
+      'crypto',
+      'compress',
+      'events',
+      'bucket',
+      'notify',
+      'logging',
+      'iam',
+      'background',
+      'http',
+      ...HANDLERS,
+    ],
   },
   {
     folders: ['storage'],
-    above: ['kms', 'object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS],
+    above: [
+      'kms',
+      'config',
+      'object-layer',
+      'crypto',
+      'compress',
+      'events',
+      'bucket',
+      'notify',
+      'logging',
+      'iam',
+      'background',
+      'http',
+      ...HANDLERS,
+    ],
   },
-  // The built-in KMS (issue 8 §2) stands beside iam/ and bucket/: it uses common/ and storage/ only.
-  { folders: ['kms'], above: ['object-layer', 'events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
-  { folders: ['object-layer'], above: ['events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
-  // Encryption at rest (issue 8 §2): an object-layer decorator that uses kms/ (docs/decisions/0006).
-  { folders: ['crypto'], above: ['events', 'bucket', 'iam', 'background', 'http', ...HANDLERS] },
-  { folders: ['events'], above: ['bucket', 'iam', 'background', 'http', ...HANDLERS] },
-  { folders: ['bucket'], above: ['iam', 'background', 'http', ...HANDLERS] },
+  // The built-in KMS (issue 8 §2) and the server configuration (issue 10 §1) stand beside iam/ and
+  // bucket/: they use common/ and storage/ only (their documents go through a store interface).
+  {
+    folders: ['kms', 'config'],
+    above: [
+      'object-layer',
+      'crypto',
+      'compress',
+      'events',
+      'bucket',
+      'notify',
+      'logging',
+      'iam',
+      'background',
+      'http',
+      ...HANDLERS,
+    ],
+  },
+  {
+    folders: ['object-layer'],
+    above: [
+      'crypto',
+      'compress',
+      'events',
+      'bucket',
+      'notify',
+      'logging',
+      'iam',
+      'background',
+      'http',
+      ...HANDLERS,
+    ],
+  },
+  // Encryption at rest (issue 8 §2, uses kms/) and compression (issue 10 §1, reads config/):
+  // object-layer decorators (docs/decisions/0006).
+  {
+    folders: ['crypto', 'compress'],
+    above: ['events', 'bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS],
+  },
+  { folders: ['events'], above: ['bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
+  { folders: ['bucket'], above: ['notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
+  // Notification targets and the logger/audit webhooks (issue 10 §1–2): they read config/, events/
+  // and bucket/ (the notification configuration), and are started only by the composition root.
+  { folders: ['notify', 'logging'], above: ['iam', 'background', 'http', ...HANDLERS] },
   { folders: ['background'], above: ['iam', 'http', ...HANDLERS] },
   { folders: ['iam'], above: ['background', 'http', ...HANDLERS] },
   {
