@@ -75,6 +75,8 @@ export class NotificationSystem {
   private stopConfig: (() => void) | undefined;
   private reloading: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Live listen streams (ListenBucketNotification), ended before the engine closes. */
+  private readonly listeners = new Set<() => void>();
   /** `deliver` calls running now (for the drain at close). */
   private inflight = 0;
   private readonly factories: Map<NotifyService, TargetFactory>;
@@ -247,6 +249,20 @@ export class NotificationSystem {
     });
     t.status = { value: t.status?.value ?? 'offline', at: t.status?.at ?? 0, pending };
     return pending;
+  }
+
+  /**
+   * Register a live listen stream's stop function; `endListeners` calls it when the engine shuts
+   * down (a stream never ends by itself). Returns the function that unregisters it.
+   */
+  trackListener(stop: () => void): () => void {
+    this.listeners.add(stop);
+    return () => this.listeners.delete(stop);
+  }
+
+  /** End every listen stream (the engine closes its listener next). */
+  endListeners(): void {
+    for (const stop of [...this.listeners]) stop();
   }
 
   /**
