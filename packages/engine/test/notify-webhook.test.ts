@@ -57,7 +57,11 @@ function config(): ReturnType<typeof staticConfig> {
   });
 }
 
+/** The configuration of the running engine (tests change it as the config store would). */
+let cfg: ReturnType<typeof staticConfig>;
+
 async function start(): Promise<Engine> {
+  cfg = config();
   return createEngine({
     address: '127.0.0.1:0',
     drives,
@@ -68,7 +72,7 @@ async function start(): Promise<Engine> {
     log: (line) => logs.push(line),
     scannerIntervalMs: 3_600_000,
     healIntervalMs: 3_600_000,
-    config: config(),
+    config: cfg,
     notifyRetry: { minRetryMs: 20, maxRetryMs: 200 },
   });
 }
@@ -202,6 +206,18 @@ describe('notification configuration', () => {
         Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'p/' }] } },
       },
     ]);
+  });
+});
+
+describe('reload', () => {
+  it('rebuilds the targets when a notify_* sub-system changes', async () => {
+    const arns = (): string[] => engine.context.notifications.arns();
+    cfg.set('notify_webhook:new', { enable: 'on', endpoint: rx1.url });
+    await until('the new target', () => arns().includes('arn:minio:sqs:us-east-1:new:webhook'));
+    expect(arns()).toHaveLength(4);
+    cfg.set('notify_webhook:new', { enable: 'off', endpoint: rx1.url });
+    await until('the target to go', () => !arns().includes('arn:minio:sqs:us-east-1:new:webhook'));
+    expect(arns()).toHaveLength(3);
   });
 });
 

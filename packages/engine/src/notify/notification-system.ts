@@ -3,15 +3,14 @@
  * with `enable=on`) through the target factories, gives each a queue store and a sender loop, and
  * delivers object events to them according to each bucket's notification rules.
  *
- * It subscribes once to the object event hub (only while at least one target exists, so an engine
- * without targets pays nothing per request), with a cheap synchronous pre-filter: the rules of the
+ * It subscribes to the object event hub once the first target exists (an engine without targets
+ * pays nothing per request), with a cheap synchronous pre-filter: the rules of the
  * buckets that have any, kept in memory (loaded at start, refreshed on every change of a bucket's
  * notification configuration), so reads and writes nobody asked for build no record. For each
  * event that passes it reads the bucket's configuration again (authoritative, cached by the bucket
  * metadata service) and queues one `TargetEvent` per matching target — once per target even when
- * several rules of the bucket name it, as MinIO. A change of a
- * `notify_*` sub-system rebuilds the targets (queued events stay in their stores and are sent by
- * the new loops).
+ * several rules of the bucket name it, as MinIO. A change of a `notify_*` sub-system rebuilds the targets (queued events stay in their stores — memory queues
+ * are carried over — and are sent by the new loops; events published meanwhile wait in the hub).
  */
 import type { BucketMetadataService } from '../bucket/bucket-metadata.js';
 import type { NotificationConfiguration } from '../bucket/notification.js';
@@ -85,6 +84,10 @@ export class NotificationSystem {
   /** Buckets whose configuration changed and has not been read again yet: everything passes. */
   private readonly changed = new Set<string>();
   private reloading: Promise<void> = Promise.resolve();
+  /** Settled except while the targets are being rebuilt. */
+  private ready: Promise<void> = Promise.resolve();
+  /** The in-memory queues by ARN, kept across rebuilds. */
+  private memoryStores = new Map<string, MemoryQueueStore>();
   private closed = false;
   /** Live listen streams (ListenBucketNotification), ended before the engine closes. */
   private readonly listeners = new Set<() => void>();
@@ -130,6 +133,7 @@ export class NotificationSystem {
 
   /** The hub pre-filter: could any rule of the bucket want this change? */
   private wants(change: ObjectChange): boolean {
+    if (this.targets.size === 0) return false;
     if (this.changed.has(change.bucket)) return true;
     const config = this.rules.get(change.bucket);
     return config !== undefined && config.targets.some((rule) => ruleMatches(rule, change.name, change.key));
@@ -147,12 +151,34 @@ export class NotificationSystem {
 
   private async rebuild(): Promise<void> {
     if (this.closed) return;
-    const old = [...this.targets.values()];
-    this.targets = new Map();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    await Promise.all(old.map((t) => t.sender.close()));
+    // Events that arrive meanwhile wait in the hub's queue for the new targets (deliver awaits).
+    let release = (): void => undefined;
+    this.ready = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await Promise.all([...this.targets.values()].map((t) => t.sender.close()));
+      const next = await this.buildTargets();
+      if (this.closed) {
+        await Promise.all([...next.values()].map((t) => t.sender.close()));
+        return;
+      }
+      this.targets = next;
+      if (next.size > 0 && this.unsubscribe === undefined) {
+        const accept = (change: ObjectChange): boolean => this.wants(change);
+        this.unsubscribe = this.options.events.subscribe({ accept }, (event) => this.deliver(event), {
+          name: SUBSCRIBER,
+          queueLimit: HUB_QUEUE_LIMIT,
+        });
+      }
+    } finally {
+      release();
+    }
+  }
+
+  private async buildTargets(): Promise<Map<string, RunningTarget>> {
     const next = new Map<string, RunningTarget>();
+    const memory = new Map<string, MemoryQueueStore>();
     for (const [service, factory] of this.factories) {
       for (const entry of this.options.config.targets(notifySubsystem(service))) {
         if (!isOn(entry.values.get('enable'))) continue;
@@ -163,10 +189,15 @@ export class NotificationSystem {
           const target = factory.create(id, entry.values, (line) => this.log(`notify: ${name}: ${line}`));
           const queueDir = entry.values.get('queue_dir') ?? '';
           const limit = limitOf(entry.values);
-          const store: QueueStore =
-            queueDir === ''
-              ? new MemoryQueueStore(Math.min(limit, MEMORY_QUEUE_LIMIT))
-              : new DiskQueueStore(path.join(queueDir, `${service}-${id}`), limit, this.log);
+          let store: QueueStore;
+          if (queueDir === '') {
+            // A rebuild keeps what the target's memory queue still holds.
+            const kept = this.memoryStores.get(arn);
+            store = kept ?? new MemoryQueueStore(Math.min(limit, MEMORY_QUEUE_LIMIT));
+            memory.set(arn, store as MemoryQueueStore);
+          } else {
+            store = new DiskQueueStore(path.join(queueDir, `${service}-${id}`), limit, this.log);
+          }
           const sender = new TargetSender(target, store, name, this.log, this.options.retry);
           await sender.start();
           next.set(arn, { arn, service, id, sender });
@@ -176,24 +207,15 @@ export class NotificationSystem {
         }
       }
     }
-    if (this.closed) {
-      await Promise.all([...next.values()].map((t) => t.sender.close()));
-      return;
-    }
-    this.targets = next;
-    if (next.size > 0) {
-      const accept = (change: ObjectChange): boolean => this.wants(change);
-      this.unsubscribe = this.options.events.subscribe({ accept }, (event) => this.deliver(event), {
-        name: SUBSCRIBER,
-        queueLimit: HUB_QUEUE_LIMIT,
-      });
-    }
+    this.memoryStores = memory;
+    return next;
   }
 
   /** Queue one event for every target the bucket's rules send it to. */
   private async deliver(event: ObjectEvent): Promise<void> {
     this.inflight++;
     try {
+      await this.ready;
       await this.route(event);
     } finally {
       this.inflight--;
