@@ -216,7 +216,7 @@ describe('ListenBucketNotification', () => {
     });
     const poller = mc.listenBucketNotification('live', 'sdk/', '', ['s3:ObjectCreated:*']);
     const got = new Promise<ObjectEventRecord>((resolve) => {
-      poller.on('notification', (record: ObjectEventRecord) => resolve(record));
+      poller.on('notification', (record: unknown) => resolve(record as ObjectEventRecord));
     });
     await until('the subscription', () => listenSubscribers() > 0);
     await s3.send(new PutObjectCommand({ Bucket: 'live', Key: 'sdk/obj', Body: 'abc' }));
