@@ -193,6 +193,38 @@ describe('notification configuration', () => {
       ),
     ).rejects.toMatchObject({ name: 'UnsupportedNotification' });
 
+    await expect(
+      s3.send(
+        new PutBucketNotificationConfigurationCommand({
+          Bucket: 'cfg',
+          NotificationConfiguration: {
+            QueueConfigurations: [
+              {
+                QueueArn: 'arn:minio:sqs::1:webhook',
+                Events: ['s3:ObjectCreated:*'],
+                Filter: {
+                  Key: {
+                    FilterRules: [
+                      { Name: 'prefix', Value: 'a/' },
+                      { Name: 'prefix', Value: 'b/' },
+                    ],
+                  },
+                },
+              },
+            ],
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidArgument',
+      message: 'Cannot specify more than one prefix rule in a filter.',
+    });
+    // Nothing of the refused documents was stored.
+    expect(
+      (await s3.send(new GetBucketNotificationConfigurationCommand({ Bucket: 'cfg' }))).QueueConfigurations ??
+        [],
+    ).toEqual([]);
+
     // Accepted with an empty region; answered with the server's region filled in.
     await subscribe('cfg', 'arn:minio:sqs::1:webhook', ['s3:ObjectCreated:*', 's3:ObjectRemoved:Delete'], {
       prefix: 'p/',

@@ -86,12 +86,16 @@ export class TargetSender {
     };
   }
 
-  /** Stop the loop (after the send in flight, if any) and close the target; queued files stay. */
+  /**
+   * Stop the loop and close the target; queued events stay. The target is closed first, so a send
+   * hanging on it fails at once instead of holding up the close (its event stays queued and is
+   * sent again later: delivery is at least once).
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.wake?.();
-    await this.loop;
     await this.target.close().catch(() => undefined);
+    await this.loop;
   }
 
   /** Wait until `enqueue` or `close` wakes the loop, or `ms` passed (undefined: no time limit). */
