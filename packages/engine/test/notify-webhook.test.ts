@@ -8,6 +8,7 @@
  * while the receiver is down survive an engine restart and arrive in order.
  */
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -250,6 +251,39 @@ describe('reload', () => {
     cfg.set('notify_webhook:new', { enable: 'off', endpoint: rx1.url });
     await until('the target to go', () => !arns().includes('arn:minio:sqs:us-east-1:new:webhook'));
     expect(arns()).toHaveLength(3);
+  });
+});
+
+describe('status', () => {
+  it('reports a target that accepts connections but never answers as offline', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      cfg.set('notify_webhook:hang', { enable: 'on', endpoint: `http://127.0.0.1:${port}` });
+      await until('the target', () =>
+        engine.context.notifications.arns().includes('arn:minio:sqs:us-east-1:hang:webhook'),
+      );
+      const info = (await adminOk(engine, root, 'GET', 'info')) as {
+        services: { notifications: Record<string, Record<string, { status: string }>[]>[] };
+      };
+      const hang = info.services.notifications[0]?.['webhook']?.find((t) => 'hang' in t);
+      expect(hang).toEqual({ hang: { status: 'offline' } });
+      // The HEAD probe reached the silent server: offline because it never answered.
+      expect(sockets.size).toBeGreaterThan(0);
+    } finally {
+      cfg.set('notify_webhook:hang', { enable: 'off', endpoint: `http://127.0.0.1:${port}` });
+      await until(
+        'the target to go',
+        () => !engine.context.notifications.arns().includes('arn:minio:sqs:us-east-1:hang:webhook'),
+      );
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 
