@@ -18,14 +18,15 @@ const SEND_TIMEOUT_MS = 10_000;
 /** The online check answers within this (admin info must not hang on a target). */
 const PROBE_TIMEOUT_MS = 2000;
 
-/** MinIO's rule: a token of two words already names its scheme; one word is a bearer token. */
+/**
+ * MinIO's rule: a token of two words already names its scheme (`Basic abc`) and is sent as given,
+ * one word is a bearer token; anything else (empty, three words or more) sends no header.
+ */
 export function authorizationHeader(token: string): string | undefined {
-  const words = token
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w !== '');
-  if (words.length === 0) return undefined;
-  return words.length === 1 ? `Bearer ${words[0] ?? ''}` : token.trim();
+  const words = token.split(/\s+/).filter((w) => w !== '');
+  if (words.length === 2) return token.trim();
+  if (words.length === 1) return `Bearer ${words[0] ?? ''}`;
+  return undefined;
 }
 
 interface Request {
@@ -127,7 +128,7 @@ export const webhookFactory: TargetFactory = {
     const certFile = values.get('client_cert') ?? '';
     const keyFile = values.get('client_key') ?? '';
     if ((certFile === '') !== (keyFile === '')) {
-      throw new InvalidArgument('client_cert and client_key must be given together');
+      throw new InvalidArgument('cert and key must be specified as a pair');
     }
     const tls =
       certFile === '' ? {} : { cert: readPem(certFile, 'client_cert'), key: readPem(keyFile, 'client_key') };
