@@ -28,7 +28,7 @@ import { fifoQuotaHook, startHealer, startScanner } from './background/index.js'
 import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 import type { ConfigReader } from './config/index.js';
-import type { RetryOptions } from './notify/index.js';
+import type { RetryOptions, TargetFactory } from './notify/index.js';
 
 export interface EngineOptions {
   /** `host:port` to listen on (`[::1]:9000` for IPv6, `:9000` for every interface); port 0 picks a free one. */
@@ -82,6 +82,8 @@ export interface EngineOptions {
   config?: ConfigReader;
   /** Retry pauses of the notification targets (default 1 s doubling to 30 s); tests shorten them. */
   notifyRetry?: RetryOptions;
+  /** The notification target factories; default: every one the engine ships (`notify/factories.ts`). */
+  notifyFactories?: TargetFactory[];
 }
 
 export interface Engine {
@@ -286,6 +288,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       kms,
       ...(options.config !== undefined ? { config: options.config } : {}),
       ...(options.notifyRetry !== undefined ? { notifyRetry: options.notifyRetry } : {}),
+      ...(options.notifyFactories !== undefined ? { notifyFactories: options.notifyFactories } : {}),
     });
     // Every writer goes through the context's eventing object layer, so no object change goes
     // unannounced; the hub closes with the engine.
