@@ -456,7 +456,7 @@ describe('queue store', () => {
     await until('3 dropped events', () => stats().dropped === 3);
     expect(stats().queued).toBe(5);
     expect((await readdir(join(queueDir, 'webhook-3'))).filter((f) => f.endsWith('.event'))).toHaveLength(5);
-    expect(logs.some((l) => l.includes('queue store limit of 5 is reached'))).toBe(true);
+    expect(logs.some((l) => l.includes('the maximum store limit reached (queue_limit 5)'))).toBe(true);
 
     await rx3.start();
     await rx3.waitFor(5);

@@ -68,7 +68,7 @@ export class TargetSender {
       this.dropped++;
       if (isPowerOfTen(this.dropped)) {
         this.log(
-          `notify: ${this.name}: the queue store limit of ${this.store.limit} is reached, event dropped (${this.dropped} dropped so far)`,
+          `notify: ${this.name}: the maximum store limit reached (queue_limit ${this.store.limit}), event dropped (${this.dropped} dropped so far)`,
         );
       }
       return false;
