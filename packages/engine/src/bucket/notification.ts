@@ -25,14 +25,23 @@ const KINDS = [
   ['CloudFunctionConfiguration', 'CloudFunction', 'lambda'],
 ] as const;
 
+/** MinIO's bound on a filter value (`ErrFilterValueInvalid`). */
+const MAX_FILTER_VALUE_BYTES = 1024;
+
 function readFilter(node: XmlElement): { prefix: string; suffix: string } {
   const out = { prefix: '', suffix: '' };
+  const seen = new Set<string>();
   const key = element(element(node, 'Filter') ?? {}, 'S3Key');
   for (const rule of key === undefined ? [] : elements(key, 'FilterRule')) {
     const name = text(rule, 'Name')?.toLowerCase();
     const value = text(rule, 'Value', false) ?? '';
+    // MinIO's messages (ErrFilterNameInvalid, ErrFilterNamePrefix/Suffix, ErrFilterValueInvalid).
     if (name !== 'prefix' && name !== 'suffix')
-      throw new InvalidArgument('Filter rule name must be prefix or suffix.');
+      throw new InvalidArgument('filter rule name must be either prefix or suffix');
+    if (seen.has(name)) throw new InvalidArgument(`Cannot specify more than one ${name} rule in a filter.`);
+    if (Buffer.byteLength(value) > MAX_FILTER_VALUE_BYTES)
+      throw new InvalidArgument('Size of filter rule value cannot exceed 1024 bytes in UTF-8 representation');
+    seen.add(name);
     out[name] = value;
   }
   return out;
