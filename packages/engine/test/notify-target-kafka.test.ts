@@ -5,6 +5,7 @@
  * order; with the broker down `send` rejects and `isActive` is false, and once it is back `send`
  * works again; bad values are refused with MinIO's messages.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kafkaTargetFactory } from '../src/notify/targets/kafka.js';
 import type { NotificationTarget } from '../src/notify/index.js';
@@ -65,6 +66,23 @@ describe('notify_kafka target', () => {
     const keys = broker.records('bucketevents').map((r) => r.key);
     expect(keys).toEqual(['photos/a dir/cat.jpg', 'photos/a dir/cat.jpg', 'photos/during-outage.txt']);
     expect(broker.errors).toEqual([]);
+  });
+
+  it('the stand-in refuses a request it does not implement, as a broker closes on one', async () => {
+    // Request header v1 for API key 1 (Fetch) v4: not offered by the stand-in.
+    const body = Buffer.alloc(10);
+    body.writeInt16BE(1, 0);
+    body.writeInt16BE(4, 2);
+    body.writeInt32BE(7, 4);
+    body.writeInt16BE(-1, 8);
+    const size = Buffer.alloc(4);
+    size.writeInt32BE(body.length);
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(broker.port, '127.0.0.1', () => socket.write(Buffer.concat([size, body])));
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    expect(broker.errors.splice(0)).toEqual(['API 1: API key 1 is not implemented']);
   });
 
   it('refuses bad values with MinIO messages', () => {

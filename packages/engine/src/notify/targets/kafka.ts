@@ -7,12 +7,12 @@
  * as MinIO does (sarama's `x.y.z`) but does not pin anything.
  */
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import kafkajs, { type Producer, type SASLOptions } from 'kafkajs';
 import { InvalidArgument } from '../../common/errors.js';
 import { csv, isOn, type ConfigValues } from '../../config/types.js';
 import type { NotificationTarget, TargetEvent, TargetFactory } from '../target.js';
+import { canConnect, parseHostPort } from './tcp-address.js';
 
 /** The parsed `notify_kafka` values a target runs with. */
 export interface KafkaSettings {
@@ -20,17 +20,6 @@ export interface KafkaSettings {
   topic: string;
   ssl?: ConnectionOptions | undefined;
   sasl?: SASLOptions | undefined;
-}
-
-/** `host:port` (or `[v6]:port`) as MinIO's `xnet.ParseHost` takes it; the port is required here. */
-export function parseHostPort(text: string, what: string): { host: string; port: number } {
-  const match = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(text.trim());
-  const host = match?.[1] ?? match?.[2];
-  const port = Number(match?.[3]);
-  if (match === null || host === undefined || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new InvalidArgument(`invalid ${what} '${text}': expected host:port`);
-  }
-  return { host, port };
 }
 
 const SASL_MECHANISMS: Record<string, 'plain' | 'scram-sha-256' | 'scram-sha-512'> = {
@@ -83,20 +72,6 @@ export function kafkaSettings(values: ConfigValues): KafkaSettings {
     sasl = { mechanism, username, password } as SASLOptions;
   }
   return { brokers, topic, ssl, sasl };
-}
-
-/** True when a TCP connection to `host:port` opens within `timeoutMs`. */
-export function canConnect(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (up: boolean): void => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }
 
 class KafkaTarget implements NotificationTarget {

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { InvalidArgument } from '../../common/errors.js';
 import { isOn, type ConfigValues } from '../../config/types.js';
 import type { NotificationTarget, TargetEvent, TargetFactory } from '../target.js';
-import { parseHostPort } from './kafka.js';
+import { canConnect, parseHostPort } from './tcp-address.js';
 
 /** The part of nsqjs's `Writer` used here. */
 interface NsqWriter {
@@ -89,14 +89,10 @@ class NsqTarget implements NotificationTarget {
     });
   }
 
-  async isActive(): Promise<boolean> {
-    if (this.closed) return false;
-    try {
-      await this.connect();
-      return true;
-    } catch {
-      return false;
-    }
+  /** Whether nsqd accepts connections now (a fresh TCP connect: the writer may not know yet). */
+  isActive(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    return canConnect(this.settings.host, this.settings.port, CONNECT_TIMEOUT_MS);
   }
 
   close(): Promise<void> {
