@@ -1,13 +1,14 @@
 /**
  * The Elasticsearch notification target (official client 8) against the Elasticsearch stand-in
  * (`helpers/standins/elasticsearch.ts`, real HTTP endpoints; no Elasticsearch package exists
- * here): the index is created when missing; `namespace` keeps one document per object (id
- * `<bucket>/<object>`, removed on delete), `access` appends one document per event; Basic auth is
+ * here): the index is created when missing; `namespace` keeps one document per object (MinIO's
+ * HighwayHash id of `<bucket>/<object>`, removed on delete), `access` appends one document per event; Basic auth is
  * sent; with the node down `send` rejects and `isActive` is false, and once it is back `send`
  * works again; an Elasticsearch older than 7 and bad values are refused with MinIO's messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elasticsearchTargetFactory } from '../src/notify/targets/elasticsearch.js';
+import { elasticsearchDocumentId } from '../src/notify/targets/highwayhash.js';
 import type { NotificationTarget } from '../src/notify/index.js';
 import { startElasticsearchStandin, type ElasticsearchStandin } from './helpers/standins/elasticsearch.js';
 import { targetEvent } from './helpers/target-events.js';
@@ -52,15 +53,15 @@ describe('notify_elasticsearch target', () => {
     await namespace.send(other);
     let docs = node.documents('bucket-ns');
     expect(docs.map((d) => [d.id, d.version])).toEqual([
-      ['photos/a dir/cat.jpg', 2],
-      ['photos/dog.jpg', 1],
+      [elasticsearchDocumentId('photos/a dir/cat.jpg'), 2],
+      [elasticsearchDocumentId('photos/dog.jpg'), 1],
     ]);
     expect(docs[0]?.source).toEqual({ Records: JSON.parse(JSON.stringify(second.Records)) });
     await namespace.send(targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a dir/cat.jpg'));
     // A delete retried after it already happened is done, not an error.
     await namespace.send(targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a dir/cat.jpg'));
     docs = node.documents('bucket-ns');
-    expect(docs.map((d) => d.id)).toEqual(['photos/dog.jpg']);
+    expect(docs.map((d) => d.id)).toEqual([elasticsearchDocumentId('photos/dog.jpg')]);
     expect(node.errors).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 /**
  * The Elasticsearch notification target (`notify_elasticsearch`, issue 10 §2) on the official
  * client (8.x). MinIO's two formats:
- * - `namespace` (default): the index mirrors the bucket — one document per object, id
- *   `<bucket>/<object>`, body `{Records: [record]}`, replaced on every change and deleted on
- *   `s3:ObjectRemoved:Delete`;
+ * - `namespace` (default): the index mirrors the bucket — one document per object, its id the
+ *   HighwayHash-256 of `<bucket>/<object>` as MinIO names it (`highwayhash.ts`), body
+ *   `{Records: [record]}`, replaced on every change and deleted on `s3:ObjectRemoved:Delete`;
  * - `access`: an append-only log — one new document (`{Records: [record]}`) per event.
  * Before the first write the server must be Elasticsearch 7 or later (MinIO refuses older ones) and
  * the index is created when missing. `send` resolves once Elasticsearch acknowledged the write.
@@ -12,6 +12,7 @@ import { Client, errors } from '@elastic/elasticsearch';
 import { InvalidArgument } from '../../common/errors.js';
 import type { ConfigValues } from '../../config/types.js';
 import type { NotificationTarget, TargetEvent, TargetFactory } from '../target.js';
+import { elasticsearchDocumentId } from './highwayhash.js';
 
 /** The parsed `notify_elasticsearch` values a target runs with. */
 export interface ElasticsearchSettings {
@@ -82,9 +83,9 @@ class ElasticsearchTarget implements NotificationTarget {
       await this.client.index({ index, document });
     } else if (event.EventName === REMOVE_EVENT) {
       // Already gone is what a delete wants (a retried delete, or an object never indexed).
-      await this.client.delete({ index, id: event.Key }, { ignore: [404] });
+      await this.client.delete({ index, id: elasticsearchDocumentId(event.Key) }, { ignore: [404] });
     } else {
-      await this.client.index({ index, id: event.Key, document });
+      await this.client.index({ index, id: elasticsearchDocumentId(event.Key), document });
     }
   }
 
