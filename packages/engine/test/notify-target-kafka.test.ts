@@ -85,6 +85,44 @@ describe('notify_kafka target', () => {
     expect(broker.errors.splice(0)).toEqual(['API 1: API key 1 is not implemented']);
   });
 
+  it('authenticates with SASL/PLAIN when sasl is on, and fails on a wrong password', async () => {
+    const secured = await startKafkaStandin({ sasl: { username: 'minio', password: 's3cret' } });
+    const config = (password: string): Map<string, string> =>
+      values({
+        enable: 'on',
+        brokers: secured.address,
+        topic: 'secured',
+        sasl: 'on',
+        sasl_mechanism: 'plain',
+        sasl_username: 'minio',
+        sasl_password: password,
+      });
+    const good = kafkaTargetFactory.create('good', config('s3cret'), () => {});
+    const bad = kafkaTargetFactory.create('bad', config('wrong'), () => {});
+    try {
+      await good.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', 1));
+      expect(secured.records('secured').map((r) => r.key)).toEqual(['b/k']);
+      await expect(bad.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k2', 1))).rejects.toThrow(
+        /Invalid username or password|SASL/,
+      );
+      expect(secured.records('secured')).toHaveLength(1);
+      // Without sasl the broker refuses the connection's requests: the stand-in records it.
+      const plain = kafkaTargetFactory.create(
+        'plain',
+        values({ enable: 'on', brokers: secured.address, topic: 'secured' }),
+        () => {},
+      );
+      await expect(plain.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k3', 1))).rejects.toThrow();
+      await plain.close();
+      expect(secured.errors.length).toBeGreaterThan(0);
+      expect(secured.errors.every((e) => e.includes('before SASL authentication'))).toBe(true);
+    } finally {
+      await good.close();
+      await bad.close();
+      await secured.stop();
+    }
+  });
+
   it('refuses bad values with MinIO messages', () => {
     const create = (entries: Record<string, string>): NotificationTarget =>
       kafkaTargetFactory.create('bad', values({ enable: 'on', topic: 't', ...entries }), () => {});

@@ -2,8 +2,10 @@
  * A minimal Kafka broker for tests (no Kafka server package exists on this machine): one broker,
  * speaking the real Kafka wire protocol — size-prefixed frames, request header v1 — for just the
  * APIs a producer needs: ApiVersions (v0–v2), Metadata (v0; topics are created on first mention,
- * one partition each, as `auto.create.topics.enable` does) and Produce (v3, RecordBatch magic 2,
- * uncompressed). Record batches are checked as a broker does (length, magic, CRC-32C) and stored,
+ * one partition each, as `auto.create.topics.enable` does), Produce (v3, RecordBatch magic 2,
+ * uncompressed) and, when started with credentials, SASL/PLAIN (SaslHandshake v0–v1 then
+ * SaslAuthenticate v0–v1; other requests before it are refused, wrong credentials answered
+ * SASL_AUTHENTICATION_FAILED and the connection closed, as a broker does). Record batches are checked as a broker does (length, magic, CRC-32C) and stored,
  * so a test reads back exactly what the client produced. Anything else — an unknown API, an
  * unsupported version, a bad CRC, trailing bytes — is recorded in `errors` (tests assert it stays
  * empty) and the connection is closed, as a broker refuses a malformed request.
@@ -37,16 +39,30 @@ export interface KafkaStandin {
 
 const API_PRODUCE = 0;
 const API_METADATA = 3;
+const API_SASL_HANDSHAKE = 17;
 const API_VERSIONS = 18;
+const API_SASL_AUTHENTICATE = 36;
 /** The versions this broker implements, answered to ApiVersions. */
 const SUPPORTED: Record<number, [number, number]> = {
   [API_PRODUCE]: [3, 3],
   [API_METADATA]: [0, 0],
+  [API_SASL_HANDSHAKE]: [0, 1],
   [API_VERSIONS]: [0, 2],
+  [API_SASL_AUTHENTICATE]: [0, 1],
 };
 const ERR_NONE = 0;
 const ERR_UNKNOWN_TOPIC_OR_PARTITION = 3;
+const ERR_UNSUPPORTED_SASL_MECHANISM = 33;
 const ERR_UNSUPPORTED_VERSION = 35;
+const ERR_SASL_AUTHENTICATION_FAILED = 58;
+
+/** What one connection has done so far. */
+interface ConnectionState {
+  mechanism?: string;
+  authenticated: boolean;
+  /** Set after a failed authentication: the broker answers, then closes. */
+  closeAfterReply?: boolean;
+}
 
 /** Big-endian reader over one request; throws on reading past the end. */
 class Reader {
@@ -145,6 +161,15 @@ class Writer {
     this.parts.push(b);
     return this;
   }
+  bytes(value: Buffer): this {
+    this.int32(value.length);
+    this.parts.push(value);
+    return this;
+  }
+  nullableString(value: string | null): this {
+    if (value === null) return this.int16(-1);
+    return this.string(value);
+  }
   int64(value: bigint): this {
     const b = Buffer.alloc(8);
     b.writeBigInt64BE(value);
@@ -223,8 +248,14 @@ function parseRecordBatches(set: Buffer): Omit<KafkaRecord, 'offset'>[] {
   return out;
 }
 
-/** Starts the broker on a free loopback port (or `port`). */
-export async function startKafkaStandin(port = 0): Promise<KafkaStandin> {
+/**
+ * Starts the broker on a free loopback port (or `options.port`); with `sasl`, clients must
+ * authenticate with SASL/PLAIN as that user first.
+ */
+export async function startKafkaStandin(
+  options: { port?: number; sasl?: { username: string; password: string } } = {},
+): Promise<KafkaStandin> {
+  const port = options.port ?? 0;
   const topics = new Map<string, KafkaRecord[]>();
   const errors: string[] = [];
   const waiters = new Set<() => void>();
@@ -241,7 +272,12 @@ export async function startKafkaStandin(port = 0): Promise<KafkaStandin> {
   };
 
   /** One request's response body (without size and correlation id), or undefined for none. */
-  const handle = (apiKey: number, version: number, body: Reader): Buffer | undefined => {
+  const handle = (
+    apiKey: number,
+    version: number,
+    body: Reader,
+    state: ConnectionState,
+  ): Buffer | undefined => {
     const range = SUPPORTED[apiKey];
     if (apiKey === API_VERSIONS && (range === undefined || version > range[1])) {
       // A broker answers a too-new ApiVersions in the v0 shape with UNSUPPORTED_VERSION.
@@ -262,6 +298,37 @@ export async function startKafkaStandin(port = 0): Promise<KafkaStandin> {
         );
       if (version >= 1) out.int32(0); // throttle time
       return out.build();
+    }
+    if (apiKey === API_SASL_HANDSHAKE) {
+      const mechanism = body.string() ?? '';
+      const offered = options.sasl !== undefined ? ['PLAIN'] : [];
+      const ok = offered.includes(mechanism);
+      if (ok) state.mechanism = mechanism;
+      return new Writer()
+        .int16(ok ? ERR_NONE : ERR_UNSUPPORTED_SASL_MECHANISM)
+        .array(offered, (w, name) => w.string(name))
+        .build();
+    }
+    if (apiKey === API_SASL_AUTHENTICATE) {
+      if (state.mechanism !== 'PLAIN') throw new Error('SaslAuthenticate before a SaslHandshake');
+      const size = body.int32();
+      if (size < 0) throw new Error('null SASL auth bytes');
+      // PLAIN (RFC 4616): authzid NUL authcid NUL passwd.
+      const parts = body.bytes(size).toString('utf8').split('\u0000');
+      if (parts.length !== 3) throw new Error('malformed SASL/PLAIN message');
+      const [, username, password] = parts;
+      const ok = username === options.sasl?.username && password === options.sasl?.password;
+      state.authenticated = ok;
+      state.closeAfterReply = !ok;
+      const out = new Writer()
+        .int16(ok ? ERR_NONE : ERR_SASL_AUTHENTICATION_FAILED)
+        .nullableString(ok ? null : 'Authentication failed: Invalid username or password')
+        .bytes(Buffer.alloc(0));
+      if (version >= 1) out.int64(0n); // session lifetime: unlimited
+      return out.build();
+    }
+    if (options.sasl !== undefined && !state.authenticated) {
+      throw new Error(`API key ${apiKey} before SASL authentication`);
     }
     if (apiKey === API_METADATA) {
       const requested = body.array((r) => r.string() ?? '');
@@ -326,9 +393,10 @@ export async function startKafkaStandin(port = 0): Promise<KafkaStandin> {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     let pending = Buffer.alloc(0);
+    const state: ConnectionState = { authenticated: false };
     socket.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
-      while (pending.length >= 4) {
+      while (pending.length >= 4 && !state.closeAfterReply) {
         const size = pending.readInt32BE(0);
         if (size < 8 || size > 100 * 1024 * 1024) {
           errors.push(`bad frame size ${size}`);
@@ -344,13 +412,14 @@ export async function startKafkaStandin(port = 0): Promise<KafkaStandin> {
           const version = frame.int16();
           const correlationId = frame.int32();
           frame.string(); // client id
-          const body = handle(apiKey, version, frame);
+          const body = handle(apiKey, version, frame, state);
           if (frame.remaining !== 0) throw new Error(`${frame.remaining} trailing bytes`);
           if (body === undefined) continue;
           const head = Buffer.alloc(8);
           head.writeInt32BE(4 + body.length, 0);
           head.writeInt32BE(correlationId, 4);
           socket.write(Buffer.concat([head, body]));
+          if (state.closeAfterReply) socket.end();
         } catch (error) {
           errors.push(`API ${apiKey}: ${(error as Error).message}`);
           socket.destroy();
