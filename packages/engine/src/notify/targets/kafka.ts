@@ -138,6 +138,11 @@ class KafkaTarget implements NotificationTarget {
         await producer.disconnect().catch(() => undefined);
         throw error;
       }
+      if (this.closed) {
+        // Closed while connecting: release what was just opened.
+        await producer.disconnect().catch(() => undefined);
+        throw new Error('kafka target is closed');
+      }
       this.producer = producer;
       return producer;
     })().finally(() => {

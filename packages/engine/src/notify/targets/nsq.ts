@@ -133,6 +133,10 @@ class NsqTarget implements NotificationTarget {
       writer.on('closed', () => fail(new Error(`nsqd at ${this.address()} closed the connection`)));
       writer.on('ready', () => {
         if (settled) return;
+        if (this.closed) {
+          fail(new Error('nsq target is closed'));
+          return;
+        }
         settled = true;
         clearTimeout(timer);
         this.writer = writer;
