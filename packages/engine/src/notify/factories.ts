@@ -6,6 +6,9 @@
  */
 import type { NotifyService, TargetFactory } from './target.js';
 import { webhookFactory } from './targets/webhook.js';
+import { kafkaTargetFactory } from './targets/kafka.js';
+import { elasticsearchTargetFactory } from './targets/elasticsearch.js';
+import { nsqTargetFactory } from './targets/nsq.js';
 
 /** The configuration sub-system of a service (`notify_webhook`, `notify_postgres`, …). */
 export function notifySubsystem(service: NotifyService): string {
@@ -14,5 +17,11 @@ export function notifySubsystem(service: NotifyService): string {
 
 /** Every factory the engine ships. */
 export function defaultTargetFactories(): TargetFactory[] {
-  return [webhookFactory];
+  return [
+    // One line per service (kept multi-line so each service's branch adds only its own lines).
+    webhookFactory,
+    kafkaTargetFactory,
+    elasticsearchTargetFactory,
+    nsqTargetFactory,
+  ];
 }
