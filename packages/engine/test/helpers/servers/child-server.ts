@@ -17,6 +17,8 @@ export interface ChildServerSpec {
   gid?: number;
   /** One connection attempt: resolves when the server answers, rejects otherwise. */
   probe: () => Promise<void>;
+  /** What `stop()` sends first; default SIGTERM (postgres: SIGINT, its fast shutdown). */
+  stopSignal?: NodeJS.Signals;
   /** How long to keep probing before giving up. Default 60 s. */
   startTimeoutMs?: number;
 }
@@ -24,7 +26,7 @@ export interface ChildServerSpec {
 export interface ChildServer {
   /** Starts the process (if not running) and resolves once `probe` succeeds. */
   start(): Promise<void>;
-  /** SIGTERM, then SIGKILL after 15 s; resolves when the process is gone. */
+  /** `stopSignal` (SIGTERM), then SIGKILL after 15 s; resolves when the process is gone. */
   stop(): Promise<void>;
   running(): boolean;
   /** What the current run printed, for diagnostics. */
@@ -116,7 +118,7 @@ export function childServer(spec: ChildServerSpec): ChildServer {
       const c = child;
       if (c === undefined || c.exitCode !== null || c.signalCode !== null) return;
       const gone = new Promise<void>((resolve) => c.once('exit', () => resolve()));
-      c.kill('SIGTERM');
+      c.kill(spec.stopSignal ?? 'SIGTERM');
       const timer = setTimeout(() => c.kill('SIGKILL'), 15_000);
       await gone;
       clearTimeout(timer);

@@ -107,6 +107,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     args: ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
     env,
     ...asOwner,
+    // SIGTERM is the "smart" shutdown, which waits for every client (the target's pool) to leave.
+    stopSignal: 'SIGINT',
     probe,
   });
   await server.start();
