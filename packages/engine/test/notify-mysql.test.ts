@@ -9,6 +9,9 @@ import type { NotificationTarget } from '../src/notify/target.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { startMariaDb, type MariaDbServer } from './helpers/servers/mariadb.js';
 import { put, remove, values } from './helpers/store-target-events.js';
+import { staticConfig } from '../src/config/index.js';
+import { adminOk } from './helpers/admin-calls.js';
+import { eventually, startNotifyEngine } from './helpers/notify-engine.js';
 
 let server: MariaDbServer;
 const targets: NotificationTarget[] = [];
@@ -159,3 +162,65 @@ describe('configuration errors', () => {
     expect(create({ table: 'events_db.`my table`' })).not.toThrow();
   });
 });
+
+describe('end to end through the engine', () => {
+  test('bucket subscribed to two notify_mysql targets (namespace and access): put, put, delete arrive', async () => {
+    const e2e = await startNotifyEngine(
+      staticConfig({
+        'notify_mysql:ns': { enable: 'on', dsn_string: server.dsn(), table: 'e2e_ns', format: 'namespace' },
+        'notify_mysql:log': { enable: 'on', dsn_string: server.dsn(), table: 'e2e_log', format: 'access' },
+      }),
+    );
+    try {
+      const arns = ['arn:minio:sqs:us-east-1:ns:mysql', 'arn:minio:sqs:us-east-1:log:mysql'];
+      const info = (await adminOk(e2e.engine, e2e.root, 'GET', 'info')) as {
+        sqsARN: string[];
+        services: { notifications?: Record<string, Record<string, { status: string }>[]>[] };
+      };
+      expect([...info.sqsARN].sort()).toEqual([...arns].sort());
+      const statuses = info.services.notifications?.flatMap((n) => n.mysql ?? []);
+      expect(statuses).toEqual(
+        expect.arrayContaining([{ ns: { status: 'online' } }, { log: { status: 'online' } }]),
+      );
+      await e2e.subscribe('mysql-events', arns);
+      await e2e.put('mysql-events', 'dir/first file.txt');
+      await e2e.put('mysql-events', 'second.txt');
+      await e2e.remove('mysql-events', 'dir/first file.txt');
+      const readLog = async () =>
+        (await tableExists('e2e_log'))
+          ? await server.query<{ event_data: unknown }>('SELECT event_data FROM e2e_log')
+          : [];
+      const log = await eventually('3 access rows', readLog, (rows) => rows.length >= 3);
+      expect(
+        log.map((r) => [
+          json(r.event_data).Records[0]?.eventName,
+          json(r.event_data).Records[0]?.s3.object.key,
+        ]),
+      ).toEqual([
+        ['s3:ObjectCreated:Put', 'dir%2Ffirst+file.txt'],
+        ['s3:ObjectCreated:Put', 'second.txt'],
+        ['s3:ObjectRemoved:Delete', 'dir%2Ffirst+file.txt'],
+      ]);
+      const readNs = async () =>
+        (await tableExists('e2e_ns'))
+          ? await server.query<{ key_name: string }>('SELECT key_name FROM e2e_ns')
+          : [];
+      const ns = await eventually(
+        'namespace rows',
+        readNs,
+        (rows) => rows.length === 1 && rows[0]?.key_name === 'mysql-events/second.txt',
+      );
+      expect(ns).toEqual([{ key_name: 'mysql-events/second.txt' }]);
+    } finally {
+      await e2e.close();
+    }
+  });
+});
+
+async function tableExists(name: string): Promise<boolean> {
+  const rows = await server.query<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?',
+    [name],
+  );
+  return Number(rows[0]?.n) > 0;
+}

@@ -9,6 +9,9 @@ import type { NotificationTarget } from '../src/notify/target.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { startPostgres, type PostgresServer } from './helpers/servers/postgres.js';
 import { put, remove, values } from './helpers/store-target-events.js';
+import { staticConfig } from '../src/config/index.js';
+import { adminOk } from './helpers/admin-calls.js';
+import { eventually, startNotifyEngine } from './helpers/notify-engine.js';
 
 let server: PostgresServer;
 const targets: NotificationTarget[] = [];
@@ -169,3 +172,69 @@ describe('configuration errors', () => {
     expect(create({ table: '"Quoted Name"' })).not.toThrow();
   });
 });
+
+describe('end to end through the engine', () => {
+  test('bucket subscribed to two notify_postgres targets (namespace and access): put, put, delete arrive', async () => {
+    const e2e = await startNotifyEngine(
+      staticConfig({
+        'notify_postgres:ns': {
+          enable: 'on',
+          connection_string: server.connectionString(),
+          table: 'e2e_ns',
+          format: 'namespace',
+        },
+        'notify_postgres:log': {
+          enable: 'on',
+          connection_string: server.connectionString(),
+          table: 'e2e_log',
+          format: 'access',
+        },
+      }),
+    );
+    try {
+      const arns = ['arn:minio:sqs:us-east-1:ns:postgresql', 'arn:minio:sqs:us-east-1:log:postgresql'];
+      const info = (await adminOk(e2e.engine, e2e.root, 'GET', 'info')) as {
+        sqsARN: string[];
+        services: { notifications?: Record<string, Record<string, { status: string }>[]>[] };
+      };
+      expect([...info.sqsARN].sort()).toEqual([...arns].sort());
+      const statuses = info.services.notifications?.flatMap((n) => n.postgresql ?? []);
+      expect(statuses).toEqual(
+        expect.arrayContaining([{ ns: { status: 'online' } }, { log: { status: 'online' } }]),
+      );
+      await e2e.subscribe('pg-events', arns);
+      await e2e.put('pg-events', 'dir/first file.txt');
+      await e2e.put('pg-events', 'second.txt');
+      await e2e.remove('pg-events', 'dir/first file.txt');
+      const readLog = async () =>
+        (await tableExists('e2e_log'))
+          ? await server.query<{ event_data: Records }>('SELECT event_data FROM e2e_log ORDER BY ctid')
+          : [];
+      const log = await eventually('3 access rows', readLog, (rows) => rows.length >= 3);
+      expect(
+        log.map((r) => [r.event_data.Records[0]?.eventName, r.event_data.Records[0]?.s3.object.key]),
+      ).toEqual([
+        ['s3:ObjectCreated:Put', 'dir%2Ffirst+file.txt'],
+        ['s3:ObjectCreated:Put', 'second.txt'],
+        ['s3:ObjectRemoved:Delete', 'dir%2Ffirst+file.txt'],
+      ]);
+      const readNs = async () =>
+        (await tableExists('e2e_ns'))
+          ? await server.query<{ key: string }>('SELECT key FROM e2e_ns ORDER BY key')
+          : [];
+      const ns = await eventually(
+        'namespace rows',
+        readNs,
+        (rows) => rows.length === 1 && rows[0]?.key === 'pg-events/second.txt',
+      );
+      expect(ns).toEqual([{ key: 'pg-events/second.txt' }]);
+    } finally {
+      await e2e.close();
+    }
+  });
+});
+
+async function tableExists(name: string): Promise<boolean> {
+  const rows = await server.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [name]);
+  return rows[0]?.t !== null && rows[0]?.t !== undefined;
+}

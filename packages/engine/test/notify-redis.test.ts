@@ -10,6 +10,9 @@ import type { NotificationTarget } from '../src/notify/target.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { startRedis, type RedisServer } from './helpers/servers/redis.js';
 import { put, remove, values } from './helpers/store-target-events.js';
+import { staticConfig } from '../src/config/index.js';
+import { adminOk } from './helpers/admin-calls.js';
+import { eventually, startNotifyEngine } from './helpers/notify-engine.js';
 
 let server: RedisServer;
 let reader: Redis;
@@ -160,5 +163,60 @@ describe('configuration errors', () => {
     expect(create({ address: '' })).toThrow(/address/);
     expect(create({ address: 'host:notaport' })).toThrow('address: invalid address "host:notaport"');
     expect(create({ format: 'ACCESS' })).not.toThrow();
+  });
+});
+
+describe('end to end through the engine', () => {
+  test('bucket subscribed to two redis targets (namespace and access): put, put, delete arrive', async () => {
+    const e2e = await startNotifyEngine(
+      staticConfig({
+        'notify_redis:ns': {
+          enable: 'on',
+          address: server.address,
+          password: server.password,
+          key: 'e2e-ns',
+          format: 'namespace',
+        },
+        'notify_redis:log': {
+          enable: 'on',
+          address: server.address,
+          password: server.password,
+          key: 'e2e-log',
+          format: 'access',
+        },
+      }),
+    );
+    try {
+      const arns = ['arn:minio:sqs:us-east-1:ns:redis', 'arn:minio:sqs:us-east-1:log:redis'];
+      const info = (await adminOk(e2e.engine, e2e.root, 'GET', 'info')) as { sqsARN: string[] };
+      expect([...info.sqsARN].sort()).toEqual([...arns].sort());
+      await e2e.subscribe('redis-events', arns);
+      await e2e.put('redis-events', 'dir/first file.txt');
+      await e2e.put('redis-events', 'second.txt');
+      await e2e.remove('redis-events', 'dir/first file.txt');
+      const log = await eventually(
+        '3 access entries',
+        () => reader.lrange('e2e-log', 0, -1),
+        (l) => l.length >= 3,
+      );
+      const entries = log.map(
+        (e) =>
+          (JSON.parse(e) as { Event: { eventName: string; s3: { object: { key: string } } }[] }[])[0]
+            ?.Event[0],
+      );
+      expect(entries.map((e) => [e?.eventName, e?.s3.object.key])).toEqual([
+        ['s3:ObjectCreated:Put', 'dir%2Ffirst+file.txt'],
+        ['s3:ObjectCreated:Put', 'second.txt'],
+        ['s3:ObjectRemoved:Delete', 'dir%2Ffirst+file.txt'],
+      ]);
+      const hash = await eventually(
+        'namespace hash',
+        () => reader.hgetall('e2e-ns'),
+        (h) => Object.keys(h).length === 1 && 'redis-events/second.txt' in h,
+      );
+      expect(Object.keys(hash)).toEqual(['redis-events/second.txt']);
+    } finally {
+      await e2e.close();
+    }
   });
 });
