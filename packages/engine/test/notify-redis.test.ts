@@ -3,6 +3,9 @@
  * file): both formats read back with a plain client, ACL user and password, MinIO's key-type check,
  * an outage (send rejects and isActive is false while down, works again after), and bad config.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Redis } from 'ioredis';
 import { redisTargetFactory } from '../src/notify/targets/redis.js';
@@ -217,6 +220,50 @@ describe('end to end through the engine', () => {
       expect(Object.keys(hash)).toEqual(['redis-events/second.txt']);
     } finally {
       await e2e.close();
+    }
+  });
+});
+
+describe('outage end to end', () => {
+  test('redis down: 30 uploads queued in queue_dir survive an engine restart and arrive in order once redis is back', async () => {
+    const queueDir = await mkdtemp(join(tmpdir(), 'coffer-redis-queue-'));
+    const arn = 'arn:minio:sqs:us-east-1:q:redis';
+    const e2e = await startNotifyEngine(
+      staticConfig({
+        'notify_redis:q': {
+          enable: 'on',
+          address: server.address,
+          password: server.password,
+          key: 'e2e-outage',
+          format: 'access',
+          queue_dir: queueDir,
+        },
+      }),
+    );
+    const keys = Array.from({ length: 30 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
+    try {
+      await e2e.subscribe('redis-outage', [arn], ['s3:ObjectCreated:*']);
+      await server.stop();
+      try {
+        for (const key of keys) await e2e.put('redis-outage', key);
+        await e2e.restart();
+      } finally {
+        await server.start();
+      }
+      reader = await server.client();
+      const log = await eventually(
+        '30 access entries',
+        () => reader.lrange('e2e-outage', 0, -1),
+        (l) => l.length >= keys.length,
+      );
+      const delivered = log.map(
+        (e) =>
+          (JSON.parse(e) as { Event: { s3: { object: { key: string } } }[] }[])[0]?.Event[0]?.s3.object.key,
+      );
+      expect(delivered).toEqual(keys);
+    } finally {
+      await e2e.close();
+      await rm(queueDir, { recursive: true, force: true });
     }
   });
 });

@@ -27,6 +27,8 @@ export interface NotifyEngine {
   subscribe(bucket: string, arns: string[], events?: string[]): Promise<void>;
   put(bucket: string, key: string, body?: string): Promise<void>;
   remove(bucket: string, key: string): Promise<void>;
+  /** Stops the engine and starts it again on the same drives and configuration (queues kept). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,28 +38,29 @@ export async function startNotifyEngine(config: ConfigReader): Promise<NotifyEng
   for (const d of drives) await mkdir(d);
   const root = { accessKey: 'targetsroot', secretKey: 'targets-root-secret-123' };
   const logs: string[] = [];
-  const engine = await createEngine({
-    address: '127.0.0.1:0',
-    drives,
-    dataDir: dir,
-    rootUser: root.accessKey,
-    rootPassword: root.secretKey,
-    env: {},
-    log: (line) => logs.push(line),
-    scannerIntervalMs: 3_600_000,
-    healIntervalMs: 3_600_000,
-    config,
-    notifyRetry: { minRetryMs: 20, maxRetryMs: 200 },
-  });
-  const s3 = sdkClient(engine.url, root);
-  return {
+  const start = (): Promise<Engine> =>
+    createEngine({
+      address: '127.0.0.1:0',
+      drives,
+      dataDir: dir,
+      rootUser: root.accessKey,
+      rootPassword: root.secretKey,
+      env: {},
+      log: (line) => logs.push(line),
+      scannerIntervalMs: 3_600_000,
+      healIntervalMs: 3_600_000,
+      config,
+      notifyRetry: { minRetryMs: 20, maxRetryMs: 200 },
+    });
+  const engine = await start();
+  const handle: NotifyEngine = {
     engine,
-    s3,
+    s3: sdkClient(engine.url, root),
     root,
     logs,
     async subscribe(bucket, arns, events = ['s3:ObjectCreated:*', 's3:ObjectRemoved:*']) {
-      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-      await s3.send(
+      await handle.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+      await handle.s3.send(
         new PutBucketNotificationConfigurationCommand({
           Bucket: bucket,
           NotificationConfiguration: {
@@ -71,17 +74,24 @@ export async function startNotifyEngine(config: ConfigReader): Promise<NotifyEng
       );
     },
     async put(bucket, key, body = `content of ${key}`) {
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
+      await handle.s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
     },
     async remove(bucket, key) {
-      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await handle.s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async restart() {
+      handle.s3.destroy();
+      await handle.engine.close();
+      handle.engine = await start();
+      handle.s3 = sdkClient(handle.engine.url, root);
     },
     async close() {
-      s3.destroy();
-      await engine.close();
+      handle.s3.destroy();
+      await handle.engine.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return handle;
 }
 
 /** Polls an async condition on the target's server (never a fixed sleep); rejects after 30 s. */
