@@ -111,21 +111,19 @@ class PostgresTarget implements NotificationTarget {
     try {
       await this.ensureTable();
       const { table, format } = this.args;
-      if (format === 'namespace') {
-        if (removesKey(event)) {
-          await this.pool.query(`DELETE FROM ${table} WHERE key = $1`, [event.Key]);
-        } else {
-          await this.pool.query(
-            `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-            [event.Key, recordsJson(event)],
-          );
-        }
-        return;
+      if (format === 'namespace' && removesKey(event)) {
+        await this.pool.query(`DELETE FROM ${table} WHERE key = $1`, [event.Key]);
+      } else if (format === 'namespace') {
+        await this.pool.query(
+          `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+          [event.Key, recordsJson(event)],
+        );
+      } else {
+        await this.pool.query(`INSERT INTO ${table} (event_time, event_data) VALUES ($1, $2)`, [
+          new Date(eventTime(event)),
+          recordsJson(event),
+        ]);
       }
-      await this.pool.query(`INSERT INTO ${table} (event_time, event_data) VALUES ($1, $2)`, [
-        new Date(eventTime(event)),
-        recordsJson(event),
-      ]);
       this.lastError = '';
     } catch (err) {
       if (err instanceof Error) this.note(err);

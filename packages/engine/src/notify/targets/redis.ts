@@ -104,6 +104,11 @@ class RedisTarget implements NotificationTarget {
       client.disconnect();
       throw cause ?? err;
     }
+    if (this.closed) {
+      // close() ran while this connection was being made: do not leave it open.
+      client.disconnect();
+      throw new Error(`notify_redis:${this.id}: target closed`);
+    }
     this.lastError = '';
     return client;
   }
