@@ -246,8 +246,10 @@ describe('outage end to end', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
     try {
       await e2e.subscribe('mysql-outage', [arn], ['s3:ObjectCreated:*']);
+      // The first status question is asked while down (admin info caches an answer for a few seconds).
       await server.stop();
       try {
+        expect(await e2e.status('mysql', 'q')).toBe('offline');
         for (const key of keys) await e2e.put('mysql-outage', key);
         await e2e.restart();
       } finally {
@@ -259,6 +261,7 @@ describe('outage end to end', () => {
           : [];
       const rows = await eventually('30 access rows', read, (r) => r.length >= keys.length);
       expect(rows.map((r) => json(r.event_data).Records[0]?.s3.object.key)).toEqual(keys);
+      expect(await e2e.status('mysql', 'q')).toBe('online');
     } finally {
       await e2e.close();
       await rm(queueDir, { recursive: true, force: true });

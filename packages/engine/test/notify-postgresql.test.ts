@@ -260,8 +260,10 @@ describe('outage end to end', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
     try {
       await e2e.subscribe('pg-outage', [arn], ['s3:ObjectCreated:*']);
+      // The first status question is asked while down (admin info caches an answer for a few seconds).
       await server.stop();
       try {
+        expect(await e2e.status('postgresql', 'q')).toBe('offline');
         for (const key of keys) await e2e.put('pg-outage', key);
         await e2e.restart();
       } finally {
@@ -273,6 +275,7 @@ describe('outage end to end', () => {
           : [];
       const rows = await eventually('30 access rows', read, (r) => r.length >= keys.length);
       expect(rows.map((r) => r.event_data.Records[0]?.s3.object.key)).toEqual(keys);
+      expect(await e2e.status('postgresql', 'q')).toBe('online');
     } finally {
       await e2e.close();
       await rm(queueDir, { recursive: true, force: true });

@@ -243,8 +243,10 @@ describe('outage end to end', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
     try {
       await e2e.subscribe('redis-outage', [arn], ['s3:ObjectCreated:*']);
+      // The first status question is asked while down (admin info caches an answer for a few seconds).
       await server.stop();
       try {
+        expect(await e2e.status('redis', 'q')).toBe('offline');
         for (const key of keys) await e2e.put('redis-outage', key);
         await e2e.restart();
       } finally {
@@ -261,6 +263,7 @@ describe('outage end to end', () => {
           (JSON.parse(e) as { Event: { s3: { object: { key: string } } }[] }[])[0]?.Event[0]?.s3.object.key,
       );
       expect(delivered).toEqual(keys);
+      expect(await e2e.status('redis', 'q')).toBe('online');
     } finally {
       await e2e.close();
       await rm(queueDir, { recursive: true, force: true });

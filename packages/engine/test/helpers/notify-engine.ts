@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createEngine, type Engine } from '../../src/engine.js';
 import type { ConfigReader } from '../../src/config/index.js';
+import { adminOk } from './admin-calls.js';
 import { sdkClient } from './sdk-client.js';
 
 export interface NotifyEngine {
@@ -27,6 +28,8 @@ export interface NotifyEngine {
   subscribe(bucket: string, arns: string[], events?: string[]): Promise<void>;
   put(bucket: string, key: string, body?: string): Promise<void>;
   remove(bucket: string, key: string): Promise<void>;
+  /** The target's status in admin info (`services.notifications`), undefined when not listed. */
+  status(service: string, id: string): Promise<string | undefined>;
   /** Stops the engine and starts it again on the same drives and configuration (queues kept). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -78,6 +81,13 @@ export async function startNotifyEngine(config: ConfigReader): Promise<NotifyEng
     },
     async remove(bucket, key) {
       await handle.s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async status(service, id) {
+      const info = (await adminOk(handle.engine, root, 'GET', 'info')) as {
+        services: { notifications?: Record<string, Record<string, { status: string }>[]>[] };
+      };
+      const entries = (info.services.notifications ?? []).flatMap((n) => n[service] ?? []);
+      return entries.find((entry) => id in entry)?.[id]?.status;
     },
     async restart() {
       handle.s3.destroy();
