@@ -17,7 +17,7 @@
  */
 import { execFile as execFileCb, spawn } from 'node:child_process';
 import { constants as fsConstants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -40,6 +40,9 @@ export const PACKAGES = {
   chromium: ['chromium'],
   ceph: ['radosgw', 'ceph-mon', 'ceph-osd', 'ceph-common'],
   unzip: ['unzip'],
+  redis: ['redis-server'],
+  postgresql: ['postgresql'],
+  mariadb: ['mariadb-server'],
 };
 
 /** The Ceph programs the RGW test helper runs (packages/server/test/helpers/ceph-rgw.ts). */
@@ -172,6 +175,31 @@ const DETECTORS = {
     if (where === undefined) return { found: false };
     // `unzip -v` prints its version banner first.
     return { found: true, where, version: await versionLine(where, ['-v'], ctx.env) };
+  },
+  async redis(ctx) {
+    const where = await findOnPath('redis-server', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+  },
+  async postgresql(ctx) {
+    // Debian keeps the server programs off PATH, under /usr/lib/postgresql/<major>/bin.
+    const root = '/usr/lib/postgresql';
+    const majors = await readdir(root).catch(() => []);
+    for (const major of majors.sort((a, b) => Number(b) - Number(a))) {
+      const bin = path.join(root, major, 'bin');
+      const where = path.join(bin, 'postgres');
+      if ((await findOnPath('postgres', bin)) && (await findOnPath('initdb', bin)))
+        return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
+    }
+    return { found: false };
+  },
+  async mariadb(ctx) {
+    // mariadbd lives in /usr/sbin, which a non-root PATH may lack.
+    const pathValue = `${ctx.env.PATH ?? ''}${path.delimiter}/usr/sbin`;
+    const where = await findOnPath('mariadbd', pathValue);
+    const install = await findOnPath('mariadb-install-db', pathValue);
+    if (where === undefined || install === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
   },
 };
 

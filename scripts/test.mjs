@@ -10,7 +10,19 @@ async function main() {
   ensureNodeModules();
   const { ensureSystemDeps } = await import('./system-deps.mjs');
   await ensureSystemDeps({
-    needs: ['awscli', 's3cmd', 'rclone', 'go', 'madmin-go', 'chromium', 'ceph', 'unzip'],
+    needs: [
+      'awscli',
+      's3cmd',
+      'rclone',
+      'go',
+      'madmin-go',
+      'chromium',
+      'ceph',
+      'unzip',
+      'redis',
+      'postgresql',
+      'mariadb',
+    ],
   });
 
   console.log('\n== lint');

@@ -1,7 +1,6 @@
 /**
- * The registry of target factories: one per service, keyed by the service's ARN name. Only the
- * webhook lives here so far; the other services' factories (`targets/<service>.ts`) are added to
- * `defaultTargetFactories` as they arrive. `notify_postgres` is the one sub-system whose name
+ * The registry of target factories: one per service, keyed by the service's ARN name. Each service's
+ * factory lives in `targets/<service>.ts`. `notify_postgres` is the one sub-system whose name
  * differs from its ARN service (`postgresql`), as in MinIO.
  */
 import type { NotifyService, TargetFactory } from './target.js';
@@ -9,6 +8,9 @@ import { webhookFactory } from './targets/webhook.js';
 import { kafkaTargetFactory } from './targets/kafka.js';
 import { elasticsearchTargetFactory } from './targets/elasticsearch.js';
 import { nsqTargetFactory } from './targets/nsq.js';
+import { redisTargetFactory } from './targets/redis.js';
+import { postgresqlTargetFactory } from './targets/postgresql.js';
+import { mysqlTargetFactory } from './targets/mysql.js';
 
 /** The configuration sub-system of a service (`notify_webhook`, `notify_postgres`, …). */
 export function notifySubsystem(service: NotifyService): string {
@@ -23,5 +25,8 @@ export function defaultTargetFactories(): TargetFactory[] {
     kafkaTargetFactory,
     elasticsearchTargetFactory,
     nsqTargetFactory,
+    redisTargetFactory,
+    postgresqlTargetFactory,
+    mysqlTargetFactory,
   ];
 }
