@@ -40,7 +40,25 @@ export const PACKAGES = {
   chromium: ['chromium'],
   ceph: ['radosgw', 'ceph-mon', 'ceph-osd', 'ceph-common'],
   unzip: ['unzip'],
+  mosquitto: ['mosquitto'],
+  nats: ['nats-server'],
+  rabbitmq: ['rabbitmq-server'],
 };
+
+/** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
+const SBIN_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+
+/** A daemon's path: the PATH first, then the sbin directories. */
+function findDaemon(name, ctx) {
+  return findOnPath(name, [ctx.env.PATH ?? '', ...SBIN_DIRS].join(path.delimiter));
+}
+
+/** A daemon need: found with the Debian package's version (daemons' `--version` flags differ). */
+async function detectDaemon(programs, pkg, ctx) {
+  const found = await Promise.all(programs.map((name) => findDaemon(name, ctx)));
+  if (found.some((where) => where === undefined)) return { found: false };
+  return { found: true, where: found[0], version: `${pkg} ${(await debVersion(pkg, ctx.env)) ?? 'present'}` };
+}
 
 /** The Ceph programs the RGW test helper runs (packages/server/test/helpers/ceph-rgw.ts). */
 const CEPH_PROGRAMS = [
@@ -173,6 +191,10 @@ const DETECTORS = {
     // `unzip -v` prints its version banner first.
     return { found: true, where, version: await versionLine(where, ['-v'], ctx.env) };
   },
+  mosquitto: (ctx) => detectDaemon(['mosquitto'], 'mosquitto', ctx),
+  nats: (ctx) => detectDaemon(['nats-server'], 'nats-server', ctx),
+  // The test helper runs the broker with its own epmd (packages/engine/test/helpers/servers/rabbitmq.ts).
+  rabbitmq: (ctx) => detectDaemon(['rabbitmq-server', 'epmd'], 'rabbitmq-server', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

@@ -10,7 +10,19 @@ async function main() {
   ensureNodeModules();
   const { ensureSystemDeps } = await import('./system-deps.mjs');
   await ensureSystemDeps({
-    needs: ['awscli', 's3cmd', 'rclone', 'go', 'madmin-go', 'chromium', 'ceph', 'unzip'],
+    needs: [
+      'awscli',
+      's3cmd',
+      'rclone',
+      'go',
+      'madmin-go',
+      'chromium',
+      'ceph',
+      'unzip',
+      'mosquitto',
+      'nats',
+      'rabbitmq',
+    ],
   });
 
   console.log('\n== lint');
