@@ -1,0 +1,197 @@
+/**
+ * The AMQP notification target against a real RabbitMQ (Debian's rabbitmq-server, started by the
+ * test on a free loopback port): events published to a declared exchange arrive at a bound queue
+ * as MinIO's JSON with its headers, in order; publisher confirms; the broker stopped → `send`
+ * rejects and `isActive` is false, started again → `send` works; bad values are refused clearly.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import { staticConfig } from '../src/config/index.js';
+import { amqpTargetFactory } from '../src/notify/targets/amqp.js';
+import type { NotificationTarget } from '../src/notify/index.js';
+import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
+import { startRabbitMq } from './helpers/servers/rabbitmq.js';
+import type { TestBroker } from './helpers/servers/broker-child.js';
+import { requireSystemDeps } from './helpers/system-deps.js';
+
+let broker: TestBroker;
+
+/** A consumer: an exclusive queue bound to `exchange` with `routingKey`, collecting what arrives. */
+async function consumer(
+  exchange: string,
+  type: string,
+  routingKey: string,
+): Promise<{ messages: ConsumeMessage[]; close: () => Promise<void> }> {
+  const connection: ChannelModel = await amqp.connect(broker.url);
+  const channel: Channel = await connection.createChannel();
+  await channel.assertExchange(exchange, type, { durable: false });
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  await channel.bindQueue(queue, exchange, routingKey);
+  const messages: ConsumeMessage[] = [];
+  await channel.consume(
+    queue,
+    (msg) => {
+      if (msg !== null) messages.push(msg);
+    },
+    { noAck: true },
+  );
+  return { messages, close: () => connection.close().catch(() => undefined) };
+}
+
+function values(extra: Record<string, string>): ReadonlyMap<string, string> {
+  return staticConfig({ 'notify_amqp:1': { enable: 'on', url: broker.url, ...extra } }).get(
+    'notify_amqp',
+    '1',
+  );
+}
+
+beforeAll(async () => {
+  await requireSystemDeps(['rabbitmq']);
+  broker = await startRabbitMq();
+  console.info(`rabbitmq-server ready in ${broker.startMs} ms`);
+});
+
+afterAll(async () => {
+  await broker?.destroy();
+});
+
+describe('notify_amqp target', () => {
+  it('publishes create and delete events to the exchange as MinIO JSON with its headers, in order', async () => {
+    const sink = await consumer('coffer-events', 'direct', 'bucketlogs');
+    const { lines, log } = logLines();
+    const target = amqpTargetFactory.create(
+      '1',
+      values({
+        exchange: 'coffer-events',
+        exchange_type: 'direct',
+        routing_key: 'bucketlogs',
+        delivery_mode: '2',
+      }),
+      log,
+    );
+    try {
+      expect(target.id).toBe('1');
+      expect(target.service).toBe('amqp');
+      const created = targetEvent('s3:ObjectCreated:Put', 'photos', '2026/a b.jpg', 1);
+      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', '2026/a b.jpg', 2);
+      await target.send(created);
+      await target.send(removed);
+      await waitFor(() => sink.messages.length >= 2, 'two AMQP messages');
+      expect(sink.messages.map((m) => JSON.parse(m.content.toString('utf8')) as unknown)).toEqual([
+        created,
+        removed,
+      ]);
+      const [first] = sink.messages;
+      expect(first?.properties.contentType).toBe('application/json');
+      expect(first?.properties.deliveryMode).toBe(2);
+      expect(first?.properties.headers).toMatchObject({
+        'minio-bucket': 'photos',
+        'minio-event': 's3:ObjectCreated:Put',
+      });
+      expect(first?.fields.routingKey).toBe('bucketlogs');
+      expect(JSON.parse(first?.content.toString('utf8') ?? '{}')).toMatchObject({
+        Key: 'photos/2026/a b.jpg',
+      });
+      expect(await target.isActive()).toBe(true);
+      expect(lines.join('\n')).not.toContain('guest:guest');
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('with publisher confirms, a fanout exchange gets every event once the broker acked it', async () => {
+    const sink = await consumer('coffer-fanout', 'fanout', '');
+    const target = amqpTargetFactory.create(
+      'confirms',
+      values({ exchange: 'coffer-fanout', exchange_type: 'fanout', publisher_confirms: 'on' }),
+      () => undefined,
+    );
+    try {
+      const events = Array.from({ length: 20 }, (_, i) =>
+        targetEvent('s3:ObjectCreated:Put', 'docs', `k${i}`, i + 1),
+      );
+      for (const event of events) await target.send(event);
+      await waitFor(() => sink.messages.length >= 20, '20 confirmed messages');
+      expect(
+        sink.messages.map((m) => (JSON.parse(m.content.toString('utf8')) as { Key: string }).Key),
+      ).toEqual(events.map((e) => e.Key));
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('an exchange declared with another type makes send reject (the broker refuses the declare)', async () => {
+    const sink = await consumer('coffer-typed', 'topic', '#');
+    const target = amqpTargetFactory.create(
+      'mismatch',
+      values({ exchange: 'coffer-typed', exchange_type: 'direct' }),
+      () => undefined,
+    );
+    try {
+      await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k'))).rejects.toThrow(
+        /PRECONDITION_FAILED|inequivalent/,
+      );
+      expect(sink.messages).toHaveLength(0);
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('broker down: send rejects and isActive is false; broker back: send works again', async () => {
+    const target = amqpTargetFactory.create(
+      'outage',
+      values({ exchange: 'coffer-outage', exchange_type: 'fanout', publisher_confirms: 'on' }),
+      () => undefined,
+    );
+    let sink = await consumer('coffer-outage', 'fanout', '');
+    try {
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'before'));
+      await waitFor(() => sink.messages.length === 1, 'the event before the outage');
+      await sink.close();
+
+      await broker.stop();
+      await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'during'))).rejects.toThrow();
+      expect(await target.isActive()).toBe(false);
+
+      const restartMs = await broker.start();
+      console.info(`rabbitmq-server restarted in ${restartMs} ms`);
+      sink = await consumer('coffer-outage', 'fanout', '');
+      expect(await target.isActive()).toBe(true);
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'after'));
+      await waitFor(() => sink.messages.length === 1, 'the event after the outage');
+      expect(JSON.parse(sink.messages[0]?.content.toString('utf8') ?? '{}')).toMatchObject({
+        Key: 'b/after',
+      });
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('after close, send rejects', async () => {
+    const target: NotificationTarget = amqpTargetFactory.create('closed', values({}), () => undefined);
+    await target.close();
+    await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k'))).rejects.toThrow(/closed/);
+  });
+
+  it('refuses bad values with a clear error', () => {
+    const make = (v: Record<string, string>) => () =>
+      amqpTargetFactory.create(
+        'bad',
+        staticConfig({ 'notify_amqp:bad': v }).get('notify_amqp', 'bad'),
+        () => undefined,
+      );
+    expect(make({ url: 'http://localhost:5672' })).toThrow(
+      "AMQP scheme must be either 'amqp://' or 'amqps://'",
+    );
+    expect(make({ url: '' })).toThrow("AMQP scheme must be either 'amqp://' or 'amqps://'");
+    expect(make({ url: broker.url, exchange_type: 'sideways' })).toThrow(/exchange_type: 'sideways'/);
+    expect(make({ url: broker.url, immediate: 'on' })).toThrow(/immediate/);
+    expect(make({ url: broker.url, durable: 'maybe' })).toThrow(/durable: 'maybe' is not a boolean/);
+    expect(make({ url: broker.url, delivery_mode: 'two' })).toThrow(/delivery_mode/);
+    expect(make({ url: broker.url, queue_dir: 'relative/dir' })).toThrow('queueDir path should be absolute');
+  });
+});
