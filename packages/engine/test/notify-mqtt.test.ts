@@ -1,0 +1,160 @@
+/**
+ * The MQTT notification target against a real Mosquitto (Debian's mosquitto, started by the test on
+ * a free loopback port): events arrive at a subscriber of the topic as MinIO's JSON, in order, at
+ * QoS 0 and 1; the broker stopped → `send` rejects and `isActive` is false, started again → the
+ * target reconnects by itself and `send` works; bad values are refused with MinIO's messages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { staticConfig } from '../src/config/index.js';
+import { mqttTargetFactory } from '../src/notify/targets/mqtt.js';
+import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
+import { startMosquitto } from './helpers/servers/mosquitto.js';
+import type { TestBroker } from './helpers/servers/broker-child.js';
+import { requireSystemDeps } from './helpers/system-deps.js';
+
+let broker: TestBroker;
+
+/** MinIO's broker form: `tcp://host:port`. */
+const brokerAddress = (): string => broker.url.replace(/^mqtt:/, 'tcp:');
+
+/** A subscriber of `topic` (QoS 1) collecting the payloads that arrive. */
+async function subscriber(topic: string): Promise<{ messages: string[]; close: () => Promise<void> }> {
+  const client = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+  const messages: string[] = [];
+  client.on('message', (_topic, payload) => messages.push(payload.toString('utf8')));
+  await client.subscribeAsync(topic, { qos: 1 });
+  return { messages, close: () => client.endAsync(true).catch(() => undefined) };
+}
+
+function values(extra: Record<string, string>): ReadonlyMap<string, string> {
+  return staticConfig({ 'notify_mqtt:1': { enable: 'on', broker: brokerAddress(), ...extra } }).get(
+    'notify_mqtt',
+    '1',
+  );
+}
+
+beforeAll(async () => {
+  await requireSystemDeps(['mosquitto']);
+  broker = await startMosquitto();
+  console.info(`mosquitto ready in ${broker.startMs} ms`);
+});
+
+afterAll(async () => {
+  await broker?.destroy();
+});
+
+describe('notify_mqtt target', () => {
+  it.each([0, 1, 2])('publishes create and delete events to the topic at QoS %i, in order', async (qos) => {
+    const topic = `minio/events/q${qos}`;
+    const sink = await subscriber(topic);
+    const { lines, log } = logLines();
+    const target = mqttTargetFactory.create(
+      '1',
+      values({
+        topic,
+        qos: String(qos),
+        username: 'events',
+        password: 's3cr3t-pass',
+        keep_alive_interval: '30s',
+      }),
+      log,
+    );
+    try {
+      expect(target.service).toBe('mqtt');
+      await waitFor(() => target.isActive(), 'the target to connect');
+      const created = targetEvent('s3:ObjectCreated:Put', 'photos', 'a b/c.jpg', 1);
+      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a b/c.jpg', 2);
+      await target.send(created);
+      await target.send(removed);
+      await waitFor(() => sink.messages.length >= 2, 'two MQTT messages');
+      expect(sink.messages.map((m) => JSON.parse(m) as unknown)).toEqual([created, removed]);
+      expect(lines.join('\n')).not.toContain('s3cr3t-pass');
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('broker down: send rejects and isActive is false; broker back: the target reconnects and send works', async () => {
+    const topic = 'minio/outage';
+    const target = mqttTargetFactory.create(
+      'outage',
+      values({ topic, qos: '1', reconnect_interval: '200ms' }),
+      () => undefined,
+    );
+    let sink = await subscriber(topic);
+    try {
+      await waitFor(() => target.isActive(), 'the target to connect');
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'before'));
+      await waitFor(() => sink.messages.length === 1, 'the event before the outage');
+      await sink.close();
+
+      await broker.stop();
+      await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'during'))).rejects.toThrow(
+        /not connected/,
+      );
+      expect(await target.isActive()).toBe(false);
+
+      const restartMs = await broker.start();
+      console.info(`mosquitto restarted in ${restartMs} ms`);
+      sink = await subscriber(topic);
+      await waitFor(() => target.isActive(), 'the target to reconnect');
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'after'));
+      await waitFor(() => sink.messages.length === 1, 'the event after the outage');
+      expect(JSON.parse(sink.messages[0] ?? '{}')).toMatchObject({ Key: 'b/after' });
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('a target created while the broker is down connects once it is up', async () => {
+    await broker.stop();
+    const target = mqttTargetFactory.create(
+      'late',
+      values({ topic: 'minio/late', qos: '1', reconnect_interval: '200ms' }),
+      () => undefined,
+    );
+    try {
+      expect(await target.isActive()).toBe(false);
+      await broker.start();
+      const sink = await subscriber('minio/late');
+      await waitFor(() => target.isActive(), 'the target to connect');
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'late'));
+      await waitFor(() => sink.messages.length === 1, 'the event');
+      await sink.close();
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('after close, send rejects', async () => {
+    const target = mqttTargetFactory.create('closed', values({ topic: 'minio/closed' }), () => undefined);
+    await target.close();
+    await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k'))).rejects.toThrow();
+    expect(await target.isActive()).toBe(false);
+  });
+
+  it('refuses bad values with a clear error', () => {
+    const make = (v: Record<string, string>) => () =>
+      mqttTargetFactory.create(
+        'bad',
+        staticConfig({ 'notify_mqtt:bad': v }).get('notify_mqtt', 'bad'),
+        () => undefined,
+      );
+    expect(make({ broker: 'http://localhost:1883', topic: 't' })).toThrow(
+      'unknown protocol in broker address',
+    );
+    expect(make({ broker: '', topic: 't' })).toThrow(/broker: '' is not a broker address/);
+    expect(make({ broker: brokerAddress(), topic: '' })).toThrow(/topic/);
+    expect(make({ broker: brokerAddress(), topic: 'a/#' })).toThrow(/wildcard/);
+    expect(make({ broker: brokerAddress(), topic: 't', qos: '3' })).toThrow(/qos: '3'/);
+    expect(make({ broker: brokerAddress(), topic: 't', qos: '0', queue_dir: '/tmp/q' })).toThrow(
+      'qos should be set to 1 or 2 if queueDir is set',
+    );
+    expect(make({ broker: brokerAddress(), topic: 't', reconnect_interval: '5 seconds' })).toThrow(
+      /reconnect_interval: '5 seconds' is not a duration/,
+    );
+  });
+});
