@@ -173,24 +173,28 @@ class NatsTarget implements NotificationTarget {
   }
 
   async send(event: TargetEvent): Promise<void> {
-    await withTimeout(
-      this.publish(event),
-      SEND_TIMEOUT_MS,
-      `nats ${this.id}: no answer from the server`,
-    ).catch((err: unknown) => {
-      throw new Error(`nats ${this.id}: ${messageOf(err)}`);
-    });
+    await withTimeout(this.publish(event), SEND_TIMEOUT_MS, 'no answer from the server').catch(
+      (err: unknown) => {
+        throw new Error(`nats ${this.id}: ${messageOf(err)}`);
+      },
+    );
   }
 
   private async publish(event: TargetEvent): Promise<void> {
     const nc = await this.getConnection();
     const data = this.encoder.encode(JSON.stringify(event));
-    if (this.args.jetstream) {
-      await nc.jetstream().publish(this.args.subject, data);
-      return;
-    }
-    nc.publish(this.args.subject, data);
-    await nc.flush();
+    // A server that just went away may be noticed only by this write: the flush or PubAck would
+    // then never come, so the connection closing settles the send too.
+    const lost = nc.closed().then((err) => {
+      throw new Error(`connection closed${err !== undefined ? `: ${err.message}` : ''}`);
+    });
+    const work = this.args.jetstream
+      ? nc
+          .jetstream()
+          .publish(this.args.subject, data)
+          .then(() => undefined)
+      : (nc.publish(this.args.subject, data), nc.flush());
+    await Promise.race([work, lost]);
   }
 
   async isActive(): Promise<boolean> {

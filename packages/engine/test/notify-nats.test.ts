@@ -1,0 +1,172 @@
+/**
+ * The NATS notification target against a real nats-server (Debian's nats-server, started by the
+ * test on a free loopback port with JetStream on): core NATS events arrive at a subscriber as MinIO's
+ * JSON, in order; with `jetstream=on` they are stored in the stream that captures the subject (and
+ * `send` rejects when no stream does); the server stopped → `send` rejects and `isActive` is false,
+ * started again → `send` works; bad values are refused with MinIO's messages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type NatsConnection } from 'nats';
+import { staticConfig } from '../src/config/index.js';
+import { natsTargetFactory } from '../src/notify/targets/nats.js';
+import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
+import { startNatsServer } from './helpers/servers/nats.js';
+import type { TestBroker } from './helpers/servers/broker-child.js';
+import { requireSystemDeps } from './helpers/system-deps.js';
+
+let broker: TestBroker;
+
+/** A subscriber of `subject` collecting the payloads that arrive. */
+async function subscriber(subject: string): Promise<{ messages: string[]; close: () => Promise<void> }> {
+  const nc: NatsConnection = await connect({ servers: broker.url, reconnect: false });
+  const messages: string[] = [];
+  const sub = nc.subscribe(subject, { callback: (_err, msg) => messages.push(msg.string()) });
+  await nc.flush();
+  return {
+    messages,
+    close: async () => {
+      sub.unsubscribe();
+      await nc.close().catch(() => undefined);
+    },
+  };
+}
+
+function values(extra: Record<string, string>): ReadonlyMap<string, string> {
+  return staticConfig({ 'notify_nats:1': { enable: 'on', address: broker.url, ...extra } }).get(
+    'notify_nats',
+    '1',
+  );
+}
+
+beforeAll(async () => {
+  await requireSystemDeps(['nats']);
+  broker = await startNatsServer();
+  console.info(`nats-server ready in ${broker.startMs} ms`);
+});
+
+afterAll(async () => {
+  await broker?.destroy();
+});
+
+describe('notify_nats target', () => {
+  it('publishes create and delete events to the subject, in order', async () => {
+    const sink = await subscriber('minio.events');
+    const target = natsTargetFactory.create(
+      '1',
+      values({ subject: 'minio.events', ping_interval: '20' }),
+      () => undefined,
+    );
+    try {
+      expect(target.service).toBe('nats');
+      const created = targetEvent('s3:ObjectCreated:Put', 'photos', 'x/y z.png', 1);
+      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'x/y z.png', 2);
+      await target.send(created);
+      await target.send(removed);
+      await waitFor(() => sink.messages.length >= 2, 'two NATS messages');
+      expect(sink.messages.map((m) => JSON.parse(m) as unknown)).toEqual([created, removed]);
+      expect(await target.isActive()).toBe(true);
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('with jetstream=on the events are stored in the stream that captures the subject', async () => {
+    const admin = await connect({ servers: broker.url, reconnect: false });
+    const jsm = await admin.jetstreamManager();
+    await jsm.streams.add({ name: 'MINIO', subjects: ['minio.js.>'] });
+    const target = natsTargetFactory.create(
+      'js',
+      values({ subject: 'minio.js.bucket', jetstream: 'on' }),
+      () => undefined,
+    );
+    try {
+      const events = Array.from({ length: 5 }, (_, i) =>
+        targetEvent('s3:ObjectCreated:Put', 'docs', `k${i}`, i + 1),
+      );
+      for (const event of events) await target.send(event);
+      const info = await jsm.streams.info('MINIO');
+      expect(info.state.messages).toBe(5);
+      const stored = await Promise.all(events.map((_, i) => jsm.streams.getMessage('MINIO', { seq: i + 1 })));
+      expect(stored.map((m) => JSON.parse(new TextDecoder().decode(m.data)) as unknown)).toEqual(events);
+      expect(stored.every((m) => m.subject === 'minio.js.bucket')).toBe(true);
+    } finally {
+      await target.close();
+      await jsm.streams.delete('MINIO');
+      await admin.close();
+    }
+  });
+
+  it('with jetstream=on and no stream for the subject, send rejects (no acknowledgement)', async () => {
+    const target = natsTargetFactory.create(
+      'nostream',
+      values({ subject: 'nowhere.events', jetstream: 'on' }),
+      () => undefined,
+    );
+    try {
+      await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k'))).rejects.toThrow();
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('server down: send rejects and isActive is false; server back: send works again', async () => {
+    const { lines, log } = logLines();
+    const target = natsTargetFactory.create(
+      'outage',
+      values({ subject: 'minio.outage', username: '', password: '', token: '' }),
+      log,
+    );
+    let sink = await subscriber('minio.outage');
+    try {
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'before'));
+      await waitFor(() => sink.messages.length === 1, 'the event before the outage');
+      await sink.close();
+
+      await broker.stop();
+      await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'during'))).rejects.toThrow();
+      expect(await target.isActive()).toBe(false);
+
+      const restartMs = await broker.start();
+      console.info(`nats-server restarted in ${restartMs} ms`);
+      sink = await subscriber('minio.outage');
+      expect(await target.isActive()).toBe(true);
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'after'));
+      await waitFor(() => sink.messages.length === 1, 'the event after the outage');
+      expect(JSON.parse(sink.messages[0] ?? '{}')).toMatchObject({ Key: 'b/after' });
+      expect(lines.length).toBeLessThan(5);
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('after close, send rejects', async () => {
+    const target = natsTargetFactory.create('closed', values({ subject: 'minio.closed' }), () => undefined);
+    await target.close();
+    await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k'))).rejects.toThrow(/closed/);
+  });
+
+  it('refuses bad values with a clear error; streaming (STAN) is refused with a pointer to JetStream', () => {
+    const make = (v: Record<string, string>) => () =>
+      natsTargetFactory.create(
+        'bad',
+        staticConfig({ 'notify_nats:bad': v }).get('notify_nats', 'bad'),
+        () => undefined,
+      );
+    expect(make({ address: '', subject: 's' })).toThrow('empty address');
+    expect(make({ address: broker.url, subject: '' })).toThrow('empty subject');
+    expect(make({ address: broker.url, subject: 'a.*' })).toThrow(/wildcard/);
+    expect(make({ address: broker.url, subject: 's', username: 'u' })).toThrow(
+      'username and password must be specified as a pair',
+    );
+    expect(make({ address: broker.url, subject: 's', client_cert: '/c.pem' })).toThrow(
+      'cert and key must be specified as a pair',
+    );
+    expect(make({ address: broker.url, subject: 's', streaming: 'on', streaming_cluster_id: 'c' })).toThrow(
+      /NATS Streaming is deprecated please migrate to JetStream/,
+    );
+    expect(make({ address: broker.url, subject: 's', jetstream: 'perhaps' })).toThrow(/jetstream: 'perhaps'/);
+    expect(make({ address: broker.url, subject: 's', ping_interval: '-1' })).toThrow(/ping_interval/);
+  });
+});
