@@ -4,7 +4,9 @@
  * Debian's madmin-go / minio-go sources (for the madmin-go probe), Chromium (browser tests), Ceph
  * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
  * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
- * downloads). Chromium, Ceph and unzip are known needs, not required by default.
+ * downloads), and the message brokers the notification targets' tests run as child processes
+ * (mosquitto, nats-server, rabbitmq-server). Chromium, Ceph, unzip and the brokers are known needs,
+ * not required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
