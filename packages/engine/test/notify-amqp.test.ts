@@ -3,12 +3,15 @@
  * test on a free loopback port): events published to a declared exchange arrive at a bound queue
  * as MinIO's JSON with its headers, in order; publisher confirms; the broker stopped → `send`
  * rejects and `isActive` is false, started again → `send` works; bad values are refused clearly.
+ * End to end: an engine configured with the target sends a bucket's S3 put/delete events to a
+ * durable queue, in order, also across a broker outage (the notification core retries).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
 import { staticConfig } from '../src/config/index.js';
 import { amqpTargetFactory } from '../src/notify/targets/amqp.js';
 import type { NotificationTarget } from '../src/notify/index.js';
+import { startBrokerEngine } from './helpers/broker-engine.js';
 import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
 import { startRabbitMq } from './helpers/servers/rabbitmq.js';
 import type { TestBroker } from './helpers/servers/broker-child.js';
@@ -193,5 +196,65 @@ describe('notify_amqp target', () => {
     expect(make({ url: broker.url, durable: 'maybe' })).toThrow(/durable: 'maybe' is not a boolean/);
     expect(make({ url: broker.url, delivery_mode: 'two' })).toThrow(/delivery_mode/);
     expect(make({ url: broker.url, queue_dir: 'relative/dir' })).toThrow('queueDir path should be absolute');
+  });
+});
+
+/** Takes `n` messages from a durable `queue` (basic.get, polled), in queue order. */
+async function drainQueue(queue: string, n: number): Promise<{ EventName: string; Key: string }[]> {
+  const connection = await amqp.connect(broker.url);
+  try {
+    const channel = await connection.createChannel();
+    const got: { EventName: string; Key: string }[] = [];
+    await waitFor(async () => {
+      const msg = await channel.get(queue, { noAck: true });
+      if (msg !== false)
+        got.push(JSON.parse(msg.content.toString('utf8')) as { EventName: string; Key: string });
+      return got.length >= n;
+    }, `${n} messages in ${queue}`);
+    return got;
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+describe('notify_amqp end to end through the engine', () => {
+  it('S3 puts and deletes arrive in order at the queue, also across a broker outage', async () => {
+    const setup = await amqp.connect(broker.url);
+    const channel = await setup.createChannel();
+    await channel.assertExchange('minio-e2e', 'fanout', { durable: true });
+    await channel.assertQueue('minio-e2e-queue', { durable: true });
+    await channel.bindQueue('minio-e2e-queue', 'minio-e2e', '');
+    await setup.close();
+    const engine = await startBrokerEngine({
+      'notify_amqp:1': {
+        enable: 'on',
+        url: broker.url,
+        exchange: 'minio-e2e',
+        exchange_type: 'fanout',
+        durable: 'on',
+        delivery_mode: '2',
+        publisher_confirms: 'on',
+      },
+    });
+    try {
+      await engine.subscribe('e2e-amqp', 'arn:minio:sqs:us-east-1:1:amqp');
+      await engine.put('e2e-amqp', 'a.txt', 'alpha');
+      await engine.put('e2e-amqp', 'dir/b c.txt', 'beta');
+      await engine.remove('e2e-amqp', 'a.txt');
+      expect(await drainQueue('minio-e2e-queue', 3)).toEqual([
+        expect.objectContaining({ EventName: 's3:ObjectCreated:Put', Key: 'e2e-amqp/a.txt' }),
+        expect.objectContaining({ EventName: 's3:ObjectCreated:Put', Key: 'e2e-amqp/dir/b c.txt' }),
+        expect.objectContaining({ EventName: 's3:ObjectRemoved:Delete', Key: 'e2e-amqp/a.txt' }),
+      ]);
+
+      await broker.stop();
+      const keys = Array.from({ length: 5 }, (_, i) => `outage-${i}`);
+      for (const key of keys) await engine.put('e2e-amqp', key, key);
+      await broker.start();
+      const after = await drainQueue('minio-e2e-queue', 5);
+      expect(after.map((e) => e.Key)).toEqual(keys.map((k) => `e2e-amqp/${k}`));
+    } finally {
+      await engine.close();
+    }
   });
 });

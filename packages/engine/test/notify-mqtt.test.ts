@@ -3,11 +3,14 @@
  * a free loopback port): events arrive at a subscriber of the topic as MinIO's JSON, in order, at
  * QoS 0 and 1; the broker stopped → `send` rejects and `isActive` is false, started again → the
  * target reconnects by itself and `send` works; bad values are refused with MinIO's messages.
+ * End to end: an engine configured with the target sends a bucket's S3 put/delete events to a
+ * subscriber with a persistent session, in order, also across a broker outage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { staticConfig } from '../src/config/index.js';
 import { mqttTargetFactory } from '../src/notify/targets/mqtt.js';
+import { startBrokerEngine } from './helpers/broker-engine.js';
 import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
 import { startMosquitto } from './helpers/servers/mosquitto.js';
 import type { TestBroker } from './helpers/servers/broker-child.js';
@@ -156,5 +159,52 @@ describe('notify_mqtt target', () => {
     expect(make({ broker: brokerAddress(), topic: 't', reconnect_interval: '5 seconds' })).toThrow(
       /reconnect_interval: '5 seconds' is not a duration/,
     );
+  });
+});
+
+describe('notify_mqtt end to end through the engine', () => {
+  it('S3 puts and deletes arrive in order at a subscriber, also across a broker outage', async () => {
+    // A persistent session at QoS 1: the broker keeps what arrives while the subscriber reconnects.
+    const sub = await mqtt.connectAsync(broker.url, {
+      clientId: 'coffer-e2e-sub',
+      clean: false,
+      reconnectPeriod: 100,
+    });
+    const got: { EventName: string; Key: string }[] = [];
+    sub.on('message', (_topic, payload) =>
+      got.push(JSON.parse(payload.toString('utf8')) as { EventName: string; Key: string }),
+    );
+    await sub.subscribeAsync('minio/e2e', { qos: 1 });
+    const engine = await startBrokerEngine({
+      'notify_mqtt:1': {
+        enable: 'on',
+        broker: brokerAddress(),
+        topic: 'minio/e2e',
+        qos: '1',
+        reconnect_interval: '100ms',
+      },
+    });
+    try {
+      await engine.subscribe('e2e-mqtt', 'arn:minio:sqs:us-east-1:1:mqtt');
+      await engine.put('e2e-mqtt', 'a.txt', 'alpha');
+      await engine.put('e2e-mqtt', 'dir/b c.txt', 'beta');
+      await engine.remove('e2e-mqtt', 'a.txt');
+      await waitFor(() => got.length >= 3, 'three events');
+      expect(got).toEqual([
+        expect.objectContaining({ EventName: 's3:ObjectCreated:Put', Key: 'e2e-mqtt/a.txt' }),
+        expect.objectContaining({ EventName: 's3:ObjectCreated:Put', Key: 'e2e-mqtt/dir/b c.txt' }),
+        expect.objectContaining({ EventName: 's3:ObjectRemoved:Delete', Key: 'e2e-mqtt/a.txt' }),
+      ]);
+
+      await broker.stop();
+      const keys = Array.from({ length: 5 }, (_, i) => `outage-${i}`);
+      for (const key of keys) await engine.put('e2e-mqtt', key, key);
+      await broker.start();
+      await waitFor(() => got.length >= 8, 'the five events put during the outage');
+      expect(got.slice(3).map((e) => e.Key)).toEqual(keys.map((k) => `e2e-mqtt/${k}`));
+    } finally {
+      await engine.close();
+      await sub.endAsync(true);
+    }
   });
 });

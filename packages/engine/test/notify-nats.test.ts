@@ -4,11 +4,14 @@
  * JSON, in order; with `jetstream=on` they are stored in the stream that captures the subject (and
  * `send` rejects when no stream does); the server stopped → `send` rejects and `isActive` is false,
  * started again → `send` works; bad values are refused with MinIO's messages.
+ * End to end: an engine configured with a JetStream target stores a bucket's S3 put/delete events
+ * in the stream, in order, also across a server outage (the stream's file store survives it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from 'nats';
 import { staticConfig } from '../src/config/index.js';
 import { natsTargetFactory } from '../src/notify/targets/nats.js';
+import { startBrokerEngine } from './helpers/broker-engine.js';
 import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
 import { startNatsServer } from './helpers/servers/nats.js';
 import type { TestBroker } from './helpers/servers/broker-child.js';
@@ -168,5 +171,58 @@ describe('notify_nats target', () => {
     );
     expect(make({ address: broker.url, subject: 's', jetstream: 'perhaps' })).toThrow(/jetstream: 'perhaps'/);
     expect(make({ address: broker.url, subject: 's', ping_interval: '-1' })).toThrow(/ping_interval/);
+  });
+});
+
+/** The events stored in `stream`, in sequence order. */
+async function streamEvents(stream: string): Promise<{ EventName: string; Key: string }[]> {
+  const nc = await connect({ servers: broker.url, reconnect: false });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const { state } = await jsm.streams.info(stream);
+    const out: { EventName: string; Key: string }[] = [];
+    for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
+      const msg = await jsm.streams.getMessage(stream, { seq });
+      out.push(JSON.parse(new TextDecoder().decode(msg.data)) as { EventName: string; Key: string });
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
+}
+
+describe('notify_nats end to end through the engine', () => {
+  it('S3 puts and deletes are stored in order in the JetStream stream, also across a server outage', async () => {
+    const admin = await connect({ servers: broker.url, reconnect: false });
+    await (await admin.jetstreamManager()).streams.add({ name: 'E2E', subjects: ['e2e.>'] });
+    await admin.close();
+    const engine = await startBrokerEngine({
+      'notify_nats:1': { enable: 'on', address: broker.url, subject: 'e2e.events', jetstream: 'on' },
+    });
+    try {
+      await engine.subscribe('e2e-nats', 'arn:minio:sqs:us-east-1:1:nats');
+      await engine.put('e2e-nats', 'a.txt', 'alpha');
+      await engine.put('e2e-nats', 'dir/b c.txt', 'beta');
+      await engine.remove('e2e-nats', 'a.txt');
+      let stored: { EventName: string; Key: string }[] = [];
+      await waitFor(async () => (stored = await streamEvents('E2E')).length >= 3, 'three stored events');
+      expect(stored).toEqual([
+        expect.objectContaining({ EventName: 's3:ObjectCreated:Put', Key: 'e2e-nats/a.txt' }),
+        expect.objectContaining({ EventName: 's3:ObjectCreated:Put', Key: 'e2e-nats/dir/b c.txt' }),
+        expect.objectContaining({ EventName: 's3:ObjectRemoved:Delete', Key: 'e2e-nats/a.txt' }),
+      ]);
+
+      await broker.stop();
+      const keys = Array.from({ length: 5 }, (_, i) => `outage-${i}`);
+      for (const key of keys) await engine.put('e2e-nats', key, key);
+      await broker.start();
+      await waitFor(
+        async () => (stored = await streamEvents('E2E').catch(() => [])).length >= 8,
+        'the five events put during the outage',
+      );
+      expect(stored.slice(3).map((e) => e.Key)).toEqual(keys.map((k) => `e2e-nats/${k}`));
+    } finally {
+      await engine.close();
+    }
   });
 });

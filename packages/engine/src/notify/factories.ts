@@ -6,6 +6,9 @@
  */
 import type { NotifyService, TargetFactory } from './target.js';
 import { webhookFactory } from './targets/webhook.js';
+import { amqpTargetFactory } from './targets/amqp.js';
+import { mqttTargetFactory } from './targets/mqtt.js';
+import { natsTargetFactory } from './targets/nats.js';
 
 /** The configuration sub-system of a service (`notify_webhook`, `notify_postgres`, …). */
 export function notifySubsystem(service: NotifyService): string {
@@ -14,5 +17,5 @@ export function notifySubsystem(service: NotifyService): string {
 
 /** Every factory the engine ships. */
 export function defaultTargetFactories(): TargetFactory[] {
-  return [webhookFactory];
+  return [webhookFactory, amqpTargetFactory, mqttTargetFactory, natsTargetFactory];
 }

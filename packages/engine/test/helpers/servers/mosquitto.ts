@@ -1,7 +1,7 @@
 /**
  * Mosquitto (Debian's mosquitto) as a child process of the test, for the MQTT notification target's
- * tests: a config file in a temp dir with one listener on 127.0.0.1 and anonymous access (the
- * system service, if any, is left alone). Readiness is an MQTT CONNECT/CONNACK.
+ * tests: a config file in a temp dir with one listener on 127.0.0.1, anonymous access and
+ * persistence in that dir (the system service, if any, is left alone). Readiness is an MQTT CONNECT/CONNACK.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,7 +34,9 @@ export async function startMosquitto(): Promise<TestBroker> {
   const lines = [
     `listener ${port} 127.0.0.1`,
     'allow_anonymous true',
-    'persistence false',
+    // Sessions survive a stop/start (saved on SIGTERM): an outage test's subscriber keeps its queue.
+    'persistence true',
+    `persistence_location ${dir}/`,
     'log_dest stdout',
   ];
   // As root Mosquitto drops to the `mosquitto` user unless told to stay.
