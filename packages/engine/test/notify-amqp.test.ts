@@ -174,6 +174,21 @@ describe('notify_amqp target', () => {
     }
   });
 
+  it('a wrong password: send rejects, isActive is false, and the password never reaches the log', async () => {
+    const { lines, log } = logLines();
+    const url = broker.url.replace('guest:guest@', 'guest:wrong-pass-9@');
+    const target = amqpTargetFactory.create('badauth', values({ url, exchange: 'coffer-events' }), log);
+    try {
+      await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k'))).rejects.toThrow(
+        /ACCESS_REFUSED|403/,
+      );
+      expect(await target.isActive()).toBe(false);
+      expect(lines.join('\n')).not.toContain('wrong-pass-9');
+    } finally {
+      await target.close();
+    }
+  });
+
   it('after close, send rejects', async () => {
     const target: NotificationTarget = amqpTargetFactory.create('closed', values({}), () => undefined);
     await target.close();

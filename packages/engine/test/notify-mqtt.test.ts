@@ -132,6 +132,55 @@ describe('notify_mqtt target', () => {
     }
   });
 
+  it('sends the username and password; a wrong password keeps it offline and never reaches the log', async () => {
+    const secured = await startMosquitto({ users: { minio: 'right-pass-1' } });
+    const brokerAt = secured.url.replace(/^mqtt:/, 'tcp:');
+    const sub = await mqtt.connectAsync(secured.url, {
+      username: 'minio',
+      password: 'right-pass-1',
+      reconnectPeriod: 0,
+    });
+    const got: string[] = [];
+    sub.on('message', (_topic, payload) => got.push(payload.toString('utf8')));
+    await sub.subscribeAsync('minio/auth', { qos: 1 });
+    const make = (password: string, log: (line: string) => void) =>
+      mqttTargetFactory.create(
+        'auth',
+        staticConfig({
+          'notify_mqtt:auth': {
+            broker: brokerAt,
+            topic: 'minio/auth',
+            qos: '1',
+            username: 'minio',
+            password,
+          },
+        }).get('notify_mqtt', 'auth'),
+        log,
+      );
+    const good = make('right-pass-1', () => undefined);
+    const { lines, log } = logLines();
+    const bad = make('wrong-pass-2', log);
+    try {
+      await waitFor(() => good.isActive(), 'the target with the right password to connect');
+      await good.send(targetEvent('s3:ObjectCreated:Put', 'b', 'authorised'));
+      await waitFor(() => got.length === 1, 'the event');
+      expect(JSON.parse(got[0] ?? '{}')).toMatchObject({ Key: 'b/authorised' });
+
+      await waitFor(() => lines.length > 0, 'the refused connection to be logged');
+      expect(await bad.isActive()).toBe(false);
+      await expect(bad.send(targetEvent('s3:ObjectCreated:Put', 'b', 'refused'))).rejects.toThrow(
+        /not connected/,
+      );
+      expect(lines.join('\n')).toMatch(/Not authorized|Bad username or password/i);
+      expect(lines.join('\n')).not.toContain('wrong-pass-2');
+    } finally {
+      await good.close();
+      await bad.close();
+      await sub.endAsync(true);
+      await secured.destroy();
+    }
+  });
+
   it('after close, send rejects', async () => {
     const target = mqttTargetFactory.create('closed', values({ topic: 'minio/closed' }), () => undefined);
     await target.close();

@@ -144,6 +144,64 @@ describe('notify_nats target', () => {
     }
   });
 
+  it('authenticates with username/password or token; wrong credentials make send reject', async () => {
+    const byUser = await startNatsServer({ user: { name: 'minio', password: 'nats-pass-1' } });
+    const byToken = await startNatsServer({ token: 'nats-token-1' });
+    const target = (address: string, extra: Record<string, string>) =>
+      natsTargetFactory.create(
+        'auth',
+        staticConfig({ 'notify_nats:auth': { address, subject: 'minio.auth', ...extra } }).get(
+          'notify_nats',
+          'auth',
+        ),
+        () => undefined,
+      );
+    const received = async (address: string, auth: { user?: string; pass?: string; token?: string }) => {
+      const nc = await connect({ servers: address, reconnect: false, ...auth });
+      const messages: string[] = [];
+      nc.subscribe('minio.auth', { callback: (_err, msg) => messages.push(msg.string()) });
+      await nc.flush();
+      return { messages, close: () => nc.close() };
+    };
+    const cases = [
+      {
+        server: byUser,
+        good: { username: 'minio', password: 'nats-pass-1' },
+        bad: { username: 'minio', password: 'nope' },
+        auth: { user: 'minio', pass: 'nats-pass-1' },
+      },
+      {
+        server: byToken,
+        good: { token: 'nats-token-1' },
+        bad: { token: 'nope' },
+        auth: { token: 'nats-token-1' },
+      },
+    ];
+    try {
+      for (const { server, good, bad, auth } of cases) {
+        const sink = await received(server.url, auth);
+        const ok = target(server.url, good);
+        const refused = target(server.url, bad);
+        try {
+          await ok.send(targetEvent('s3:ObjectCreated:Put', 'b', 'authorised'));
+          await waitFor(() => sink.messages.length === 1, 'the authorised event');
+          await expect(refused.send(targetEvent('s3:ObjectCreated:Put', 'b', 'refused'))).rejects.toThrow(
+            /authorization/i,
+          );
+          expect(await refused.isActive()).toBe(false);
+          expect(sink.messages).toHaveLength(1);
+        } finally {
+          await ok.close();
+          await refused.close();
+          await sink.close();
+        }
+      }
+    } finally {
+      await byUser.destroy();
+      await byToken.destroy();
+    }
+  });
+
   it('after close, send rejects', async () => {
     const target = natsTargetFactory.create('closed', values({ subject: 'minio.closed' }), () => undefined);
     await target.close();
