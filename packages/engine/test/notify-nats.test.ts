@@ -163,7 +163,12 @@ describe('notify_nats target', () => {
       await nc.flush();
       return { messages, close: () => nc.close() };
     };
-    const cases = [
+    const cases: {
+      server: TestBroker;
+      good: Record<string, string>;
+      bad: Record<string, string>;
+      auth: { user?: string; pass?: string; token?: string };
+    }[] = [
       {
         server: byUser,
         good: { username: 'minio', password: 'nats-pass-1' },
