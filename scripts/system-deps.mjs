@@ -48,11 +48,11 @@ export const PACKAGES = {
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
-const SBIN_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+export const SBIN_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 
-/** A daemon's path: the PATH first, then the sbin directories. */
+/** A daemon's path: the PATH first, then the sbin directories (`ctx.sbin`; tests pass none). */
 function findDaemon(name, ctx) {
-  return findOnPath(name, [ctx.env.PATH ?? '', ...SBIN_DIRS].join(path.delimiter));
+  return findOnPath(name, [ctx.env.PATH ?? '', ...ctx.sbin].join(path.delimiter));
 }
 
 /** A daemon need: found with the Debian package's version (daemons' `--version` flags differ). */
@@ -213,13 +213,14 @@ export async function detectSystemDeps({
   needs: wanted = DEFAULT_NEEDS,
   env = process.env,
   gocode = DEBIAN_GOCODE,
+  sbin = SBIN_DIRS,
 } = {}) {
   const needs = normaliseNeeds(wanted);
   for (const need of needs) {
     if (!(need in DETECTORS))
       throw new Error(`system-deps: unknown need "${need}" (known: ${Object.keys(DETECTORS).join(', ')})`);
   }
-  const ctx = { env, gocode };
+  const ctx = { env, gocode, sbin };
   const entries = await Promise.all(needs.map(async (need) => [need, await DETECTORS[need](ctx)]));
   const results = Object.fromEntries(entries);
   return { results, missing: needs.filter((n) => !results[n].found) };
@@ -243,8 +244,9 @@ export async function ensureSystemDeps({
   install = true,
   isRoot = typeof process.getuid === 'function' && process.getuid() === 0,
   log = (line) => console.log(line),
+  sbin = SBIN_DIRS,
 } = {}) {
-  let { results, missing } = await detectSystemDeps({ needs, env, gocode });
+  let { results, missing } = await detectSystemDeps({ needs, env, gocode, sbin });
   if (missing.length > 0 && install && isRoot) {
     const pkgs = [...new Set(missing.flatMap((n) => PACKAGES[n]))];
     log(`system-deps: installing ${pkgs.join(' ')}`);
@@ -253,7 +255,7 @@ export async function ensureSystemDeps({
       throw new Error('system-deps: apt-get update failed');
     const code = await runInherited('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], aptEnv);
     if (code !== 0) throw new Error(`system-deps: apt-get install ${pkgs.join(' ')} failed (exit ${code})`);
-    ({ results, missing } = await detectSystemDeps({ needs, env, gocode }));
+    ({ results, missing } = await detectSystemDeps({ needs, env, gocode, sbin }));
   }
   if (missing.length > 0) {
     const how = isRoot ? installCommand(missing) : `sudo sh -c '${installCommand(missing)}'`;
