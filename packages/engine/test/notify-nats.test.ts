@@ -7,6 +7,9 @@
  * End to end: an engine configured with a JetStream target stores a bucket's S3 put/delete events
  * in the stream, in order, also across a server outage (the stream's file store survives it).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from 'nats';
 import { staticConfig } from '../src/config/index.js';
@@ -286,6 +289,40 @@ describe('notify_nats end to end through the engine', () => {
       expect(stored.slice(3).map((e) => e.Key)).toEqual(keys.map((k) => `e2e-nats/${k}`));
     } finally {
       await engine.close();
+    }
+  });
+
+  it('100 events put while the server is down survive an engine restart (queue_dir) and arrive in order', async () => {
+    const queueDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-nats-queue-'));
+    const admin = await connect({ servers: broker.url, reconnect: false });
+    await (await admin.jetstreamManager()).streams.add({ name: 'RESTART', subjects: ['restart.>'] });
+    await admin.close();
+    const engine = await startBrokerEngine({
+      'notify_nats:q': {
+        enable: 'on',
+        address: broker.url,
+        subject: 'restart.events',
+        jetstream: 'on',
+        queue_dir: queueDir,
+      },
+    });
+    try {
+      await engine.subscribe('e2e-restart', 'arn:minio:sqs:us-east-1:q:nats');
+      await broker.stop();
+      const keys = Array.from({ length: 100 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
+      for (const key of keys) await engine.put('e2e-restart', key, key);
+      await engine.restart();
+      await broker.start();
+      let stored: { EventName: string; Key: string }[] = [];
+      await waitFor(
+        async () => (stored = await streamEvents('RESTART').catch(() => [])).length >= 100,
+        'the 100 queued events',
+      );
+      expect(stored.map((e) => e.Key)).toEqual(keys.map((k) => `e2e-restart/${k}`));
+      expect(stored.every((e) => e.EventName === 's3:ObjectCreated:Put')).toBe(true);
+    } finally {
+      await engine.close();
+      await rm(queueDir, { recursive: true, force: true });
     }
   });
 });

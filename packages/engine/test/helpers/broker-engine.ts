@@ -1,8 +1,9 @@
 /**
  * An engine for the messaging targets' end-to-end tests: started in-process with `createEngine`
  * (4 temp drives, port 0) and a `staticConfig` naming the target under test, driven over HTTP by
- * the AWS SDK (PutBucketNotificationConfiguration, PUT, DELETE). The notification core's retry is
- * shortened so an outage test waits for state, not for a long back-off.
+ * the AWS SDK (PutBucketNotificationConfiguration, PUT, DELETE), and restartable on the same drives.
+ * The notification core's retry is shortened so an outage test waits for state, not for a long
+ * back-off.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,8 @@ export interface BrokerEngine {
   subscribe(bucket: string, arn: string): Promise<void>;
   put(bucket: string, key: string, body: string): Promise<void>;
   remove(bucket: string, key: string): Promise<void>;
+  /** Closes the engine and starts it again on the same drives and configuration. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,21 +43,23 @@ export async function startBrokerEngine(
   const drives = [1, 2, 3, 4].map((i) => join(dir, `drive${i}`));
   for (const d of drives) await mkdir(d);
   const logs: string[] = [];
-  const engine = await createEngine({
-    address: '127.0.0.1:0',
-    drives,
-    dataDir: dir,
-    rootUser: root.accessKey,
-    rootPassword: root.secretKey,
-    env: {},
-    log: (line) => logs.push(line),
-    scannerIntervalMs: 3_600_000,
-    healIntervalMs: 3_600_000,
-    config: staticConfig(config),
-    notifyRetry: { minRetryMs: 50, maxRetryMs: 500 },
-  });
-  const s3 = sdkClient(engine.url, root);
-  return {
+  const start = (): Promise<Engine> =>
+    createEngine({
+      address: '127.0.0.1:0',
+      drives,
+      dataDir: dir,
+      rootUser: root.accessKey,
+      rootPassword: root.secretKey,
+      env: {},
+      log: (line) => logs.push(line),
+      scannerIntervalMs: 3_600_000,
+      healIntervalMs: 3_600_000,
+      config: staticConfig(config),
+      notifyRetry: { minRetryMs: 50, maxRetryMs: 500 },
+    });
+  let engine = await start();
+  let s3 = sdkClient(engine.url, root);
+  const handle: BrokerEngine = {
     engine,
     s3,
     logs,
@@ -77,10 +82,19 @@ export async function startBrokerEngine(
     async remove(bucket, key) {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
+    async restart() {
+      s3.destroy();
+      await engine.close();
+      engine = await start();
+      s3 = sdkClient(engine.url, root);
+      handle.engine = engine;
+      handle.s3 = s3;
+    },
     async close() {
       s3.destroy();
       await engine.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return handle;
 }
