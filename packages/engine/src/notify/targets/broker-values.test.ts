@@ -22,6 +22,7 @@ describe('broker values', () => {
     expect(duration(kv({ d: '250ms' }), 'd', 1)).toBe(250);
     expect(duration(kv({ d: '1.5h' }), 'd', 1)).toBe(5_400_000);
     expect(duration(kv({ d: '0' }), 'd', 1)).toBe(0);
+    expect(duration(kv({ d: '1d' }), 'd', 1)).toBe(86_400_000);
     expect(duration(kv({}), 'd', 7)).toBe(7);
     expect(() => duration(kv({ d: '10' }), 'd', 1)).toThrow("d: '10' is not a duration");
     expect(() => duration(kv({ d: '10sx' }), 'd', 1)).toThrow(/not a duration/);
@@ -83,6 +84,18 @@ describe('target arguments', () => {
       keepAliveSeconds: 30,
     });
     expect(parseMqttArgs(kv({ broker: 'wss://h/mqtt', topic: 't' })).broker).toBe('wss://h/mqtt');
+    expect(parseMqttArgs(kv({ broker: 'mqtt://h', topic: 't' })).broker).toBe('mqtt://h');
+  });
+
+  it('nats: ping_interval as whole seconds (MinIO) or a duration (its help text)', () => {
+    expect(parseNatsArgs(kv({ address: 'h:4222', subject: 's', ping_interval: '20' })).pingInterval).toBe(20);
+    expect(parseNatsArgs(kv({ address: 'h:4222', subject: 's', ping_interval: '2m' })).pingInterval).toBe(
+      120,
+    );
+    expect(parseNatsArgs(kv({ address: 'h:4222', subject: 's', ping_interval: '0' })).pingInterval).toBe(0);
+    expect(() => parseNatsArgs(kv({ address: 'h:4222', subject: 's', ping_interval: '-1' }))).toThrow(
+      /ping_interval/,
+    );
   });
 
   it('nats: address and subject kept; jetstream flag read', () => {

@@ -42,14 +42,16 @@ const UNIT_MS: Record<string, number> = {
   s: 1000,
   m: 60_000,
   h: 3_600_000,
+  // Not Go's, but MinIO's help texts offer it ("in s,m,h,d") and the config store accepts it.
+  d: 86_400_000,
 };
 
-/** A Go duration (`500ms`, `10s`, `1m30s`, `0`) in milliseconds; unset or empty → `fallback`. */
+/** A Go duration (`500ms`, `10s`, `1m30s`, `0`; also `1d`) in milliseconds; unset or empty → `fallback`. */
 export function duration(values: ConfigValues, key: string, fallbackMs: number): number {
   const value = text(values, key);
   if (value === '') return fallbackMs;
   if (value === '0') return 0;
-  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h|d)/g)];
   // Every character must belong to a number+unit pair: `10` or `10x` is refused, as Go does.
   if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) {
     throw new InvalidArgument(`${key}: '${value}' is not a duration (e.g. 10s, 1m, 500ms)`);

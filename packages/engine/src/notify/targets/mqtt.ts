@@ -28,8 +28,10 @@ export interface MqttArgs {
   keepAliveSeconds: number | undefined;
 }
 
-/** MinIO's accepted schemes → mqtt.js's. */
+/** MinIO's accepted schemes (and mqtt.js's own) → mqtt.js's. */
 const SCHEMES: Record<string, string> = {
+  mqtt: 'mqtt',
+  mqtts: 'mqtts',
   tcp: 'mqtt',
   ssl: 'mqtts',
   tls: 'mqtts',

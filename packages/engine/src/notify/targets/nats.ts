@@ -23,7 +23,7 @@ import {
 import { InvalidArgument } from '../../common/errors.js';
 import type { ConfigValues } from '../../config/index.js';
 import type { NotificationTarget, TargetEvent, TargetFactory } from '../target.js';
-import { checkQueueKeys, flag, messageOf, text, unsigned, withTimeout } from './broker-values.js';
+import { checkQueueKeys, duration, flag, messageOf, text, unsigned, withTimeout } from './broker-values.js';
 
 /** The `notify_nats` values a target uses, parsed. */
 export interface NatsArgs {
@@ -50,6 +50,13 @@ export interface NatsArgs {
 const SEND_TIMEOUT_MS = 10_000;
 /** Dial timeout: `isActive` must answer within ~2 s. */
 const CONNECT_TIMEOUT_MS = 2000;
+
+/** `ping_interval`: MinIO reads a whole number of seconds, its help offers a duration (`30s`): both. */
+function pingSeconds(values: ConfigValues): number {
+  const value = text(values, 'ping_interval');
+  if (/^\d+$/.test(value)) return Number(value);
+  return Math.round(duration(values, 'ping_interval', 0) / 1000);
+}
 
 /** Parses and checks `notify_nats` values; throws `InvalidArgument` with MinIO's wording where it has one. */
 export function parseNatsArgs(values: ConfigValues): NatsArgs {
@@ -95,7 +102,7 @@ export function parseNatsArgs(values: ConfigValues): NatsArgs {
     certAuthority: text(values, 'cert_authority'),
     clientCert,
     clientKey,
-    pingInterval: unsigned(values, 'ping_interval', 0, Number.MAX_SAFE_INTEGER),
+    pingInterval: pingSeconds(values),
     jetstream: flag(values, 'jetstream'),
   };
 }
