@@ -125,6 +125,27 @@ describe('notify_amqp target', () => {
     }
   });
 
+  it('mandatory=on: an event no queue takes is returned by the broker, and the target logs it', async () => {
+    const { lines, log } = logLines();
+    const target = amqpTargetFactory.create(
+      'mandatory',
+      values({
+        exchange: 'coffer-unbound',
+        exchange_type: 'direct',
+        routing_key: 'nobody',
+        mandatory: 'on',
+        publisher_confirms: 'on',
+      }),
+      log,
+    );
+    try {
+      await target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'unroutable'));
+      await waitFor(() => lines.some((l) => l.includes('returned')), 'the return to be logged');
+    } finally {
+      await target.close();
+    }
+  });
+
   it('an exchange declared with another type makes send reject (the broker refuses the declare)', async () => {
     const sink = await consumer('coffer-typed', 'topic', '#');
     const target = amqpTargetFactory.create(

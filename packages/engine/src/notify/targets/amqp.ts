@@ -81,17 +81,6 @@ export function parseAmqpArgs(values: ConfigValues): AmqpArgs {
   };
 }
 
-/** The URL without its password, for log lines. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(invalid url)';
-  }
-}
-
 class AmqpTarget implements NotificationTarget {
   readonly service = 'amqp' as const;
   private connection: ChannelModel | undefined;
@@ -203,10 +192,6 @@ class AmqpTarget implements NotificationTarget {
     this.connection = undefined;
     this.channel = undefined;
     await connection?.close().catch(() => undefined);
-  }
-
-  toString(): string {
-    return `amqp ${this.id} (${redact(this.args.url)})`;
   }
 }
 
