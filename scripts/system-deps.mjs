@@ -4,7 +4,9 @@
  * Debian's madmin-go / minio-go sources (for the madmin-go probe), Chromium (browser tests), Ceph
  * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
  * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
- * downloads). Chromium, Ceph and unzip are known needs, not required by default.
+ * downloads), and the message brokers the notification targets' tests run as child processes
+ * (mosquitto, nats-server, rabbitmq-server). Chromium, Ceph, unzip and the brokers are known needs,
+ * not required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
@@ -43,7 +45,25 @@ export const PACKAGES = {
   redis: ['redis-server'],
   postgresql: ['postgresql'],
   mariadb: ['mariadb-server'],
+  mosquitto: ['mosquitto'],
+  nats: ['nats-server'],
+  rabbitmq: ['rabbitmq-server'],
 };
+
+/** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
+export const SBIN_DIRS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+
+/** A daemon's path: the PATH first, then the sbin directories (`ctx.sbin`; tests pass none). */
+function findDaemon(name, ctx) {
+  return findOnPath(name, [ctx.env.PATH ?? '', ...ctx.sbin].join(path.delimiter));
+}
+
+/** A daemon need: found with the Debian package's version (daemons' `--version` flags differ). */
+async function detectDaemon(programs, pkg, ctx) {
+  const found = await Promise.all(programs.map((name) => findDaemon(name, ctx)));
+  if (found.some((where) => where === undefined)) return { found: false };
+  return { found: true, where: found[0], version: `${pkg} ${(await debVersion(pkg, ctx.env)) ?? 'present'}` };
+}
 
 /** The Ceph programs the RGW test helper runs (packages/server/test/helpers/ceph-rgw.ts). */
 const CEPH_PROGRAMS = [
@@ -195,12 +215,15 @@ const DETECTORS = {
   },
   async mariadb(ctx) {
     // mariadbd lives in /usr/sbin, which a non-root PATH may lack.
-    const pathValue = `${ctx.env.PATH ?? ''}${path.delimiter}/usr/sbin`;
-    const where = await findOnPath('mariadbd', pathValue);
-    const install = await findOnPath('mariadb-install-db', pathValue);
+    const where = await findDaemon('mariadbd', ctx);
+    const install = await findDaemon('mariadb-install-db', ctx);
     if (where === undefined || install === undefined) return { found: false };
     return { found: true, where, version: await versionLine(where, ['--version'], ctx.env) };
   },
+  mosquitto: (ctx) => detectDaemon(['mosquitto'], 'mosquitto', ctx),
+  nats: (ctx) => detectDaemon(['nats-server'], 'nats-server', ctx),
+  // The test helper runs the broker with its own epmd (packages/engine/test/helpers/servers/rabbitmq.ts).
+  rabbitmq: (ctx) => detectDaemon(['rabbitmq-server', 'epmd'], 'rabbitmq-server', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */
@@ -217,13 +240,14 @@ export async function detectSystemDeps({
   needs: wanted = DEFAULT_NEEDS,
   env = process.env,
   gocode = DEBIAN_GOCODE,
+  sbin = SBIN_DIRS,
 } = {}) {
   const needs = normaliseNeeds(wanted);
   for (const need of needs) {
     if (!(need in DETECTORS))
       throw new Error(`system-deps: unknown need "${need}" (known: ${Object.keys(DETECTORS).join(', ')})`);
   }
-  const ctx = { env, gocode };
+  const ctx = { env, gocode, sbin };
   const entries = await Promise.all(needs.map(async (need) => [need, await DETECTORS[need](ctx)]));
   const results = Object.fromEntries(entries);
   return { results, missing: needs.filter((n) => !results[n].found) };
@@ -247,8 +271,9 @@ export async function ensureSystemDeps({
   install = true,
   isRoot = typeof process.getuid === 'function' && process.getuid() === 0,
   log = (line) => console.log(line),
+  sbin = SBIN_DIRS,
 } = {}) {
-  let { results, missing } = await detectSystemDeps({ needs, env, gocode });
+  let { results, missing } = await detectSystemDeps({ needs, env, gocode, sbin });
   if (missing.length > 0 && install && isRoot) {
     const pkgs = [...new Set(missing.flatMap((n) => PACKAGES[n]))];
     log(`system-deps: installing ${pkgs.join(' ')}`);
@@ -257,7 +282,7 @@ export async function ensureSystemDeps({
       throw new Error('system-deps: apt-get update failed');
     const code = await runInherited('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], aptEnv);
     if (code !== 0) throw new Error(`system-deps: apt-get install ${pkgs.join(' ')} failed (exit ${code})`);
-    ({ results, missing } = await detectSystemDeps({ needs, env, gocode }));
+    ({ results, missing } = await detectSystemDeps({ needs, env, gocode, sbin }));
   }
   if (missing.length > 0) {
     const how = isRoot ? installCommand(missing) : `sudo sh -c '${installCommand(missing)}'`;

@@ -22,6 +22,9 @@ async function main() {
       'redis',
       'postgresql',
       'mariadb',
+      'mosquitto',
+      'nats',
+      'rabbitmq',
     ],
   });
 

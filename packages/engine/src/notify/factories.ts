@@ -11,6 +11,9 @@ import { nsqTargetFactory } from './targets/nsq.js';
 import { redisTargetFactory } from './targets/redis.js';
 import { postgresqlTargetFactory } from './targets/postgresql.js';
 import { mysqlTargetFactory } from './targets/mysql.js';
+import { amqpTargetFactory } from './targets/amqp.js';
+import { mqttTargetFactory } from './targets/mqtt.js';
+import { natsTargetFactory } from './targets/nats.js';
 
 /** The configuration sub-system of a service (`notify_webhook`, `notify_postgres`, …). */
 export function notifySubsystem(service: NotifyService): string {
@@ -28,5 +31,8 @@ export function defaultTargetFactories(): TargetFactory[] {
     redisTargetFactory,
     postgresqlTargetFactory,
     mysqlTargetFactory,
+    amqpTargetFactory,
+    mqttTargetFactory,
+    natsTargetFactory,
   ];
 }

@@ -207,6 +207,32 @@ describe('command line', () => {
     ]);
   });
 
+  it('brokers: found on the PATH (or the sbin dirs), rabbitmq only with its epmd; the apt packages named', async () => {
+    await stub('mosquitto', 'exit 3');
+    await stub('nats-server', 'exit 0');
+    await stub('rabbitmq-server', 'exit 0');
+    const needs = ['mosquitto', 'nats', 'rabbitmq'];
+    const partial = await mod.detectSystemDeps({ needs, env: fakeEnv(), gocode, sbin: [] });
+    expect(partial.missing).toEqual(['rabbitmq']);
+    // No dpkg-query on the fake PATH: the version cannot be read, the program is there.
+    expect(partial.results.mosquitto).toEqual({
+      found: true,
+      where: path.join(bin, 'mosquitto'),
+      version: 'mosquitto present',
+    });
+    expect(mod.installCommand(partial.missing)).toContain('rabbitmq-server');
+    await stub('epmd', 'exit 0');
+    const whole = await mod.detectSystemDeps({ needs, env: fakeEnv(), gocode, sbin: [] });
+    expect(whole.missing).toEqual([]);
+    const sbinOnly = await mod.detectSystemDeps({
+      needs: ['nats'],
+      env: { ...fakeEnv(), PATH: '' },
+      gocode,
+      sbin: [bin],
+    });
+    expect(sbinOnly.results.nats?.where).toBe(path.join(bin, 'nats-server'));
+  });
+
   it('rejects unknown arguments with usage', async () => {
     const r = await execFile(process.execPath, [SYSTEM_DEPS_SCRIPT, '--bogus']).catch(
       (e: { code: number; stderr: string }) => e,

@@ -22,11 +22,13 @@ export interface SystemDepsModule {
     install?: boolean;
     isRoot?: boolean;
     log?: (line: string) => void;
+    sbin?: string[];
   }): Promise<Record<string, Detection>>;
   detectSystemDeps(options: {
     needs?: string[];
     env?: NodeJS.ProcessEnv;
     gocode?: string;
+    sbin?: string[];
   }): Promise<{ results: Record<string, Detection>; missing: string[] }>;
   installCommand(missing: string[]): string;
   findOnPath(name: string, pathValue: string | undefined): Promise<string | undefined>;

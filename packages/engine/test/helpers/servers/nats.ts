@@ -1,0 +1,73 @@
+/**
+ * nats-server (Debian's nats-server) as a child process of the test, for the NATS notification
+ * target's tests: 127.0.0.1 on a free port, JetStream on with its store in a temp dir (for the
+ * `jetstream=on` target). Readiness is a NATS connection (INFO/CONNECT/PING/PONG).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { connect } from 'nats';
+import { freePort } from '../engine-process.js';
+import { brokerChild, type TestBroker } from './broker-child.js';
+
+export const NATS_SERVER_BIN = '/usr/sbin/nats-server';
+
+/** Starts nats-server; `url` is `127.0.0.1:PORT` (MinIO's `address` form). */
+export async function startNatsServer(
+  options: {
+    /** Require this user and password (`--user`/`--pass`). */
+    user?: { name: string; password: string };
+    /** Require this token (`--auth`). */
+    token?: string;
+  } = {},
+): Promise<TestBroker> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'coffer-nats-'));
+  const port = await freePort();
+  const url = `127.0.0.1:${port}`;
+  const server = brokerChild({
+    name: 'nats-server',
+    command: NATS_SERVER_BIN,
+    args: [
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-js',
+      '-sd',
+      path.join(dir, 'store'),
+      ...(options.user !== undefined ? ['--user', options.user.name, '--pass', options.user.password] : []),
+      ...(options.token !== undefined ? ['--auth', options.token] : []),
+    ],
+    cwd: dir,
+    probe: async () => {
+      const nc = await connect({
+        servers: url,
+        reconnect: false,
+        timeout: 2000,
+        ...(options.user !== undefined ? { user: options.user.name, pass: options.user.password } : {}),
+        ...(options.token !== undefined ? { token: options.token } : {}),
+      });
+      await nc.flush();
+      await nc.close();
+      return true;
+    },
+  });
+  try {
+    const startMs = await server.start();
+    return {
+      url,
+      port,
+      startMs,
+      stop: () => server.stop(),
+      start: () => server.start(),
+      async destroy() {
+        await server.stop();
+        await rm(dir, { recursive: true, force: true });
+      },
+      output: () => server.output(),
+    };
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
