@@ -23,6 +23,8 @@ import { BucketUsageTracker } from './bucket/usage-tracker.js';
 import { createMetrics } from './metrics/registry.js';
 import { SigningKeyCache } from './http/signing-key-cache.js';
 import { plainAddress } from './http/client-address.js';
+import { staticConfig, type ConfigReader } from './config/index.js';
+import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -62,6 +64,13 @@ export interface EngineContext {
   stsTrustedProxies: ReadonlySet<string>;
   /** The KMS that seals object keys (SSE-S3, SSE-KMS) and serves the admin KMS API (`kms/`). */
   kms: Kms;
+  /** The server configuration (issue 10 §1): what services read, with a change hook. */
+  config: ConfigReader;
+  /**
+   * Bucket notifications (issue 10 §2): the configured targets, their queues and the delivery of
+   * object events to them. Built here, started by the composition root (`createEngine`).
+   */
+  notifications: NotificationSystem;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -97,6 +106,11 @@ export interface EngineContextParts {
    * the same drives pass their own.
    */
   kms?: Kms;
+  config?: ConfigReader;
+  /** Default: every factory the engine ships (`notify/factories.ts`). */
+  notifyFactories?: TargetFactory[];
+  /** Retry pauses of the notification targets' sender loops (tests shorten them). */
+  notifyRetry?: RetryOptions;
 }
 
 /**
@@ -125,6 +139,19 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     );
   // Encryption at rest sits below the events, so each event describes the plaintext version.
   const objectLayer = withObjectEvents(withEncryption(parts.objectLayer, kms), events);
+  const config = parts.config ?? staticConfig();
+  const bucketMetadata =
+    parts.bucketMetadata ??
+    new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {});
+  const notifications = new NotificationSystem({
+    config,
+    events,
+    bucketMetadata,
+    region,
+    ...(parts.notifyFactories !== undefined ? { factories: parts.notifyFactories } : {}),
+    ...(parts.notifyRetry !== undefined ? { retry: parts.notifyRetry } : {}),
+    ...(parts.log !== undefined ? { log: parts.log } : {}),
+  });
   return {
     objectLayer,
     events,
@@ -141,11 +168,11 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     signingKeys: parts.signingKeys ?? new SigningKeyCache(),
     // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
     usageTracker: parts.usageTracker ?? new BucketUsageTracker(() => objectLayer.dataUsage()),
-    bucketMetadata:
-      parts.bucketMetadata ??
-      new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
+    bucketMetadata,
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
     kms,
+    config,
+    notifications,
   };
 }

@@ -27,6 +27,8 @@ import type { DataUsage, ObjectLayer } from './object-layer/types.js';
 import { fifoQuotaHook, startHealer, startScanner } from './background/index.js';
 import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
+import type { ConfigReader } from './config/index.js';
+import type { RetryOptions } from './notify/index.js';
 
 export interface EngineOptions {
   /** `host:port` to listen on (`[::1]:9000` for IPv6, `:9000` for every interface); port 0 picks a free one. */
@@ -73,6 +75,13 @@ export interface EngineOptions {
    * account only, so failures of many users through one console never shut all of them out.
    */
   stsTrustedProxies?: string[];
+  /**
+   * The server configuration services read (notification targets, …). Default: an empty one
+   * (until the persisted configuration store exists); tests pass a `staticConfig(…)`.
+   */
+  config?: ConfigReader;
+  /** Retry pauses of the notification targets (default 1 s doubling to 30 s); tests shorten them. */
+  notifyRetry?: RetryOptions;
 }
 
 export interface Engine {
@@ -275,11 +284,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       stsThrottle: new LoginThrottle(options.stsThrottle),
       ...(options.stsTrustedProxies !== undefined ? { stsTrustedProxies: options.stsTrustedProxies } : {}),
       kms,
+      ...(options.config !== undefined ? { config: options.config } : {}),
+      ...(options.notifyRetry !== undefined ? { notifyRetry: options.notifyRetry } : {}),
     });
     // Every writer goes through the context's eventing object layer, so no object change goes
     // unannounced; the hub closes with the engine.
     const { usageTracker, events, objectLayer } = context;
     cleanups.push(() => Promise.resolve(events.close()));
+    // Targets start before the listener, so no request's event finds them missing; queued events
+    // of an earlier run are sent from here on.
+    await context.notifications.start();
+    cleanups.push(() => context.notifications.close());
 
     const server = createHttpServer(context, options.connections ?? {}, drives.length);
     const sockets = new Set<Socket>();
