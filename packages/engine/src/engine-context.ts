@@ -23,6 +23,8 @@ import { BucketUsageTracker } from './bucket/usage-tracker.js';
 import { createMetrics } from './metrics/registry.js';
 import { SigningKeyCache } from './http/signing-key-cache.js';
 import { plainAddress } from './http/client-address.js';
+import { staticConfig, type ConfigReader } from './config/index.js';
+import type { EngineService } from './engine-service.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -62,6 +64,10 @@ export interface EngineContext {
   stsTrustedProxies: ReadonlySet<string>;
   /** The KMS that seals object keys (SSE-S3, SSE-KMS) and serves the admin KMS API (`kms/`). */
   kms: Kms;
+  /** The server configuration (issue 10 §1): what services read, with a change hook. */
+  config: ConfigReader;
+  /** In-place restart for the admin service API; absent in contexts built by hand. */
+  service?: EngineService;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -97,6 +103,8 @@ export interface EngineContextParts {
    * the same drives pass their own.
    */
   kms?: Kms;
+  config?: ConfigReader;
+  service?: EngineService;
 }
 
 /**
@@ -147,5 +155,7 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
     kms,
+    config: parts.config ?? staticConfig(),
+    ...(parts.service !== undefined ? { service: parts.service } : {}),
   };
 }
