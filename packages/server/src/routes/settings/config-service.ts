@@ -67,8 +67,8 @@ async function targetsOf(admin: AdminClient, subSys: string): Promise<ConfigTarg
 /** GET /configs/{name}. */
 export async function getConfig(admin: AdminClient, name: string): Promise<Configuration> {
   const { subSys, target } = parseName(name);
-  const text = await admin.getConfigKV(target === '' ? subSys : `${subSys}:${target}`);
-  const found = parseConfigKV(text).find((t) => t.subSys === subSys && t.target === target);
+  // The whole subsystem, then the target: servers differ in how they refuse an unknown target.
+  const found = (await targetsOf(admin, subSys)).find((t) => t.target === target);
   if (!found) throw new ConsoleError('not_found', `There is no configuration ${name}`, name);
   return present(found);
 }

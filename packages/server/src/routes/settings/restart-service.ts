@@ -6,8 +6,8 @@
  * restart call first and restarts a moment later, and an in-place restart may keep its listening
  * socket, so no refusal need ever be seen. A new process is recognised either way: a failed
  * answer (refused, reset, 503, "initializing") followed by a good one, or an uptime shorter than
- * the time since the restart was asked for — the old process, started before that moment, can
- * only answer a longer one.
+ * the old process could answer by then — it started before the restart was asked for, and at
+ * least its uptime before the call earlier than that look.
  */
 import { AdminApiError, type AdminClient, type InfoMessage } from '@coffer/admin-client';
 import { ConsoleError } from '../../errors.js';
@@ -33,6 +33,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function restartAndWait(admin: AdminClient, options: RestartWaitOptions = {}): Promise<void> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const pollMs = options.pollMs ?? 250;
+  // The old process's start, bounded from its uptime now: it can only answer longer ones later.
+  const before = await admin.serverInfo().then(
+    (info) => ({ uptime: uptimeOf(info), at: Date.now() }),
+    () => ({ uptime: undefined, at: Date.now() }),
+  );
   const askedAt = Date.now();
   try {
     await admin.serviceRestart();
@@ -56,7 +61,13 @@ export async function restartAndWait(admin: AdminClient, options: RestartWaitOpt
       } else {
         if (sawDown) return;
         const uptime = uptimeOf(info);
-        if (uptime !== undefined && uptime < Math.floor((sentAt - askedAt) / 1000)) return;
+        // The old process, started before `askedAt` and at least `before.uptime` seconds before
+        // `before.at`, would answer at least this much.
+        const oldAtLeast = Math.max(
+          Math.floor((sentAt - askedAt) / 1000),
+          before.uptime === undefined ? 0 : before.uptime + Math.floor((sentAt - before.at) / 1000),
+        );
+        if (uptime !== undefined && uptime < oldAtLeast) return;
         lastProblem = 'the server still answers as the process it was before the restart';
       }
     } catch (err) {
