@@ -81,6 +81,13 @@ describe('parseConfigKV', () => {
     ]);
   });
 
+  it('knows the region aliases and leaves unknown variables alone', () => {
+    const [region] = parseConfigKV('# MINIO_REGION=eu-2\n# OTHER_THING=1\nregion name=us-east-1\n');
+    expect(region?.kvs).toEqual([
+      { key: 'name', value: 'us-east-1', envOverride: { name: 'MINIO_REGION', value: 'eu-2' } },
+    ]);
+  });
+
   it('reads a commented-out (disabled) subsystem, skips other comments and junk', () => {
     const text = '# a remark\n# etcd endpoints=http://e:2379\n!!! not a line\nregion name=x\r\n';
     expect(parseConfigKV(text)).toEqual([

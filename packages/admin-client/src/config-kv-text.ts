@@ -5,8 +5,8 @@
  * spaces" …`. MinIO quotes a value only when it holds whitespace and never escapes inside the
  * quotes, so a quoted value ends at the first matching quote that is followed by whitespace or
  * the end of the line (a quote inside a value survives). `# MINIO_<SUBSYS>_<KEY>[_<TARGET>]=value`
- * comment lines before a target line say the key's effective value comes from the server's
- * environment; other comments are skipped, and a `# subsys …` line (a disabled subsystem in a full
+ * comment lines (or an older alias such as `MINIO_REGION`) before a target line say the key's
+ * effective value comes from the server's environment; other comments are skipped, and a `# subsys …` line (a disabled subsystem in a full
  * export) is read as the target line it comments out. Unparseable text never throws: what cannot
  * be read is left out, since the same code reads any MinIO-compatible server.
  *
@@ -36,7 +36,13 @@ interface EnvLine {
 }
 
 const TARGET_NAME = /^([a-z][a-z0-9_]*)(?::(\S*))?$/;
-const ENV_LINE = /^#\s*(MINIO_[A-Z0-9_]+)=(.*)$/;
+const ENV_LINE = /^#\s*([A-Z][A-Z0-9_]*)=(.*)$/;
+
+/** Older single names servers still honour for a key, beside the generic MINIO_<SUBSYS>_<KEY>. */
+const ENV_ALIASES: Readonly<Record<string, { subSys: string; key: string }>> = {
+  MINIO_REGION: { subSys: 'region', key: 'name' },
+  COFFER_REGION: { subSys: 'region', key: 'name' },
+};
 
 /** Split `subsys[:target]`; undefined when it is not a configuration name. */
 export function splitConfigName(name: string): { subSys: string; target: string } | undefined {
@@ -92,6 +98,8 @@ export function parseKVPairs(text: string): { key: string; value: string }[] {
 
 /** The key an environment variable overrides, given the target's keys. */
 function envKey(env: string, subSys: string, target: string, keys: readonly string[]): string | undefined {
+  const alias = ENV_ALIASES[env];
+  if (alias) return target === '' && alias.subSys === subSys ? alias.key : undefined;
   const prefix = `MINIO_${subSys.toUpperCase()}_`;
   if (!env.startsWith(prefix)) return undefined;
   let rest = env.slice(prefix.length);

@@ -1,6 +1,7 @@
 /**
  * Settings through the console against the real engine (issue 10 §4; spec 3 §3, §4, §7): a
- * dynamic section (compression) changed, read back and reset without a restart; webhook
+ * dynamic section (compression) changed, read back (a key set in the engine's environment marked
+ * as such) and reset without a restart; webhook
  * notification targets added under the next free id with their secret never echoed, listed,
  * refused with the engine's message when wrong; the restart-required state the banner reads, the
  * service restart waiting for the restarted engine and clearing it; afterwards the targets online
@@ -38,6 +39,7 @@ let receiver: WebhookReceiver;
 
 const BUCKET = 'events-bucket';
 const TOKEN = 'webhook-secret-token';
+const ENV_MIME = 'text/csv';
 
 const valueOf = (c: Configuration, key: string) => c.key_values.find((kv) => kv.key === key)?.value;
 
@@ -49,7 +51,7 @@ async function upload(name: string, text: string) {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  engine = await startEngine({ drives: 4 });
+  engine = await startEngine({ drives: 4, env: { MINIO_COMPRESSION_MIME_TYPES: ENV_MIME } });
   consoleApp = await startConsole(engine.url, { region: 'us-east-1' });
   client = new ConsoleClient(consoleApp.url);
   await client.login(engine.accessKey, engine.secretKey);
@@ -79,6 +81,10 @@ describe('configuration sections', () => {
     expect(got.status).toBe(200);
     expect(got.body.name).toBe('compression');
     expect(valueOf(got.body, 'extensions')).toBe('.txt,.log');
+    // Set in the engine's environment: shown with its value, marked, and not the stored one.
+    expect(got.body.key_values.filter((kv) => kv.env_override === true)).toEqual([
+      { key: 'mime_types', value: ENV_MIME, env_override: true },
+    ]);
 
     const reset = await client.json<{ restart: boolean }>('DELETE', '/api/v1/configs/compression');
     expect(reset).toEqual({ status: 200, body: { restart: false } });
@@ -265,5 +271,38 @@ describe('removing a target', () => {
       '/api/v1/admin/notification_endpoints/carrier-pigeon/1',
     );
     expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
+  });
+});
+
+describe('who may', () => {
+  it('lists Settings and the webhook screens for an admin only; the engine refuses the others', async () => {
+    const root = await client.json<{ pages: string[] }>('GET', '/api/v1/session');
+    expect(root.body.pages).toEqual(
+      expect.arrayContaining(['/settings', '/webhook/logger', '/webhook/audit']),
+    );
+
+    const created = await client.json('POST', '/api/v1/users', {
+      json: { accessKey: 'writer', secretKey: 'writer-secret-1', policies: ['readwrite'] },
+    });
+    expect(created.status).toBe(201);
+    const writer = new ConsoleClient(consoleApp.url);
+    await writer.login('writer', 'writer-secret-1');
+    const pages = await writer.json<{ pages: string[] }>('GET', '/api/v1/session');
+    expect(pages.body.pages).not.toContain('/settings');
+    expect(pages.body.pages).not.toContain('/webhook/logger');
+    for (const [method, path] of [
+      ['GET', '/api/v1/configs/region'],
+      ['GET', '/api/v1/admin/arns'],
+      ['POST', '/api/v1/service/restart'],
+    ] as const) {
+      const refused = await writer.json<ErrorBody>(method, path, method === 'POST' ? { json: {} } : {});
+      expect({ path, status: refused.status, code: refused.body.code }).toEqual({
+        path,
+        status: 403,
+        code: 'access_denied',
+      });
+    }
+    // Bucket events are S3: readwrite may read them.
+    expect((await writer.json('GET', `/api/v1/buckets/${BUCKET}/events`)).status).toBe(200);
   });
 });
