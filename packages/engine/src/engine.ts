@@ -389,6 +389,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     const bound = await listen(server, host, port);
     cleanups.push(() => closeServer(server, sockets));
+    // Listen streams never end by themselves: end them first, so the close does not wait for them.
+    cleanups.push(() => Promise.resolve(context.notifications.endListeners()));
     const boundHost = host === '' ? '' : bound.address;
     endpoint = `${urlHost(boundHost)}:${bound.port}`;
 
