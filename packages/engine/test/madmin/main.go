@@ -134,8 +134,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
