@@ -6,8 +6,9 @@
  * canonicalised once, the raw query pairs in request order (keys sorted stably), the signed
  * headers from `rawHeaders` (repeated headers joined by `,`), and the payload hash the client
  * declared (x-amz-content-sha256; for STS the hash of the body itself, which is read first).
- * The key is derived from whatever region the credential scope names (MinIO with no configured
- * region does the same), so any region is accepted.
+ * The key is derived from whatever region the credential scope names. With no region configured
+ * any region is accepted (as MinIO); a configured one (issue 10 §1) must be the scope's for S3
+ * and STS (`checkSigningRegion`).
  *
  * The result's `body` is the request body after authentication: checked against the signed hex
  * SHA-256 (errors at its end on mismatch), decoded from aws-chunked with every chunk signature
