@@ -244,6 +244,9 @@ describe('madmin-go', () => {
     expect(steps.GetCompression?.value).toContain('extensions=.txt,.csv');
     expect(steps.SetWebhook).toMatchObject({ ok: true, value: { restart: true } });
     expect(steps.GetWebhook?.value).toContain('auth_token=*redacted*');
+    const history = steps.ListHistory?.value as { restoreId: string; createTime: string; data: string }[];
+    expect(history.at(-1)?.data).toBe(`notify_webhook:probe endpoint=${WEBHOOK} auth_token=*redacted*`);
+    expect(history.at(-1)?.restoreId).toMatch(/^[0-9a-f-]{36}$/);
     expect(steps.HelpWebhook).toMatchObject({
       ok: true,
       value: { subSys: 'notify_webhook', multipleTargets: true },

@@ -7,6 +7,7 @@ import {
   type ConfigFileStore,
 } from './config-store.js';
 import { ConfigInvalid } from './errors.js';
+import { HISTORY_LIMIT, HISTORY_PREFIX } from './config-history.js';
 import { configHelp } from './help.js';
 import { SUBSYSTEMS } from './subsystems.js';
 
@@ -20,6 +21,12 @@ function memoryStore(): ConfigFileStore & { files: Map<string, Buffer>; writes: 
     writeSystemFile: (path: string, data: Buffer) => {
       files.set(path, Buffer.from(data));
       store.writes += 1;
+      return Promise.resolve();
+    },
+    listSystemFiles: (prefix: string) =>
+      Promise.resolve([...files.keys()].filter((k) => k.startsWith(prefix))),
+    deleteSystemFile: (path: string) => {
+      files.delete(path);
       return Promise.resolve();
     },
   };
@@ -224,6 +231,48 @@ describe('ConfigStore', () => {
     const config = await ConfigStore.load({ store, log: (line) => lines.push(line) });
     expect(config.get('compression').get('enable')).toBe('off');
     expect(lines[0]).toContain('config/config.json is unreadable');
+  });
+});
+
+describe('configuration history', () => {
+  it('keeps accepted sets, lists them redacted, restores and clears them', async () => {
+    const store = memoryStore();
+    const config = await ConfigStore.load({ store });
+    await config.setText(`notify_webhook:1 endpoint=${WEBHOOK} auth_token=first-secret`);
+    await config.setText('compression extensions=.log');
+    await refusal(config.setText('compression colour=blue'));
+    const entries = await config.listHistory(10);
+    expect(entries.map((e) => e.data)).toEqual([
+      `notify_webhook:1 endpoint=${WEBHOOK} auth_token=${REDACTED}`,
+      'compression extensions=.log',
+    ]);
+    expect(entries[0]?.restoreId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number.isNaN(Date.parse(entries[0]?.createTime ?? ''))).toBe(false);
+    expect((await config.listHistory(1)).map((e) => e.data)).toEqual(['compression extensions=.log']);
+
+    // Restoring re-applies the entry (secrets included), without adding an entry of its own.
+    await config.delText('notify_webhook:1');
+    expect(await config.restoreHistory(entries[0]?.restoreId ?? '')).toEqual({ applied: false });
+    expect(config.exportText()).toContain('auth_token=first-secret');
+    expect(await config.listHistory(10)).toHaveLength(2);
+    expect(await config.restoreHistory('no-such-id')).toBeUndefined();
+
+    expect(await config.clearHistory(entries[0]?.restoreId ?? '')).toBe(true);
+    expect(await config.clearHistory('no-such-id')).toBe(false);
+    expect(await config.listHistory(10)).toHaveLength(1);
+    expect(await config.clearHistory('all')).toBe(true);
+    expect(await config.listHistory(10)).toEqual([]);
+  });
+
+  it(`keeps the newest ${HISTORY_LIMIT} entries`, async () => {
+    const store = memoryStore();
+    const config = await ConfigStore.load({ store });
+    for (let i = 0; i <= HISTORY_LIMIT; i += 1) await config.setText(`compression comment=c${i}`);
+    const kept = [...store.files.keys()].filter((k) => k.startsWith(HISTORY_PREFIX));
+    expect(kept).toHaveLength(HISTORY_LIMIT);
+    const entries = await config.listHistory(Number.MAX_SAFE_INTEGER);
+    expect(entries.at(-1)?.data).toBe(`compression comment=c${HISTORY_LIMIT}`);
+    expect(entries.some((e) => e.data === 'compression comment=c0')).toBe(false);
   });
 });
 

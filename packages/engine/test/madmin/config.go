@@ -1,7 +1,7 @@
 // The `config` command of madmin-probe: the server configuration through madmin-go's own calls
 // (issue 10 §1). It sets a dynamic sub-system (compression) and a restart-only one
 // (notify_webhook:probe, endpoint MADMIN_WEBHOOK), reads both back (the text decrypted by madmin),
-// asks for help on notify_webhook (madmin refuses unknown JSON fields), sends a refused value,
+// lists the configuration history, asks for help on notify_webhook (madmin refuses unknown JSON fields), sends a refused value,
 // deletes the webhook target and reads the sub-system again; each step is recorded with its value
 // or error code (engine-config.test.ts asserts on them). SetConfigKV/DelConfigKV report whether a
 // restart is needed, which is how madmin reads the x-minio-config-applied header.
@@ -26,6 +26,9 @@ func runConfig(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool)
 	r.record("SetWebhook", map[string]bool{"restart": restart}, err)
 	got, err = adm.GetConfigKV(ctx, "notify_webhook:probe")
 	r.record("GetWebhook", string(got), err)
+
+	history, err := adm.ListConfigHistoryKV(ctx, 10)
+	r.record("ListHistory", history, err)
 
 	help, err := adm.HelpConfigKV(ctx, "notify_webhook", "", false)
 	r.record("HelpWebhook", help, err)
