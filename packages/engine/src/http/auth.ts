@@ -65,6 +65,8 @@ export interface AuthenticateOptions {
   admin?: boolean;
   /** The server's clock (tests); defaults to now. */
   now?: Date;
+  /** Accept any signing region even when one is configured (ListBuckets, GetBucketLocation). */
+  anyRegion?: boolean;
 }
 
 /** MinIO's globalMaxSkewTime. */
@@ -254,14 +256,15 @@ function sameRegion(requested: string, configured: string): boolean {
  * variables) must be the credential scope's region, as MinIO checks it for S3 and STS requests:
  * AuthorizationHeaderMalformed ("…the region is wrong; expecting '<region>'") for a signed header,
  * InvalidRegion for a presigned URL. The admin API accepts any region (MinIO verifies admin
- * signatures with an empty region); so does an engine with no region configured.
+ * signatures with an empty region), and so do ListBuckets and GetBucketLocation, which clients
+ * call to learn the region (MinIO's exception); so does an engine with no region configured.
  */
 function checkSigningRegion(
   ctx: RequestContext,
   parts: SignedRequestParts,
   options: AuthenticateOptions,
 ): void {
-  if (options.admin === true) return;
+  if (options.admin === true || options.anyRegion === true) return;
   const configured = configuredRegion(ctx.engine.config);
   if (configured === '' || sameRegion(parts.credential.region, configured)) return;
   if (parts.method === 'header') throw new AuthorizationHeaderMalformed();
