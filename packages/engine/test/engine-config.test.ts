@@ -211,6 +211,23 @@ describe('region and in-place restart', () => {
     expect(info.status).toBe(200);
   });
 
+  it('answers requests sent right after the restart call with the new services, refusing no connection', async () => {
+    expect((await setConfig('region name=eu-west-10')).status).toBe(200);
+    // The restart starts swapping at once: every request sent after it is answered by the new
+    // services (which refuse the old region; the old ones would answer 200) — the waiting itself is
+    // proven deterministically in http-server-swap.test.ts.
+    const restarting = engine.restart();
+    const during = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        signedRequest(engine.url, root, { method: 'GET', path: `/${BUCKET}/kept.txt`, region: 'eu-west-9' }),
+      ),
+    );
+    await restarting;
+    expect(during.map((r) => r.status)).toEqual(during.map(() => 400));
+    for (const reply of during) expect(reply.body).toContain('expecting &apos;eu-west-10&apos;');
+    expect(engine.context.region).toBe('eu-west-10');
+  });
+
   it('refuses stop (an embedded engine is stopped by its owner) and unknown actions', async () => {
     const stop = await adminCall(engine, root, 'POST', 'service', { query: { action: 'stop' }, region: '' });
     expect(stop.status).toBe(501);
@@ -225,9 +242,9 @@ describe('region and in-place restart', () => {
   it('keeps the configuration across a full stop and start on the same drives', async () => {
     await engine.close();
     engine = await start();
-    expect(engine.context.region).toBe('eu-west-9');
+    expect(engine.context.region).toBe('eu-west-10');
     expect(engine.context.config.get('compression').get('extensions')).toBe('.txt,.csv');
-    expect(await getConfig('region')).toBe('region name=eu-west-9 comment=\n');
+    expect(await getConfig('region')).toBe('region name=eu-west-10 comment=\n');
   });
 });
 
