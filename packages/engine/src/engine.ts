@@ -315,6 +315,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         log,
         ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
       });
+      // Services that read the configuration when they start (notification targets, loggers)
+      // belong here, with their stop in `stop`, so that an in-place restart rebuilds them.
       return {
         context,
         scanner,
