@@ -25,6 +25,7 @@ import { SigningKeyCache } from './http/signing-key-cache.js';
 import { plainAddress } from './http/client-address.js';
 import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
+import type { EngineService } from './engine-service.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -71,6 +72,8 @@ export interface EngineContext {
    * object events to them. Built here, started by the composition root (`createEngine`).
    */
   notifications: NotificationSystem;
+  /** In-place restart for the admin service API; absent in contexts built by hand. */
+  service?: EngineService;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -111,6 +114,7 @@ export interface EngineContextParts {
   notifyFactories?: TargetFactory[];
   /** Retry pauses of the notification targets' sender loops (tests shorten them). */
   notifyRetry?: RetryOptions;
+  service?: EngineService;
 }
 
 /**
@@ -175,5 +179,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     kms,
     config,
     notifications,
+    ...(parts.service !== undefined ? { service: parts.service } : {}),
   };
 }
