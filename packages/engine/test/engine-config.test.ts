@@ -321,5 +321,12 @@ describe('madmin-go', () => {
     expect(steps.SetRefused).toMatchObject({ ok: false, code: 'XMinioAdminConfigBadJSON' });
     expect(steps.DelWebhook).toMatchObject({ ok: true, value: { restart: true } });
     expect(steps.GetWebhookAfterDel?.value).not.toContain('notify_webhook:probe');
+    const port = new URL(engine.url).port;
+    expect(steps.ServiceRestart).toMatchObject({ ok: true });
+    expect(steps.ServerInfoAfterRestart).toMatchObject({
+      ok: true,
+      value: { region: engine.context.region, mode: 'online' },
+    });
+    expect(new URL(engine.url).port).toBe(port);
   });
 });
