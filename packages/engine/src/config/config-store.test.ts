@@ -317,6 +317,9 @@ describe('help-config-kv', () => {
     }
     expect(all.keysHelp.filter((k) => k.key.startsWith('notify_'))).toHaveLength(10);
     expect(configHelp('region', 'name').keysHelp).toHaveLength(1);
+    expect(configHelp('notify_webhook', 'endpoint', true).keysHelp.map((k) => k.key)).toEqual([
+      'MINIO_NOTIFY_WEBHOOK_ENDPOINT',
+    ]);
     expect(() => configHelp('nosuch')).toThrow('unknown sub-system nosuch');
     expect(() => configHelp('region', 'colour')).toThrow('unknown key colour for sub-system region');
   });
