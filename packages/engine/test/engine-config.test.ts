@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { adminCall, createUser, type Keys } from './helpers/admin-calls.js';
 import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
+import { recorder } from './helpers/event-recorder.js';
 import { signedRequest } from './helpers/signed-request.js';
 
 let dir: string;
@@ -227,6 +228,20 @@ describe('region and in-place restart', () => {
     expect(during.map((r) => r.status)).toEqual(during.map(() => 400));
     for (const reply of during) expect(reply.body).toContain('expecting &apos;eu-west-10&apos;');
     expect(engine.context.region).toBe('eu-west-10');
+
+    // Event records name the region too.
+    const seen = recorder();
+    const unsubscribe = engine.events.subscribe({ bucket: BUCKET }, seen.handler);
+    const put = await signedRequest(engine.url, root, {
+      method: 'PUT',
+      path: `/${BUCKET}/evented.txt`,
+      body: 'x',
+      region: 'eu-west-10',
+    });
+    expect(put.status).toBe(200);
+    const [event] = await seen.waitFor(1);
+    expect(event?.record.awsRegion).toBe('eu-west-10');
+    unsubscribe();
   });
 
   it('lets an encrypted upload that is in flight during a restart complete on the old services', async () => {
