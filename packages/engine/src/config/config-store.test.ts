@@ -194,6 +194,17 @@ describe('ConfigStore', () => {
     expect((await ConfigStore.load({ store })).targets('notify_webhook')).toEqual([]);
   });
 
+  it('changes the configuration as the drives have it, not as it was loaded (two stores on one set of drives)', async () => {
+    const store = memoryStore();
+    const older = await ConfigStore.load({ store });
+    const newer = await ConfigStore.load({ store });
+    await older.setText('region name=written-by-older');
+    await newer.setText('compression extensions=.txt');
+    const reloaded = await ConfigStore.load({ store });
+    expect(configuredRegion(reloaded)).toBe('written-by-older');
+    expect(reloaded.get('compression').get('extensions')).toBe('.txt');
+  });
+
   it('takes environment overrides over stored values and reports them as MinIO comment lines', async () => {
     const env = {
       MINIO_REGION: 'env-region',
