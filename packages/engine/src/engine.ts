@@ -11,7 +11,7 @@
  * Whatever was already opened is closed again before the error leaves.
  */
 import { readFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { LoginThrottle, type ConnectionGuardOptions, type LoginThrottleOptions } from '@coffer/server-guard';
@@ -120,7 +120,29 @@ export interface Engine {
 interface EngineServices {
   context: EngineContext;
   scanner: ReturnType<typeof startScanner>;
-  stop(): Promise<void>;
+  /** Requests this generation is serving (a replaced generation is released when they are done). */
+  inflight: number;
+  /** Called when `inflight` drops to 0. */
+  onIdle?: () => void;
+  /** Stop the background work (scanner, heal pass). */
+  stopBackground(): Promise<void>;
+  /** Release what requests use (event hub, the decorators' threads); after `stopBackground`. */
+  release(): Promise<void>;
+}
+
+/**
+ * The drives' object layer as one generation of services sees it: its `close` only ends what the
+ * generation's decorators hold (the encryption worker threads); the drives stay open for the next
+ * generation and are closed once, by the engine.
+ */
+function sharedLayer(layer: ObjectLayer): ObjectLayer {
+  return new Proxy(layer, {
+    get(target, prop) {
+      if (prop === 'close') return () => Promise.resolve();
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** How long `close()` lets in-flight requests finish before cutting their connections. */
@@ -294,7 +316,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         ...(masterKey.createdAt !== undefined ? { masterCreatedAt: masterKey.createdAt } : {}),
       });
       const context: EngineContext = assembleEngineContext({
-        objectLayer: layer,
+        objectLayer: sharedLayer(layer),
         iam,
         region: configuredRegion(config) || options.region || 'us-east-1',
         domains,
@@ -338,14 +360,19 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return {
         context,
         scanner,
-        // Every writer goes through the context's eventing object layer, so no object change goes
-        // unannounced; the hub closes with the services.
-        stop: async () => {
+        inflight: 0,
+        stopBackground: async () => {
           await healer.stop();
           await scanner.stop();
-          // The targets first: their close lets the hub's pending events reach the queue stores.
+        },
+        // Every writer goes through the context's eventing object layer, so no object change goes
+        // unannounced; the hub closes with the services, and so do the decorators' threads. The
+        // targets close first (after this generation's last request): their close lets the hub's
+        // pending events reach the queue stores.
+        release: async () => {
           await context.notifications.close();
           context.events.close();
+          await context.objectLayer.close();
         },
       };
     };
@@ -376,18 +403,53 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         } finally {
           swapping = undefined;
         }
-        if (services !== previous) await previous.stop().catch(() => undefined);
+        if (services !== previous) void retire(previous);
       },
     };
 
+    // A replaced generation's background work stops at once; what its requests use (event hub,
+    // encryption threads) is released once the requests it was serving are done, so an upload in
+    // flight during the restart completes.
+    const retire = async (generation: EngineServices): Promise<void> => {
+      try {
+        await generation.stopBackground();
+        if (generation.inflight > 0) {
+          await new Promise<void>((resolveIdle) => {
+            generation.onIdle = resolveIdle;
+          });
+        }
+        await generation.release();
+      } catch (err) {
+        log(`engine restart: stopping the old services failed: ${(err as Error).message}`);
+      }
+    };
+
     let services = await buildServices();
-    cleanups.push(() => services.stop());
+    cleanups.push(async () => {
+      await services.stopBackground();
+      await services.release();
+    });
 
     const server = createHttpServer(
       () => swapping ?? services.context,
       options.connections ?? {},
       drives.length,
     );
+    // Count each request against the generation that serves it (requests that arrive during a
+    // swap wait for, and belong to, the next one).
+    const track = (res: ServerResponse): void => {
+      if (res.closed) return;
+      const generation = services;
+      generation.inflight += 1;
+      res.once('close', () => {
+        generation.inflight -= 1;
+        if (generation.inflight === 0) generation.onIdle?.();
+      });
+    };
+    server.on('request', (_req, res: ServerResponse) => {
+      if (swapping === undefined) track(res);
+      else void swapping.then(() => track(res));
+    });
     const sockets = new Set<Socket>();
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);

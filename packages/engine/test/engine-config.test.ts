@@ -10,11 +10,13 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { presignUrl } from '@coffer/protocol';
+import http from 'node:http';
+import { presignUrl, signRequest } from '@coffer/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { adminCall, createUser, type Keys } from './helpers/admin-calls.js';
 import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
+import { recorder } from './helpers/event-recorder.js';
 import { signedRequest } from './helpers/signed-request.js';
 
 let dir: string;
@@ -226,6 +228,68 @@ describe('region and in-place restart', () => {
     expect(during.map((r) => r.status)).toEqual(during.map(() => 400));
     for (const reply of during) expect(reply.body).toContain('expecting &apos;eu-west-10&apos;');
     expect(engine.context.region).toBe('eu-west-10');
+
+    // Event records name the region too.
+    const seen = recorder();
+    const unsubscribe = engine.events.subscribe({ bucket: BUCKET }, seen.handler);
+    const put = await signedRequest(engine.url, root, {
+      method: 'PUT',
+      path: `/${BUCKET}/evented.txt`,
+      body: 'x',
+      region: 'eu-west-10',
+    });
+    expect(put.status).toBe(200);
+    const [event] = await seen.waitFor(1);
+    expect(event?.record.awsRegion).toBe('eu-west-10');
+    unsubscribe();
+  });
+
+  it('lets an encrypted upload that is in flight during a restart complete on the old services', async () => {
+    const body = Buffer.alloc(2 * 1024 * 1024, 7); // above the inline size: sealed on worker threads
+    const url = new URL(`${engine.url}/${BUCKET}/during-restart.bin`);
+    const headers = signRequest({
+      method: 'PUT',
+      url,
+      headers: {
+        'content-length': String(body.length),
+        'x-amz-server-side-encryption': 'AES256',
+        expect: '100-continue',
+      },
+      body,
+      accessKey: root.accessKey,
+      secretKey: root.secretKey,
+      region: 'eu-west-10',
+      service: 's3',
+    });
+    const req = http.request(url, { method: 'PUT', headers, agent: false });
+    const reply = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+    });
+    // 100 Continue: the server has the request, served by the running services.
+    await new Promise<void>((resolve) => req.once('continue', () => resolve()));
+    req.write(body.subarray(0, 512 * 1024));
+    await engine.restart();
+    req.end(body.subarray(512 * 1024));
+    const answer = await reply;
+    expect(answer.status, answer.text).toBe(200);
+    const read = await fetch(new URL(`/${BUCKET}/during-restart.bin`, engine.url), {
+      headers: signRequest({
+        method: 'GET',
+        url: new URL(`/${BUCKET}/during-restart.bin`, engine.url),
+        headers: {},
+        accessKey: root.accessKey,
+        secretKey: root.secretKey,
+        region: 'eu-west-10',
+        service: 's3',
+      }),
+    });
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).equals(body)).toBe(true);
   });
 
   it('refuses stop (an embedded engine is stopped by its owner) and unknown actions', async () => {
@@ -272,5 +336,12 @@ describe('madmin-go', () => {
     expect(steps.SetRefused).toMatchObject({ ok: false, code: 'XMinioAdminConfigBadJSON' });
     expect(steps.DelWebhook).toMatchObject({ ok: true, value: { restart: true } });
     expect(steps.GetWebhookAfterDel?.value).not.toContain('notify_webhook:probe');
+    const port = new URL(engine.url).port;
+    expect(steps.ServiceRestart).toMatchObject({ ok: true });
+    expect(steps.ServerInfoAfterRestart).toMatchObject({
+      ok: true,
+      value: { region: engine.context.region, mode: 'online' },
+    });
+    expect(new URL(engine.url).port).toBe(port);
   });
 });

@@ -82,7 +82,9 @@ export async function delConfigKv(ctx: RequestContext): Promise<void> {
 }
 
 export async function helpConfigKv(ctx: RequestContext): Promise<void> {
-  const help = await refusing(() => configHelp(queryParam(ctx, 'subSys'), queryParam(ctx, 'key')));
+  const help = await refusing(() =>
+    configHelp(queryParam(ctx, 'subSys'), queryParam(ctx, 'key'), ctx.query.has('env')),
+  );
   sendAdminJson(ctx, help);
 }
 

@@ -194,6 +194,17 @@ describe('ConfigStore', () => {
     expect((await ConfigStore.load({ store })).targets('notify_webhook')).toEqual([]);
   });
 
+  it('changes the configuration as the drives have it, not as it was loaded (two stores on one set of drives)', async () => {
+    const store = memoryStore();
+    const older = await ConfigStore.load({ store });
+    const newer = await ConfigStore.load({ store });
+    await older.setText('region name=written-by-older');
+    await newer.setText('compression extensions=.txt');
+    const reloaded = await ConfigStore.load({ store });
+    expect(configuredRegion(reloaded)).toBe('written-by-older');
+    expect(reloaded.get('compression').get('extensions')).toBe('.txt');
+  });
+
   it('takes environment overrides over stored values and reports them as MinIO comment lines', async () => {
     const env = {
       MINIO_REGION: 'env-region',
@@ -317,6 +328,9 @@ describe('help-config-kv', () => {
     }
     expect(all.keysHelp.filter((k) => k.key.startsWith('notify_'))).toHaveLength(10);
     expect(configHelp('region', 'name').keysHelp).toHaveLength(1);
+    expect(configHelp('notify_webhook', 'endpoint', true).keysHelp.map((k) => k.key)).toEqual([
+      'MINIO_NOTIFY_WEBHOOK_ENDPOINT',
+    ]);
     expect(() => configHelp('nosuch')).toThrow('unknown sub-system nosuch');
     expect(() => configHelp('region', 'colour')).toThrow('unknown key colour for sub-system region');
   });

@@ -64,6 +64,25 @@ function cloneStored(stored: Stored): Stored {
   return new Map([...stored].map(([k, v]) => [k, new Map(v)]));
 }
 
+/** The persisted targets; a missing document is none, an unreadable one undefined (logged). */
+async function readStored(files: ConfigFileStore, log?: (line: string) => void): Promise<Stored | undefined> {
+  const raw = await files.readSystemFile(CONFIG_PATH);
+  const stored: Stored = new Map();
+  if (raw === undefined) return stored;
+  try {
+    const doc = JSON.parse(raw.toString('utf8')) as ConfigDocument;
+    for (const [name, values] of Object.entries(doc.targets)) {
+      const [subsystem] = splitId(name);
+      if (subsystemDef(subsystem) === undefined) continue;
+      stored.set(name, new Map(Object.entries(values).map(([k, v]) => [k, String(v)])));
+    }
+    return stored;
+  } catch (err) {
+    log?.(`config: ${CONFIG_PATH} is unreadable (${(err as Error).message}); using defaults`);
+    return undefined;
+  }
+}
+
 function requireSubsystem(line: KvLine): SubsystemDef {
   const def = subsystemDef(line.subsystem);
   if (def === undefined) throw new ConfigInvalid(`unknown sub-system ${line.subsystem}`);
@@ -87,6 +106,7 @@ export class ConfigStore implements ConfigReader {
     private readonly files: ConfigFileStore,
     private readonly env: NodeJS.ProcessEnv,
     stored: Stored,
+    private readonly log?: (line: string) => void,
   ) {
     this.stored = stored;
     this.live = cloneStored(stored);
@@ -94,21 +114,8 @@ export class ConfigStore implements ConfigReader {
 
   /** Load the persisted configuration (a missing document is the default configuration). */
   static async load(options: ConfigStoreOptions): Promise<ConfigStore> {
-    const raw = await options.store.readSystemFile(CONFIG_PATH);
-    const stored: Stored = new Map();
-    if (raw !== undefined) {
-      try {
-        const doc = JSON.parse(raw.toString('utf8')) as ConfigDocument;
-        for (const [name, values] of Object.entries(doc.targets)) {
-          const [subsystem] = splitId(name);
-          if (subsystemDef(subsystem) === undefined) continue;
-          stored.set(name, new Map(Object.entries(values).map(([k, v]) => [k, String(v)])));
-        }
-      } catch (err) {
-        options.log?.(`config: ${CONFIG_PATH} is unreadable (${(err as Error).message}); using defaults`);
-      }
-    }
-    return new ConfigStore(options.store, options.env ?? {}, stored);
+    const stored = (await readStored(options.store, options.log)) ?? new Map();
+    return new ConfigStore(options.store, options.env ?? {}, stored, options.log);
   }
 
   // ConfigReader --------------------------------------------------------------------------------
@@ -290,8 +297,17 @@ export class ConfigStore implements ConfigReader {
 
   // Internals -----------------------------------------------------------------------------------
 
+  /**
+   * Run one change at a time, each on the stored configuration as the drives have it now (another
+   * store on the same drives — the previous generation finishing a request during an in-place
+   * restart — may have written since this one loaded).
+   */
   private serialised<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
+    const fresh = async (): Promise<T> => {
+      this.stored = (await readStored(this.files, this.log)) ?? this.stored;
+      return work();
+    };
+    const run = this.queue.then(fresh, fresh);
     this.queue = run.catch(() => undefined);
     return run;
   }

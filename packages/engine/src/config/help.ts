@@ -4,6 +4,7 @@
  * madmin decodes it with unknown fields refused. No sub-system: the list of sub-systems (each as a
  * keysHelp entry). A key: that key's entry only.
  */
+import { envName } from './env-overrides.js';
 import { ConfigInvalid } from './errors.js';
 import { subsystemDef, SUBSYSTEMS } from './subsystems.js';
 
@@ -22,8 +23,11 @@ export interface HelpDoc {
   keysHelp: HelpKey[];
 }
 
-/** The help document for `subSys` (and `key`), or ConfigInvalid for an unknown one. */
-export function configHelp(subSys: string, key = ''): HelpDoc {
+/**
+ * The help document for `subSys` (and `key`), or ConfigInvalid for an unknown one. With `env`
+ * (MinIO's `env` flag) the keys are named as their environment variables (`MINIO_REGION_NAME`).
+ */
+export function configHelp(subSys: string, key = '', env = false): HelpDoc {
   if (subSys === '') {
     return {
       subSys: '',
@@ -57,6 +61,6 @@ export function configHelp(subSys: string, key = ''): HelpDoc {
     subSys: def.name,
     description: def.description,
     multipleTargets: def.multipleTargets,
-    keysHelp: picked,
+    keysHelp: env ? picked.map((k) => ({ ...k, key: envName(def.name, k.key) })) : picked,
   };
 }

@@ -1,10 +1,11 @@
 // The `config` command of madmin-probe: the server configuration through madmin-go's own calls
 // (issue 10 §1). It sets a dynamic sub-system (compression) and a restart-only one
 // (notify_webhook:probe, endpoint MADMIN_WEBHOOK), reads both back (the text decrypted by madmin),
-// lists the configuration history, asks for help on notify_webhook (madmin refuses unknown JSON fields), sends a refused value,
-// deletes the webhook target and reads the sub-system again; each step is recorded with its value
-// or error code (engine-config.test.ts asserts on them). SetConfigKV/DelConfigKV report whether a
-// restart is needed, which is how madmin reads the x-minio-config-applied header.
+// lists the configuration history, asks for help on notify_webhook (madmin refuses unknown JSON
+// fields), sends a refused value, deletes the webhook target and reads the sub-system again, then
+// restarts the server (ServiceRestart, V1) and asks for its info; each step is recorded with its
+// value or error code (engine-config.test.ts asserts on them). SetConfigKV/DelConfigKV report
+// whether a restart is needed, which is how madmin reads the x-minio-config-applied header.
 package main
 
 import (
@@ -40,6 +41,10 @@ func runConfig(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool)
 	r.record("DelWebhook", map[string]bool{"restart": restart}, err)
 	got, err = adm.GetConfigKV(ctx, "notify_webhook")
 	r.record("GetWebhookAfterDel", string(got), err)
+
+	r.record("ServiceRestart", nil, adm.ServiceRestart(ctx))
+	info, err := adm.ServerInfo(ctx)
+	r.record("ServerInfoAfterRestart", map[string]string{"region": info.Region, "mode": info.Mode}, err)
 
 	ok := r.Steps["SetCompression"].OK && r.Steps["SetWebhook"].OK && r.Steps["HelpWebhook"].OK && r.Steps["DelWebhook"].OK
 	return r, ok
