@@ -13,6 +13,8 @@ import { LoginThrottle } from '@coffer/server-guard';
 import type { IamSystem } from './iam/iam-system.js';
 import { BuiltinKms, type Kms } from './kms/index.js';
 import { withEncryption } from './crypto/index.js';
+import { withCompression } from './compress/index.js';
+import { staticConfig, type ConfigReader } from './config/types.js';
 import { randomBytes } from 'node:crypto';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
@@ -62,6 +64,8 @@ export interface EngineContext {
   stsTrustedProxies: ReadonlySet<string>;
   /** The KMS that seals object keys (SSE-S3, SSE-KMS) and serves the admin KMS API (`kms/`). */
   kms: Kms;
+  /** The server configuration (issue 10 §1): what services read, with a change hook. */
+  config: ConfigReader;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -97,6 +101,7 @@ export interface EngineContextParts {
    * the same drives pass their own.
    */
   kms?: Kms;
+  config?: ConfigReader;
 }
 
 /**
@@ -123,8 +128,13 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       { name: 'coffer-ephemeral-key', material: randomBytes(32) },
       { store: parts.objectLayer, endpoint, ...(parts.log !== undefined ? { log: parts.log } : {}) },
     );
-  // Encryption at rest sits below the events, so each event describes the plaintext version.
-  const objectLayer = withObjectEvents(withEncryption(parts.objectLayer, kms), events);
+  const config = parts.config ?? staticConfig();
+  // Encryption at rest sits below the events, so each event describes the plaintext version;
+  // compression above encryption, so it sees (and shrinks) the plaintext.
+  const objectLayer = withObjectEvents(
+    withCompression(withEncryption(parts.objectLayer, kms), config),
+    events,
+  );
   return {
     objectLayer,
     events,
@@ -147,5 +157,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
     kms,
+    config,
   };
 }
