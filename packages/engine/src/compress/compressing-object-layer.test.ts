@@ -133,6 +133,33 @@ describe('compression decorator', () => {
     ).rejects.toThrow(/not satisfiable/);
   });
 
+  it('a small range reads only the stored bytes of the block it lies in', async () => {
+    let storedRead = 0;
+    const getObject: ObjectLayer['getObject'] = async (b, k, o) => {
+      const result = await inner.getObject(b, k, o);
+      storedRead += o?.range !== undefined ? o.range.end - o.range.start + 1 : result.info.size;
+      return result;
+    };
+    // The erasure layer with its reads counted (its methods bound to it).
+    const counting = new Proxy(inner, {
+      get(target, name) {
+        if (name === 'getObject') return getObject;
+        const value: unknown = Reflect.get(target, name, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as ObjectLayer;
+    const view = withCompression(counting, config);
+    const got = await readAll(
+      (await view.getObject('packed', 'big.log', { range: { start: 5 * MiB + 10, end: 5 * MiB + 19 } }))
+        .stream,
+    );
+    expect(got.equals(big.subarray(5 * MiB + 10, 5 * MiB + 20))).toBe(true);
+    const whole = (await inner.getObjectInfo('packed', 'big.log')).size;
+    expect(storedRead).toBeGreaterThan(0);
+    // One block of eight (a little over an eighth of the stored bytes, the index being in the metadata).
+    expect(storedRead).toBeLessThan(whole / 4);
+  });
+
   it('keeps incompressible blocks raw and small bodies uncompressed', async () => {
     const noise = randomBytes(3 * MiB);
     await put('misc', 'noise.bin', noise);
