@@ -15,6 +15,7 @@ import { BuiltinKms, type Kms } from './kms/index.js';
 import { withEncryption } from './crypto/index.js';
 import { withCompression } from './compress/index.js';
 import { staticConfig, type ConfigReader } from './config/types.js';
+import { LoggingSystem } from './logging/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
@@ -66,6 +67,8 @@ export interface EngineContext {
   kms: Kms;
   /** The server configuration (issue 10 §1): what services read, with a change hook. */
   config: ConfigReader;
+  /** The logger and audit webhooks (issue 10 §1): the HTTP layer audits requests and reports 5xx through it. */
+  logging: LoggingSystem;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -102,6 +105,8 @@ export interface EngineContextParts {
    */
   kms?: Kms;
   config?: ConfigReader;
+  /** Default: one built from `config` (its `logger_webhook` and `audit_webhook` targets). */
+  logging?: LoggingSystem;
 }
 
 /**
@@ -113,22 +118,30 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
   const { iam } = parts;
   const region = parts.region ?? 'us-east-1';
   const endpoint = parts.endpoint ?? (() => '127.0.0.1:9000');
+  const config = parts.config ?? staticConfig();
+  const logging =
+    parts.logging ??
+    new LoggingSystem(config, {
+      deploymentId: parts.deploymentId,
+      ...(parts.log !== undefined ? { log: parts.log } : {}),
+    });
+  // What services report (failures that do not fail a request) also reaches the logger webhooks.
+  const serviceLog = (source: string): ((line: string) => void) => logging.serviceLog(source, parts.log);
   const events =
     parts.events ??
     createEventHub({
       region,
       deploymentId: parts.deploymentId,
       endpoint,
-      ...(parts.log !== undefined ? { log: parts.log } : {}),
+      log: serviceLog('events'),
     });
   // The KMS keeps its named keys in the system area, which the encryption decorator passes through.
   const kms =
     parts.kms ??
     new BuiltinKms(
       { name: 'coffer-ephemeral-key', material: randomBytes(32) },
-      { store: parts.objectLayer, endpoint, ...(parts.log !== undefined ? { log: parts.log } : {}) },
+      { store: parts.objectLayer, endpoint, log: serviceLog('kms') },
     );
-  const config = parts.config ?? staticConfig();
   // Encryption at rest sits below the events, so each event describes the plaintext version;
   // compression above encryption, so it sees (and shrinks) the plaintext.
   const objectLayer = withObjectEvents(
@@ -152,11 +165,11 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
     usageTracker: parts.usageTracker ?? new BucketUsageTracker(() => objectLayer.dataUsage()),
     bucketMetadata:
-      parts.bucketMetadata ??
-      new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
+      parts.bucketMetadata ?? new BucketMetadataService(objectLayer, { log: serviceLog('bucket-metadata') }),
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
     kms,
     config,
+    logging,
   };
 }

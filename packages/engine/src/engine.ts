@@ -278,8 +278,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     // Every writer goes through the context's eventing object layer, so no object change goes
     // unannounced; the hub closes with the engine.
-    const { usageTracker, events, objectLayer } = context;
+    const { usageTracker, events, objectLayer, logging } = context;
     cleanups.push(() => Promise.resolve(events.close()));
+    // Entries still queued stay in the webhooks' queue directories for the next start.
+    cleanups.push(() => logging.close());
 
     const server = createHttpServer(context, options.connections ?? {}, drives.length);
     const sockets = new Set<Socket>();
@@ -295,16 +297,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
     // heal pass repairs what no read has touched (wiped or corrupted drives). After measuring a
     // bucket the scanner trims it to its FIFO quota, through the eventing layer so removals publish.
+    // Failed background work also reaches the logger webhooks (progress lines stay local).
+    const failures = /fail/i;
     const scanner = startScanner({
       layer,
-      log,
+      log: logging.serviceLog('scanner', log, failures),
       observer: usageTracker,
-      afterBucket: fifoQuotaHook({ objectLayer, bucketMetadata: context.bucketMetadata, log }),
+      afterBucket: fifoQuotaHook({
+        objectLayer,
+        bucketMetadata: context.bucketMetadata,
+        log: logging.serviceLog('fifo-quota', log, /^fifo quota: bucket \S+: /),
+      }),
       ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
     });
     cleanups.push(() => scanner.stop());
     const healer = startHealer(layer, {
-      log,
+      log: logging.serviceLog('healer', log, failures),
       ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
     });
     cleanups.push(() => healer.stop());

@@ -77,6 +77,7 @@ export async function startHttpEngine(options: {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       engine.events.close();
+      await engine.logging.close();
       await opened.layer.close();
       await rm(dataDir, { recursive: true, force: true });
     },
