@@ -65,7 +65,8 @@ export function auditWhenDone(ctx: RequestContext): void {
       ...(ctx.target.bucket !== undefined ? { bucket: ctx.target.bucket } : {}),
       ...(ctx.target.key !== undefined ? { object: ctx.target.key } : {}),
       statusCode: res.writableFinished ? res.statusCode : 499,
-      rx: socket.bytesRead - readAtStart,
+      // The socket may have read a small body with the headers, before the request began.
+      rx: Math.max(Number(req.headers['content-length'] ?? 0) || 0, socket.bytesRead - readAtStart),
       tx: socket.bytesWritten - writtenAtStart,
       ...(firstByte !== undefined ? { timeToFirstByteNs: Number(firstByte - started) } : {}),
       timeToResponseNs: Number(ended - started),
