@@ -45,11 +45,14 @@ export class DeliveryQueue {
   private items: Item[] = [];
   private nextSeq = 0;
   private running = false;
+  /** The send loop while it runs (close waits for it: a delivered batch's files are removed). */
+  private current: Promise<void> = Promise.resolve();
   private closed = false;
   private failing = false;
   private readonly loaded: Promise<void>;
   private readonly abort = new AbortController();
   private wake: (() => void) | undefined;
+  private drainWaiters: (() => void)[] = [];
 
   constructor(private readonly options: DeliveryQueueOptions) {
     const { dir } = options;
@@ -66,6 +69,12 @@ export class DeliveryQueue {
   /** The entries not yet delivered, oldest first. */
   pending(): string[] {
     return this.items.map((item) => item.body);
+  }
+
+  /** Resolves once every entry queued so far has been delivered (and its file removed). */
+  drained(): Promise<void> {
+    if (this.items.length === 0 && !this.running) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
   /** Queue `body`; false when it was dropped (queue full or closed). */
@@ -91,6 +100,7 @@ export class DeliveryQueue {
     this.closed = true;
     this.abort.abort();
     this.wake?.();
+    await this.current.catch(() => undefined);
     await Promise.all(this.items.map((item) => item.saved));
   }
 
@@ -120,7 +130,7 @@ export class DeliveryQueue {
   private kick(): void {
     if (this.running || this.closed) return;
     this.running = true;
-    void this.run().finally(() => {
+    this.current = this.run().finally(() => {
       this.running = false;
       if (!this.closed && this.items.length > 0) this.kick();
     });
@@ -160,6 +170,7 @@ export class DeliveryQueue {
             ),
           ),
         );
+      if (this.items.length === 0) for (const resolve of this.drainWaiters.splice(0)) resolve();
     }
   }
 
