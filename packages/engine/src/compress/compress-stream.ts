@@ -13,6 +13,11 @@ const deflate = promisify(deflateRaw);
 
 /** A block is kept compressed only when that saves at least this share of it. */
 const MIN_SAVING = 1 / 32;
+/**
+ * Deflate is slowest on data it cannot shrink: the first bytes of a block are tried first, and a
+ * block whose probe does not shrink is stored raw without deflating the rest.
+ */
+const PROBE_SIZE = 64 * 1024;
 
 export class CompressStream extends Transform {
   /** Stored length (header included) of every block written so far. */
@@ -58,9 +63,14 @@ export class CompressStream extends Transform {
   }
 
   private async emitBlock(plain: Buffer): Promise<void> {
-    const packed = await deflate(plain, { level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
-    const useRaw = packed.length > plain.length * (1 - MIN_SAVING);
-    const body = useRaw ? plain : packed;
+    const options = { level: 1, strategy: constants.Z_DEFAULT_STRATEGY };
+    let packed: Buffer | undefined;
+    if (plain.length > 2 * PROBE_SIZE) {
+      const probe = await deflate(plain.subarray(0, PROBE_SIZE), options);
+      if (probe.length <= PROBE_SIZE * (1 - MIN_SAVING)) packed = await deflate(plain, options);
+    } else packed = await deflate(plain, options);
+    const useRaw = packed === undefined || packed.length > plain.length * (1 - MIN_SAVING);
+    const body = useRaw || packed === undefined ? plain : packed;
     this.push(blockHeader(useRaw ? BlockKind.Raw : BlockKind.Deflate, body.length, plain.length));
     this.push(body);
     this.storedLengths.push(HEADER_SIZE + body.length);
