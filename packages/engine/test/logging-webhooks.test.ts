@@ -4,6 +4,9 @@
  * id the client saw), the auth token on every delivery, secrets redacted, a forced 500 reaching the
  * logger webhook, and an audit target that goes down and comes back receiving every entry in order.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateBucketCommand,
@@ -168,5 +171,70 @@ describe('audit and logger webhooks', () => {
     expect(entries.filter((e) => e.api.name === 'PutObject').map((e) => e.api.object)).toEqual(
       ids.map((_, i) => `outage-${i}`),
     );
+  });
+
+  it('failed background work (a stored configuration that no longer parses) reaches the logger webhook', async () => {
+    const context = engine?.context;
+    if (context === undefined) throw new Error('no engine');
+    // Damaged on the drives behind the service's back: the next read logs that it was ignored.
+    await context.objectLayer.updateBucketMetadata('audited', (meta) => {
+      meta.configs.lifecycle = '<LifecycleConfiguration><Rule>';
+    });
+    expect(await context.bucketMetadata.get('audited', 'lifecycle')).toBeUndefined();
+    const entries = await waitUntil<LogEntry>(logger, (all) =>
+      all.some((e) => e.api?.name === 'bucket-metadata'),
+    );
+    const entry = entries.find((e) => e.api?.name === 'bucket-metadata');
+    expect(entry?.message).toMatch(/bucket audited: stored lifecycle configuration ignored/);
+    expect(entry?.level).toBe('ERROR');
+  });
+
+  it('queue_dir: audit entries of requests made while the target is down survive an engine restart', async () => {
+    const queueDir = await mkdtemp(join(tmpdir(), 'coffer-audit-queue-'));
+    const receiver = await startWebhookReceiver();
+    const config = staticConfig({
+      audit_webhook: { enable: 'on', endpoint: `${receiver.url}/q`, queue_dir: queueDir },
+    });
+    const keys = { accessKey: ACCESS_KEY, secretKey: SECRET_KEY };
+    try {
+      await receiver.stop();
+      const first = await startHttpEngine({ name: 'audit-q1', ...keys, config });
+      const client = sdkClient(`http://127.0.0.1:${first.port}`, keys);
+      const ids: string[] = [];
+      try {
+        ids.push(requestIdOf(await client.send(new CreateBucketCommand({ Bucket: 'queued' }))));
+        for (let i = 0; i < 4; i++)
+          ids.push(
+            requestIdOf(
+              await client.send(new PutObjectCommand({ Bucket: 'queued', Key: `k${i}`, Body: `v${i}` })),
+            ),
+          );
+      } finally {
+        client.destroy();
+        await first.close();
+      }
+      await receiver.start();
+      const second = await startHttpEngine({ name: 'audit-q2', ...keys, config });
+      const client2 = sdkClient(`http://127.0.0.1:${second.port}`, keys);
+      try {
+        ids.push(requestIdOf(await client2.send(new CreateBucketCommand({ Bucket: 'after-restart' }))));
+        const entries = await waitUntil<AuditEntry>(receiver, (all) => all.length >= ids.length);
+        expect(entries.map((e) => e.requestID)).toEqual(ids);
+        expect(entries.map((e) => e.api.name)).toEqual([
+          'CreateBucket',
+          'PutObject',
+          'PutObject',
+          'PutObject',
+          'PutObject',
+          'CreateBucket',
+        ]);
+      } finally {
+        client2.destroy();
+        await second.close();
+      }
+    } finally {
+      await receiver.stop();
+      await rm(queueDir, { recursive: true, force: true });
+    }
   });
 });
