@@ -300,7 +300,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // Failed background work also reaches the logger webhooks (progress lines stay local).
     const failures = /fail/i;
     const scanner = startScanner({
-      layer,
+      // Through the decorators: usage counts the plaintext sizes of compressed and encrypted
+      // versions, as MinIO counts their actual size (listings publish no events).
+      layer: objectLayer,
       log: logging.serviceLog('scanner', log, failures),
       observer: usageTracker,
       afterBucket: fifoQuotaHook({
