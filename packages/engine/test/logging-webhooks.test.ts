@@ -20,6 +20,7 @@ import {
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
 import { sdkClient } from './helpers/sdk-client.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { signedRequest } from './helpers/signed-request.js';
 import { staticConfig } from '../src/config/types.js';
 import type { AuditEntry, LogEntry } from '../src/logging/index.js';
 
@@ -121,6 +122,32 @@ describe('audit and logger webhooks', () => {
       ...seen.map(([id]) => id),
       requestIdOf(sentinel),
     ]);
+  });
+
+  it('admin and STS requests are audited too, under their operation names, without secrets', async () => {
+    const base = `http://127.0.0.1:${engine?.port ?? 0}`;
+    const keys = { accessKey: ACCESS_KEY, secretKey: SECRET_KEY };
+    const info = await signedRequest(base, keys, { method: 'GET', path: '/minio/admin/v3/info' });
+    const sts = await signedRequest(base, keys, {
+      method: 'POST',
+      path: '/',
+      service: 'sts',
+      body: 'Action=AssumeRole&Version=2011-06-15&DurationSeconds=900',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([info.status, sts.status]).toEqual([200, 200]);
+    const ids = [info.headers['x-amz-request-id'], sts.headers['x-amz-request-id']];
+    const entries = await waitUntil<AuditEntry>(audit, (all) =>
+      ids.every((id) => all.some((e) => e.requestID === id)),
+    );
+    const named = ids.map((id) => entries.find((e) => e.requestID === id));
+    expect(named.map((e) => [e?.api.name, e?.api.statusCode])).toEqual([
+      ['ServerInfo', 200],
+      ['AssumeRole', 200],
+    ]);
+    const secret = /<SecretAccessKey>([^<]+)</.exec(sts.body)?.[1] ?? '';
+    expect(secret).not.toBe('');
+    expect(JSON.stringify(entries)).not.toContain(secret);
   });
 
   it('a request that fails with a 500 reaches the logger webhook with its request id', async () => {

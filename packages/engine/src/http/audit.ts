@@ -18,7 +18,15 @@ const SECRET_HEADERS = new Set([
   'x-amz-server-side-encryption-customer-key',
   'x-amz-copy-source-server-side-encryption-customer-key',
 ]);
-const SECRET_QUERY = new Set(['x-amz-signature', 'x-amz-security-token', 'signature']);
+/** Query parameters whose value is secret (lower-case): signatures, tokens, STS identity proofs. */
+const SECRET_QUERY = new Set([
+  'x-amz-signature',
+  'x-amz-security-token',
+  'signature',
+  'ldappassword',
+  'webidentitytoken',
+  'token',
+]);
 
 function headerRecord(
   headers: Record<string, string | string[] | number | undefined>,
