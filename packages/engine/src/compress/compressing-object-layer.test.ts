@@ -265,6 +265,36 @@ describe('compression decorator', () => {
     }
   });
 
+  it('with allow_encryption: SSE-KMS keeps its opaque ETag, and an SSE-S3 multipart upload is compressed then encrypted', async () => {
+    config.set('compression', { enable: 'on', allow_encryption: 'on' });
+    const data = logText(2 * MiB);
+    const kms = await put('sse', 'kms.log', data, { encryption: { kind: 'SSE-KMS' } });
+    expect(kms.etag).not.toBe(md5(data));
+    expect(kms.size).toBe(data.length);
+    expect((await inner.getObjectInfo('sse', 'kms.log')).size).toBeLessThan(data.length / 3);
+    expect((await readAll((await layer.getObject('sse', 'kms.log')).stream)).equals(data)).toBe(true);
+
+    const parts = [logText(5 * MiB), logText(MiB)];
+    const whole = Buffer.concat(parts);
+    const id = await layer.newMultipartUpload('sse', 'mp.log', { encryption: { kind: 'SSE-S3' } });
+    const done = [];
+    for (const [i, p] of parts.entries()) {
+      const part = await layer.putObjectPart('sse', 'mp.log', id, i + 1, Readable.from([p]), {
+        size: p.length,
+      });
+      expect(part.size).toBe(p.length);
+      done.push({ partNumber: i + 1, etag: part.etag });
+    }
+    const info = await layer.completeMultipartUpload('sse', 'mp.log', id, done);
+    expect([info.size, info.encryption?.kind]).toEqual([whole.length, 'SSE-S3']);
+    expect((await inner.getObjectInfo('sse', 'mp.log')).size).toBeLessThan(whole.length / 3);
+    expect((await readAll((await layer.getObject('sse', 'mp.log')).stream)).equals(whole)).toBe(true);
+    const range = await readAll(
+      (await layer.getObject('sse', 'mp.log', { range: { start: 5 * MiB - 2, end: 5 * MiB + 2 } })).stream,
+    );
+    expect(range.equals(whole.subarray(5 * MiB - 2, 5 * MiB + 3))).toBe(true);
+  });
+
   it('a copy through the decorator re-compresses by the target key, reading the plaintext', async () => {
     config.set('compression', { enable: 'on' });
     const source = await layer.getObject('packed', 'big.log');
