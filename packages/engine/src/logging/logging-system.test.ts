@@ -5,6 +5,8 @@
  * configuration change applies at once (dynamic sub-systems).
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,5 +136,36 @@ describe('logging system delivery', () => {
     config.set('audit_webhook:x', { enable: 'off' });
     expect(system.auditEnabled).toBe(false);
     await system.close();
+  });
+
+  it('proxy: deliveries to a plain http endpoint go through the configured proxy', async () => {
+    receiver.clear();
+    const proxied: string[] = [];
+    // A minimal forward proxy: the request line names the whole URL, which it fetches.
+    const proxy = http.createServer((req, res) => {
+      proxied.push(req.url ?? '');
+      const forward = http.request(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.writeHead(502).end());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const config = staticConfig({
+      logger_webhook: { enable: 'on', endpoint: `${receiver.url}/logs`, proxy: proxyUrl },
+    });
+    const system = new LoggingSystem(config, { deploymentId: 'dep-1' });
+    try {
+      system.error({ message: 'through the proxy' });
+      await receiver.waitFor(1);
+      expect(proxied).toEqual([`${receiver.url}/logs`]);
+      expect(receiver.json<{ message: string }>()[0]?.message).toBe('through the proxy');
+    } finally {
+      await system.close();
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
   });
 });

@@ -8,6 +8,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import tls from 'node:tls';
 import { join } from 'node:path';
 import { isOn, type ConfigTarget } from '../config/types.js';
 import { DeliveryQueue } from './delivery-queue.js';
@@ -27,6 +29,8 @@ export interface WebhookSettings {
   queueSize: number;
   queueDir?: string;
   httpTimeoutMs: number;
+  /** HTTP proxy (MinIO's `proxy`): plain requests go through it, https ones through a CONNECT tunnel. */
+  proxy?: URL;
 }
 
 /** `5s`, `500ms`, `1m`, `2h` (Go durations); a bare number is seconds. */
@@ -70,6 +74,14 @@ export function webhookSettings(target: ConfigTarget): WebhookSettings | { error
   if (key !== '') settings.clientKey = key;
   const dir = v.get('queue_dir') ?? '';
   if (dir !== '') settings.queueDir = dir;
+  const proxy = v.get('proxy') ?? '';
+  if (proxy !== '') {
+    try {
+      settings.proxy = new URL(proxy);
+    } catch {
+      return { error: `invalid proxy '${proxy}'` };
+    }
+  }
   return settings;
 }
 
@@ -81,6 +93,32 @@ export function authorization(token: string): string | undefined {
     .filter((p) => p !== '');
   if (parts.length === 0) return undefined;
   return parts.length === 1 ? `Bearer ${parts[0]}` : token.trim();
+}
+
+/** An agent whose connections are CONNECT tunnels through `proxy` to `endpoint`. */
+function tunnelAgent(proxy: URL, endpoint: URL, client: { cert?: Buffer; key?: Buffer }): https.Agent {
+  const agent = new https.Agent({ keepAlive: false });
+  const port = Number(endpoint.port || 443);
+  agent.createConnection = (_options, callback) => {
+    const connect = http.request({
+      host: proxy.hostname,
+      port: Number(proxy.port || 80),
+      method: 'CONNECT',
+      path: `${endpoint.hostname}:${port}`,
+    });
+    connect.once('connect', (res, socket) => {
+      if (res.statusCode !== 200) {
+        socket.destroy();
+        callback?.(new Error(`proxy ${proxy.host} refused the tunnel: ${res.statusCode ?? 0}`), socket);
+        return;
+      }
+      callback?.(null, tls.connect({ ...client, socket, servername: endpoint.hostname }));
+    });
+    connect.once('error', (err) => callback?.(err, new net.Socket()));
+    connect.end();
+    return undefined;
+  };
+  return agent;
 }
 
 /** POST `body` to the target; resolves on a 2xx answer, throws otherwise. */
@@ -100,11 +138,24 @@ function post(settings: WebhookSettings, body: string, signal: AbortSignal): Pro
       signal,
       timeout: settings.httpTimeoutMs,
     };
+    const client: { cert?: Buffer; key?: Buffer } = {};
     if (secure && settings.clientCert !== undefined && settings.clientKey !== undefined) {
-      options.cert = readFileSync(settings.clientCert);
-      options.key = readFileSync(settings.clientKey);
+      client.cert = readFileSync(settings.clientCert);
+      client.key = readFileSync(settings.clientKey);
+      Object.assign(options, client);
     }
-    const request = (secure ? https : http).request(settings.endpoint, options, (res) => {
+    const { proxy } = settings;
+    let target: URL = settings.endpoint;
+    if (proxy !== undefined) {
+      if (secure) options.agent = tunnelAgent(proxy, settings.endpoint, client);
+      else {
+        // A plain request through a proxy names the whole URL as its path.
+        target = proxy;
+        options.path = settings.endpoint.href;
+        headers.Host = settings.endpoint.host;
+      }
+    }
+    const request = (secure ? https : http).request(target, options, (res) => {
       res.resume();
       res.on('end', () => {
         const status = res.statusCode ?? 0;
