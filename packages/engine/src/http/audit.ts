@@ -66,6 +66,8 @@ export function auditWhenDone(ctx: RequestContext): void {
     return writeHead(...args);
   }) as typeof res.writeHead;
   res.once('close', () => {
+    // S3, admin and STS calls are audited; health probes and metrics scrapes are not (as MinIO).
+    if (ctx.api === 'health' || ctx.api === 'metrics') return;
     const ended = process.hrtime.bigint();
     const credential = ctx.auth?.credential;
     logging.audit({
