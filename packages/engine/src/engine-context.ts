@@ -13,6 +13,8 @@ import { LoginThrottle } from '@coffer/server-guard';
 import type { IamSystem } from './iam/iam-system.js';
 import { BuiltinKms, type Kms } from './kms/index.js';
 import { withEncryption } from './crypto/index.js';
+import { withCompression } from './compress/index.js';
+import { LoggingSystem } from './logging/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
@@ -74,6 +76,8 @@ export interface EngineContext {
   notifications: NotificationSystem;
   /** In-place restart for the admin service API; absent in contexts built by hand. */
   service?: EngineService;
+  /** The logger and audit webhooks (issue 10 §1): the HTTP layer audits requests and reports 5xx through it. */
+  logging: LoggingSystem;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -115,6 +119,8 @@ export interface EngineContextParts {
   /** Retry pauses of the notification targets' sender loops (tests shorten them). */
   notifyRetry?: RetryOptions;
   service?: EngineService;
+  /** Default: one built from `config` (its `logger_webhook` and `audit_webhook` targets). */
+  logging?: LoggingSystem;
 }
 
 /**
@@ -126,27 +132,38 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
   const { iam } = parts;
   const region = parts.region ?? 'us-east-1';
   const endpoint = parts.endpoint ?? (() => '127.0.0.1:9000');
+  const config = parts.config ?? staticConfig();
+  const logging =
+    parts.logging ??
+    new LoggingSystem(config, {
+      deploymentId: parts.deploymentId,
+      ...(parts.log !== undefined ? { log: parts.log } : {}),
+    });
+  // What services report (failures that do not fail a request) also reaches the logger webhooks.
+  const serviceLog = (source: string): ((line: string) => void) => logging.serviceLog(source, parts.log);
   const events =
     parts.events ??
     createEventHub({
       region,
       deploymentId: parts.deploymentId,
       endpoint,
-      ...(parts.log !== undefined ? { log: parts.log } : {}),
+      log: serviceLog('events'),
     });
   // The KMS keeps its named keys in the system area, which the encryption decorator passes through.
   const kms =
     parts.kms ??
     new BuiltinKms(
       { name: 'coffer-ephemeral-key', material: randomBytes(32) },
-      { store: parts.objectLayer, endpoint, ...(parts.log !== undefined ? { log: parts.log } : {}) },
+      { store: parts.objectLayer, endpoint, log: serviceLog('kms') },
     );
-  // Encryption at rest sits below the events, so each event describes the plaintext version.
-  const objectLayer = withObjectEvents(withEncryption(parts.objectLayer, kms), events);
-  const config = parts.config ?? staticConfig();
+  // Encryption at rest sits below the events, so each event describes the plaintext version;
+  // compression above encryption, so it sees (and shrinks) the plaintext.
+  const objectLayer = withObjectEvents(
+    withCompression(withEncryption(parts.objectLayer, kms), config),
+    events,
+  );
   const bucketMetadata =
-    parts.bucketMetadata ??
-    new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {});
+    parts.bucketMetadata ?? new BucketMetadataService(objectLayer, { log: serviceLog('bucket-metadata') });
   const notifications = new NotificationSystem({
     config,
     events,
@@ -155,7 +172,7 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     listBuckets: async () => (await objectLayer.listBuckets()).map((bucket) => bucket.name),
     ...(parts.notifyFactories !== undefined ? { factories: parts.notifyFactories } : {}),
     ...(parts.notifyRetry !== undefined ? { retry: parts.notifyRetry } : {}),
-    ...(parts.log !== undefined ? { log: parts.log } : {}),
+    log: serviceLog('notify'),
   });
   return {
     objectLayer,
@@ -180,5 +197,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     config,
     notifications,
     ...(parts.service !== undefined ? { service: parts.service } : {}),
+    logging,
   };
 }

@@ -340,19 +340,24 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
       // heal pass repairs what no read has touched (wiped or corrupted drives). After measuring a
       // bucket the scanner trims it to its FIFO quota, through the eventing layer so removals publish.
+      // Failed background work also reaches the logger webhooks (progress lines stay local).
+      const { logging } = context;
+      const failures = /fail/i;
       const scanner = startScanner({
-        layer,
-        log,
+        // Through the decorators: usage counts the plaintext sizes of compressed and encrypted
+        // versions, as MinIO counts their actual size (listings publish no events).
+        layer: context.objectLayer,
+        log: logging.serviceLog('scanner', log, failures),
         observer: context.usageTracker,
         afterBucket: fifoQuotaHook({
           objectLayer: context.objectLayer,
           bucketMetadata: context.bucketMetadata,
-          log,
+          log: logging.serviceLog('fifo-quota', log, /^fifo quota: bucket \S+: /),
         }),
         ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
       });
       const healer = startHealer(layer, {
-        log,
+        log: logging.serviceLog('healer', log, failures),
         ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
       });
       // Services that read the configuration when they start (notification targets, loggers)
@@ -372,6 +377,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         release: async () => {
           await context.notifications.close();
           context.events.close();
+          // Entries still queued stay in the webhooks' queue directories for the next start.
+          await context.logging.close();
           await context.objectLayer.close();
         },
       };

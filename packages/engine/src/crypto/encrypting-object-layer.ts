@@ -16,6 +16,7 @@ import type { Kms } from '../kms/types.js';
 import { DigestWorker } from '../storage/digest-worker.js';
 import type {
   Checksums,
+  ComputedDigests,
   EncryptionRequest,
   GetObjectOptions,
   GetObjectResult,
@@ -85,6 +86,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     const internal: Record<string, string> = { ...withoutSseFields(options.metadata?.internal), ...fields };
     const metadata: ObjectMetadataInput = { ...(options.metadata ?? {}), internal };
     const encrypted = encryptBody(digestWorker, cipherPool, body, objectKey, 0, options, (digests) => {
+      // A decorator above (compression) fills its own fields in its `verify`, which has just run.
+      Object.assign(internal, withoutSseFields(options.metadata?.internal));
       internal[F.size] = String(digests.size);
       internal[F.etag] =
         request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
@@ -204,14 +207,22 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       if (options.encryption !== undefined)
         return putEncrypted(bucket, key, body, options, options.encryption);
       const precondition = viewPrecondition(options.precondition);
-      const metadata: ObjectMetadataInput = {
-        ...(options.metadata ?? {}),
-        internal: withoutSseFields(options.metadata?.internal),
-      };
+      const internal = withoutSseFields(options.metadata?.internal);
+      const metadata: ObjectMetadataInput = { ...(options.metadata ?? {}), internal };
+      const { verify } = options;
       const info = await layer.putObject(bucket, key, body, {
         ...options,
         metadata,
         ...(precondition !== undefined ? { precondition } : {}),
+        // A decorator above (compression) fills its own fields in its `verify`: keep them.
+        ...(verify !== undefined
+          ? {
+              verify: async (digests: ComputedDigests) => {
+                await verify(digests);
+                Object.assign(internal, withoutSseFields(options.metadata?.internal));
+              },
+            }
+          : {}),
       });
       return plaintextView(info);
     },
@@ -319,7 +330,9 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
           uploadId,
           partNumber,
           encrypted.stream,
-          encrypted.options,
+          rest.actualSize !== undefined
+            ? { ...encrypted.options, actualSize: rest.actualSize }
+            : encrypted.options,
         );
       } catch (err) {
         encrypted.abort();

@@ -16,6 +16,7 @@ import type { EngineContext } from '../engine-context.js';
 import { handleCors } from './cors.js';
 import { hostIdOf, writeError } from './errors.js';
 import { createRequestIdGenerator } from './request-id.js';
+import { auditWhenDone, reportServerError } from './audit.js';
 import { createRequestContext, createRouterState, resolveRequestTarget, routeRequest } from './router.js';
 
 function setCommonHeaders(ctx: RequestContext): void {
@@ -86,6 +87,7 @@ export function createHttpServer(
     const ctx = createRequestContext(req, res, engine, nextRequestId());
     setCommonHeaders(ctx);
     recordWhenDone(ctx);
+    auditWhenDone(ctx);
     if (handleCors(ctx)) return;
     const run = async (): Promise<void> => {
       resolveRequestTarget(ctx);
@@ -94,6 +96,7 @@ export function createHttpServer(
     run().catch((err: unknown) => {
       try {
         writeError(ctx, err);
+        reportServerError(ctx, err);
       } catch (writeErr) {
         console.error('[engine] failed to write an error response', writeErr);
         res.destroy();

@@ -150,7 +150,7 @@ export async function putObjectPart(
   uploadId: string,
   partNumber: number,
   body: Readable,
-  options: WriteBodyOptions,
+  options: WriteBodyOptions & { actualSize?: () => number },
 ): Promise<ObjectPartInfo> {
   let upload: ResolvedUpload;
   try {
@@ -177,6 +177,7 @@ export async function putObjectPart(
     dir: written.dataDir,
   };
   if (Object.keys(written.digests.checksums).length > 0) part.checksums = { ...written.digests.checksums };
+  if (options.actualSize !== undefined) part.actual = options.actualSize();
   const k = uploadKey(bucket, key, uploadId);
   try {
     await core.uploadLocks.exclusive(uploadLockName(bucket, uploadId), async () => {
@@ -218,6 +219,7 @@ export async function putObjectPart(
   }
   const info: ObjectPartInfo = { number: partNumber, size: part.size, etag };
   if (part.checksums) info.checksums = { ...part.checksums };
+  if (part.actual !== undefined) info.actualSize = part.actual;
   return info;
 }
 
@@ -241,6 +243,7 @@ export function listParts(
       etag: p.etag,
       lastModified: new Date(p.mtime),
       ...(p.checksums ? { checksums: { ...p.checksums } } : {}),
+      ...(p.actual !== undefined ? { actualSize: p.actual } : {}),
     })),
     isTruncated: all.length > page.length,
     upload: toUploadInfo(bucket, upload.record),
@@ -318,7 +321,8 @@ export async function completeMultipartUpload(
       return part;
     });
     chosen.slice(0, -1).forEach((part) => {
-      if (part.size < MIN_PART_SIZE) {
+      // A compressed part is checked by the size the client sent (MinIO's ActualSize).
+      if ((part.actual ?? part.size) < MIN_PART_SIZE) {
         throw new EntityTooSmall('Your proposed upload is smaller than the minimum allowed object size.', {
           bucket,
           key,
@@ -393,6 +397,7 @@ export async function completeMultipartUpload(
           size: p.size,
           etag: p.etag,
           ...(p.checksums ? { checksums: { ...p.checksums } } : {}),
+          ...(p.actual !== undefined ? { actual: p.actual } : {}),
         })),
         multipart: true,
         ec: written.ec,

@@ -26,6 +26,7 @@ export function toObjectInfo(bucket: string, key: string, v: VersionRecord, isLa
       size: p.size,
       etag: p.etag,
       ...(p.checksums ? { checksums: { ...p.checksums } } : {}),
+      ...(p.actual !== undefined ? { actualSize: p.actual } : {}),
     }));
   return info;
 }

@@ -60,6 +60,11 @@ export interface ObjectPartInfo {
   size: number;
   etag: string;
   checksums?: Checksums;
+  /**
+   * The part's size before a decorator above the layer transformed it (compression: MinIO's
+   * ActualSize), when one recorded it; `size` is then the stored size.
+   */
+  actualSize?: number;
 }
 
 export interface ObjectInfo {
@@ -206,6 +211,12 @@ export interface PutObjectOptions extends WriteBodyOptions, ChangeOptions {
 export interface PutPartOptions extends WriteBodyOptions {
   /** The customer key, for a part of an SSE-C upload (required there, refused elsewhere). */
   customerKey?: Buffer;
+  /**
+   * Called once the body is verified: the part's size before a decorator transformed it
+   * (compression), recorded as the part's `actualSize` and checked against the minimum part size
+   * by CompleteMultipartUpload instead of the stored size.
+   */
+  actualSize?: () => number;
 }
 
 export interface DeleteObjectOptions extends ChangeOptions {

@@ -31,6 +31,8 @@ export interface ErasureLayout {
 }
 
 export interface PartRecord {
+  /** Size before a decorator above the layer transformed the part (`ObjectPartInfo.actualSize`). */
+  actual?: number;
   /** The part number the client used. */
   n: number;
   size: number;
@@ -85,6 +87,8 @@ export interface BucketRecord {
 }
 
 export interface UploadPartRecord {
+  /** Size before a decorator above the layer transformed the part (`ObjectPartInfo.actualSize`). */
+  actual?: number;
   n: number;
   size: number;
   etag: string;

@@ -20,8 +20,11 @@ export async function handleStsRequest(ctx: RequestContext): Promise<void> {
     [...ctx.query.keys()].length === 0 &&
     authorization.startsWith('AWS4-HMAC-SHA256')
   ) {
+    ctx.operation ??= 'AssumeRole';
     await assumeRole(ctx);
     return;
   }
+  // The audit entry and metrics name the variant the client asked for.
+  ctx.operation ??= ctx.query.get('Action') ?? 'AssumeRoleWithSSO';
   await assumeRoleWithSso(ctx);
 }

@@ -17,6 +17,7 @@ import { openObjectLayer } from '../../src/object-layer/index.js';
 import type { ObjectLayer } from '../../src/object-layer/types.js';
 import type { ObjectEventHub } from '../../src/events/index.js';
 import type { Kms } from '../../src/kms/index.js';
+import type { ConfigReader } from '../../src/config/types.js';
 
 export interface HttpEngine {
   /** The object layer as handlers see it (object changes are published to `events`). */
@@ -38,6 +39,8 @@ export async function startHttpEngine(options: {
   domains?: string[];
   /** Default: the context's own built-in KMS (a fresh master key). */
   kms?: Kms;
+  /** Default: an empty static configuration (every sub-system at its defaults). */
+  config?: ConfigReader;
 }): Promise<HttpEngine> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `coffer-${options.name}-`));
   const drives = [1, 2, 3, 4].map((i) => path.join(dataDir, `drive${i}`));
@@ -57,6 +60,7 @@ export async function startHttpEngine(options: {
     deploymentId: opened.deploymentId,
     endpoint: () => endpoint,
     ...(options.kms !== undefined ? { kms: options.kms } : {}),
+    ...(options.config !== undefined ? { config: options.config } : {}),
   });
   const server = createHttpServer(engine);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +77,7 @@ export async function startHttpEngine(options: {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       engine.events.close();
+      await engine.logging.close();
       await opened.layer.close();
       await rm(dataDir, { recursive: true, force: true });
     },

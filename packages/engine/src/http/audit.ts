@@ -1,0 +1,113 @@
+/**
+ * The HTTP side of the audit and logger webhooks (issue 10 §1): once a request is done, its
+ * description goes to `engine.logging.audit` — only when an audit target is enabled, so otherwise a
+ * request pays one property read — and a request that failed with a 5xx is reported to the logger
+ * webhooks. Secrets never leave: the signature of `Authorization` and of presigned URLs, cookies,
+ * session tokens and SSE-C keys are redacted.
+ */
+import type { RequestContext } from './context.js';
+import { plainAddress } from './client-address.js';
+import { canonicalHeaderName } from '../logging/index.js';
+
+const REDACTED = '*REDACTED*';
+/** Headers whose whole value is secret (lower-case). */
+const SECRET_HEADERS = new Set([
+  'cookie',
+  'set-cookie',
+  'x-amz-security-token',
+  'x-amz-server-side-encryption-customer-key',
+  'x-amz-copy-source-server-side-encryption-customer-key',
+]);
+/** Query parameters whose value is secret (lower-case): signatures, tokens, STS identity proofs. */
+const SECRET_QUERY = new Set([
+  'x-amz-signature',
+  'x-amz-security-token',
+  'signature',
+  'ldappassword',
+  'webidentitytoken',
+  'token',
+]);
+
+function headerRecord(
+  headers: Record<string, string | string[] | number | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    let text = Array.isArray(value) ? value.join(',') : String(value);
+    if (SECRET_HEADERS.has(lower)) text = REDACTED;
+    else if (lower === 'authorization') text = text.replace(/Signature=[^,\s]*/g, `Signature=${REDACTED}`);
+    out[canonicalHeaderName(name)] = text;
+  }
+  return out;
+}
+
+function queryRecord(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of query) out[name] = SECRET_QUERY.has(name.toLowerCase()) ? REDACTED : value;
+  return out;
+}
+
+/** Describe the request to the audit targets once its reply is done (nothing when none is enabled). */
+export function auditWhenDone(ctx: RequestContext): void {
+  const { logging } = ctx.engine;
+  if (!logging.auditEnabled) return;
+  const { req, res } = ctx;
+  const socket = req.socket;
+  const readAtStart = socket.bytesRead;
+  const writtenAtStart = socket.bytesWritten;
+  const started = process.hrtime.bigint();
+  let firstByte: bigint | undefined;
+  // The reply's first byte leaves with its head: note when that is written.
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+  res.writeHead = ((...args: unknown[]) => {
+    firstByte ??= process.hrtime.bigint();
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+  res.once('close', () => {
+    // S3, admin and STS calls are audited; health probes and metrics scrapes are not (as MinIO).
+    if (ctx.api === 'health' || ctx.api === 'metrics') return;
+    const ended = process.hrtime.bigint();
+    const credential = ctx.auth?.credential;
+    logging.audit({
+      api: ctx.operation ?? 'unknown',
+      ...(ctx.target.bucket !== undefined ? { bucket: ctx.target.bucket } : {}),
+      ...(ctx.target.key !== undefined ? { object: ctx.target.key } : {}),
+      statusCode: res.writableFinished ? res.statusCode : 499,
+      // The socket may have read a small body with the headers, before the request began.
+      rx: Math.max(Number(req.headers['content-length'] ?? 0) || 0, socket.bytesRead - readAtStart),
+      tx: socket.bytesWritten - writtenAtStart,
+      ...(firstByte !== undefined ? { timeToFirstByteNs: Number(firstByte - started) } : {}),
+      timeToResponseNs: Number(ended - started),
+      remoteHost: plainAddress(socket.remoteAddress ?? ''),
+      requestId: ctx.requestId,
+      userAgent: req.headers['user-agent'] ?? '',
+      requestPath: ctx.path,
+      requestHost: req.headers.host ?? '',
+      requestQuery: queryRecord(ctx.query),
+      requestHeader: headerRecord(req.headers),
+      responseHeader: headerRecord(res.getHeaders()),
+      ...(credential !== undefined ? { accessKey: credential.accessKey } : {}),
+      ...(credential?.parentUser !== undefined ? { parentUser: credential.parentUser } : {}),
+      time: new Date(),
+    });
+  });
+}
+
+/** Report a request that failed with a server error (5xx) to the logger webhooks. */
+export function reportServerError(ctx: RequestContext, err: unknown): void {
+  if (ctx.res.statusCode < 500) return;
+  const message = err instanceof Error ? err.message : String(err);
+  const stack = err instanceof Error && err.stack !== undefined ? err.stack.split('\n').slice(1, 6) : [];
+  ctx.engine.logging.error({
+    message,
+    api: ctx.operation ?? 'unknown',
+    ...(ctx.target.bucket !== undefined ? { bucket: ctx.target.bucket } : {}),
+    ...(ctx.target.key !== undefined ? { object: ctx.target.key } : {}),
+    requestId: ctx.requestId,
+    remoteHost: plainAddress(ctx.req.socket.remoteAddress ?? ''),
+    userAgent: ctx.req.headers['user-agent'] ?? '',
+    source: stack.map((line) => line.trim().replace(/^at /, '')),
+  });
+}

@@ -1,0 +1,5 @@
+/** The logger and audit webhooks (issue 10 §1): MinIO's entries, delivery queues, the system. */
+export { LoggingSystem, LOGGER_SUBSYSTEM, AUDIT_SUBSYSTEM } from './logging-system.js';
+export type { AuditRequest, AuditEntry, LogEntry, LogProblem } from './entries.js';
+export { canonicalHeaderName } from './entries.js';
+export { DeliveryQueue } from './delivery-queue.js';
