@@ -11,8 +11,8 @@ import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqp
 import { staticConfig } from '../src/config/index.js';
 import { amqpTargetFactory } from '../src/notify/targets/amqp.js';
 import type { NotificationTarget } from '../src/notify/index.js';
-import { startBrokerEngine } from './helpers/broker-engine.js';
-import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
+import { startNotifyEngine } from './helpers/notify-engine.js';
+import { logLines, targetEvent, waitFor } from './helpers/target-events.js';
 import { startRabbitMq } from './helpers/servers/rabbitmq.js';
 import type { TestBroker } from './helpers/servers/broker-child.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
@@ -75,8 +75,8 @@ describe('notify_amqp target', () => {
     try {
       expect(target.id).toBe('1');
       expect(target.service).toBe('amqp');
-      const created = targetEvent('s3:ObjectCreated:Put', 'photos', '2026/a b.jpg', 1);
-      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', '2026/a b.jpg', 2);
+      const created = targetEvent('s3:ObjectCreated:Put', 'photos', '2026/a b.jpg', { sequence: 1 });
+      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', '2026/a b.jpg', { sequence: 2 });
       await target.send(created);
       await target.send(removed);
       await waitFor(() => sink.messages.length >= 2, 'two AMQP messages');
@@ -112,7 +112,7 @@ describe('notify_amqp target', () => {
     );
     try {
       const events = Array.from({ length: 20 }, (_, i) =>
-        targetEvent('s3:ObjectCreated:Put', 'docs', `k${i}`, i + 1),
+        targetEvent('s3:ObjectCreated:Put', 'docs', `k${i}`, { sequence: i + 1 }),
       );
       for (const event of events) await target.send(event);
       await waitFor(() => sink.messages.length >= 20, '20 confirmed messages');
@@ -261,19 +261,21 @@ describe('notify_amqp end to end through the engine', () => {
     await channel.assertQueue('minio-e2e-queue', { durable: true });
     await channel.bindQueue('minio-e2e-queue', 'minio-e2e', '');
     await setup.close();
-    const engine = await startBrokerEngine({
-      'notify_amqp:1': {
-        enable: 'on',
-        url: broker.url,
-        exchange: 'minio-e2e',
-        exchange_type: 'fanout',
-        durable: 'on',
-        delivery_mode: '2',
-        publisher_confirms: 'on',
-      },
-    });
+    const engine = await startNotifyEngine(
+      staticConfig({
+        'notify_amqp:1': {
+          enable: 'on',
+          url: broker.url,
+          exchange: 'minio-e2e',
+          exchange_type: 'fanout',
+          durable: 'on',
+          delivery_mode: '2',
+          publisher_confirms: 'on',
+        },
+      }),
+    );
     try {
-      await engine.subscribe('e2e-amqp', 'arn:minio:sqs:us-east-1:1:amqp');
+      await engine.subscribe('e2e-amqp', ['arn:minio:sqs:us-east-1:1:amqp']);
       await engine.put('e2e-amqp', 'a.txt', 'alpha');
       await engine.put('e2e-amqp', 'dir/b c.txt', 'beta');
       await engine.remove('e2e-amqp', 'a.txt');

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { staticConfig } from '../src/config/index.js';
 import { mqttTargetFactory } from '../src/notify/targets/mqtt.js';
-import { startBrokerEngine } from './helpers/broker-engine.js';
-import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
+import { startNotifyEngine } from './helpers/notify-engine.js';
+import { logLines, targetEvent, waitFor } from './helpers/target-events.js';
 import { startMosquitto } from './helpers/servers/mosquitto.js';
 import type { TestBroker } from './helpers/servers/broker-child.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
@@ -66,8 +66,8 @@ describe('notify_mqtt target', () => {
     try {
       expect(target.service).toBe('mqtt');
       await waitFor(() => target.isActive(), 'the target to connect');
-      const created = targetEvent('s3:ObjectCreated:Put', 'photos', 'a b/c.jpg', 1);
-      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a b/c.jpg', 2);
+      const created = targetEvent('s3:ObjectCreated:Put', 'photos', 'a b/c.jpg', { sequence: 1 });
+      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a b/c.jpg', { sequence: 2 });
       await target.send(created);
       await target.send(removed);
       await waitFor(() => sink.messages.length >= 2, 'two MQTT messages');
@@ -224,17 +224,19 @@ describe('notify_mqtt end to end through the engine', () => {
       got.push(JSON.parse(payload.toString('utf8')) as { EventName: string; Key: string }),
     );
     await sub.subscribeAsync('minio/e2e', { qos: 1 });
-    const engine = await startBrokerEngine({
-      'notify_mqtt:1': {
-        enable: 'on',
-        broker: brokerAddress(),
-        topic: 'minio/e2e',
-        qos: '1',
-        reconnect_interval: '100ms',
-      },
-    });
+    const engine = await startNotifyEngine(
+      staticConfig({
+        'notify_mqtt:1': {
+          enable: 'on',
+          broker: brokerAddress(),
+          topic: 'minio/e2e',
+          qos: '1',
+          reconnect_interval: '100ms',
+        },
+      }),
+    );
     try {
-      await engine.subscribe('e2e-mqtt', 'arn:minio:sqs:us-east-1:1:mqtt');
+      await engine.subscribe('e2e-mqtt', ['arn:minio:sqs:us-east-1:1:mqtt']);
       await engine.put('e2e-mqtt', 'a.txt', 'alpha');
       await engine.put('e2e-mqtt', 'dir/b c.txt', 'beta');
       await engine.remove('e2e-mqtt', 'a.txt');

@@ -11,7 +11,7 @@ import { mysqlTargetFactory } from '../src/notify/targets/mysql.js';
 import type { NotificationTarget } from '../src/notify/target.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { startMariaDb, type MariaDbServer } from './helpers/servers/mariadb.js';
-import { put, remove, values } from './helpers/store-target-events.js';
+import { put, remove, values } from './helpers/target-events.js';
 import { staticConfig } from '../src/config/index.js';
 import { adminOk } from './helpers/admin-calls.js';
 import { eventually, startNotifyEngine } from './helpers/notify-engine.js';

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from 'nats';
 import { staticConfig } from '../src/config/index.js';
 import { natsTargetFactory } from '../src/notify/targets/nats.js';
-import { startBrokerEngine } from './helpers/broker-engine.js';
-import { logLines, targetEvent, waitFor } from './helpers/broker-events.js';
+import { startNotifyEngine } from './helpers/notify-engine.js';
+import { logLines, targetEvent, waitFor } from './helpers/target-events.js';
 import { startNatsServer } from './helpers/servers/nats.js';
 import type { TestBroker } from './helpers/servers/broker-child.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
@@ -64,8 +64,8 @@ describe('notify_nats target', () => {
     );
     try {
       expect(target.service).toBe('nats');
-      const created = targetEvent('s3:ObjectCreated:Put', 'photos', 'x/y z.png', 1);
-      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'x/y z.png', 2);
+      const created = targetEvent('s3:ObjectCreated:Put', 'photos', 'x/y z.png', { sequence: 1 });
+      const removed = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'x/y z.png', { sequence: 2 });
       await target.send(created);
       await target.send(removed);
       await waitFor(() => sink.messages.length >= 2, 'two NATS messages');
@@ -88,7 +88,7 @@ describe('notify_nats target', () => {
     );
     try {
       const events = Array.from({ length: 5 }, (_, i) =>
-        targetEvent('s3:ObjectCreated:Put', 'docs', `k${i}`, i + 1),
+        targetEvent('s3:ObjectCreated:Put', 'docs', `k${i}`, { sequence: i + 1 }),
       );
       for (const event of events) await target.send(event);
       const info = await jsm.streams.info('MINIO');
@@ -262,11 +262,13 @@ describe('notify_nats end to end through the engine', () => {
     const admin = await connect({ servers: broker.url, reconnect: false });
     await (await admin.jetstreamManager()).streams.add({ name: 'E2E', subjects: ['e2e.>'] });
     await admin.close();
-    const engine = await startBrokerEngine({
-      'notify_nats:1': { enable: 'on', address: broker.url, subject: 'e2e.events', jetstream: 'on' },
-    });
+    const engine = await startNotifyEngine(
+      staticConfig({
+        'notify_nats:1': { enable: 'on', address: broker.url, subject: 'e2e.events', jetstream: 'on' },
+      }),
+    );
     try {
-      await engine.subscribe('e2e-nats', 'arn:minio:sqs:us-east-1:1:nats');
+      await engine.subscribe('e2e-nats', ['arn:minio:sqs:us-east-1:1:nats']);
       await engine.put('e2e-nats', 'a.txt', 'alpha');
       await engine.put('e2e-nats', 'dir/b c.txt', 'beta');
       await engine.remove('e2e-nats', 'a.txt');
@@ -297,17 +299,19 @@ describe('notify_nats end to end through the engine', () => {
     const admin = await connect({ servers: broker.url, reconnect: false });
     await (await admin.jetstreamManager()).streams.add({ name: 'RESTART', subjects: ['restart.>'] });
     await admin.close();
-    const engine = await startBrokerEngine({
-      'notify_nats:q': {
-        enable: 'on',
-        address: broker.url,
-        subject: 'restart.events',
-        jetstream: 'on',
-        queue_dir: queueDir,
-      },
-    });
+    const engine = await startNotifyEngine(
+      staticConfig({
+        'notify_nats:q': {
+          enable: 'on',
+          address: broker.url,
+          subject: 'restart.events',
+          jetstream: 'on',
+          queue_dir: queueDir,
+        },
+      }),
+    );
     try {
-      await engine.subscribe('e2e-restart', 'arn:minio:sqs:us-east-1:q:nats');
+      await engine.subscribe('e2e-restart', ['arn:minio:sqs:us-east-1:q:nats']);
       await broker.stop();
       const keys = Array.from({ length: 100 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
       for (const key of keys) await engine.put('e2e-restart', key, key);

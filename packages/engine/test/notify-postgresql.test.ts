@@ -11,7 +11,7 @@ import { postgresqlTargetFactory } from '../src/notify/targets/postgresql.js';
 import type { NotificationTarget } from '../src/notify/target.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { startPostgres, type PostgresServer } from './helpers/servers/postgres.js';
-import { put, remove, values } from './helpers/store-target-events.js';
+import { put, remove, values } from './helpers/target-events.js';
 import { staticConfig } from '../src/config/index.js';
 import { adminOk } from './helpers/admin-calls.js';
 import { eventually, startNotifyEngine } from './helpers/notify-engine.js';

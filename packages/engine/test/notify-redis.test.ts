@@ -12,7 +12,7 @@ import { redisTargetFactory } from '../src/notify/targets/redis.js';
 import type { NotificationTarget } from '../src/notify/target.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 import { startRedis, type RedisServer } from './helpers/servers/redis.js';
-import { put, remove, values } from './helpers/store-target-events.js';
+import { put, remove, values } from './helpers/target-events.js';
 import { staticConfig } from '../src/config/index.js';
 import { adminOk } from './helpers/admin-calls.js';
 import { eventually, startNotifyEngine } from './helpers/notify-engine.js';

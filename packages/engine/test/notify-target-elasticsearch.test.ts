@@ -44,9 +44,9 @@ describe('notify_elasticsearch target', () => {
 
   it('namespace: one document per object, replaced on change, removed on delete', async () => {
     expect(await namespace.isActive()).toBe(true);
-    const first = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', 5);
-    const second = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', 7);
-    const other = targetEvent('s3:ObjectCreated:Put', 'photos', 'dog.jpg', 9);
+    const first = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', { size: 5 });
+    const second = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', { size: 7 });
+    const other = targetEvent('s3:ObjectCreated:Put', 'photos', 'dog.jpg', { size: 9 });
     await namespace.send(first);
     expect(node.indices().get('bucket-ns')).toBe('create');
     await namespace.send(second);
@@ -66,7 +66,7 @@ describe('notify_elasticsearch target', () => {
   });
 
   it('access: one new document per event, deletes included', async () => {
-    const put = targetEvent('s3:ObjectCreated:Put', 'photos', 'cat.jpg', 5);
+    const put = targetEvent('s3:ObjectCreated:Put', 'photos', 'cat.jpg', { size: 5 });
     const del = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'cat.jpg');
     await access.send(put);
     await access.send(del);
@@ -83,7 +83,7 @@ describe('notify_elasticsearch target', () => {
   it('rejects while the node is down and writes again once it is back', async () => {
     await node.stop();
     expect(await access.isActive()).toBe(false);
-    const during = targetEvent('s3:ObjectCreated:Put', 'photos', 'during.txt', 1);
+    const during = targetEvent('s3:ObjectCreated:Put', 'photos', 'during.txt', { size: 1 });
     await expect(access.send(during)).rejects.toThrow();
     await node.start();
     expect(await access.isActive()).toBe(true);
@@ -100,7 +100,7 @@ describe('notify_elasticsearch target', () => {
       values({ enable: 'on', url: node.url, index: 'x', username: 'elastic', password: 'nope' }),
       noLog,
     );
-    await expect(wrong.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', 1))).rejects.toThrow(
+    await expect(wrong.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', { size: 1 }))).rejects.toThrow(
       /security_exception/,
     );
     await wrong.close();
@@ -110,7 +110,7 @@ describe('notify_elasticsearch target', () => {
       values({ enable: 'on', url: old.url, index: 'x' }),
       noLog,
     );
-    await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', 1))).rejects.toThrow(
+    await expect(target.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', { size: 1 }))).rejects.toThrow(
       "Elasticsearch version '6.8.23' is not supported! Please use at least version 7.x.",
     );
     expect(old.indices().size).toBe(0);

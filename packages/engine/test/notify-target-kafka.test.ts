@@ -35,7 +35,7 @@ describe('notify_kafka target', () => {
   it('publishes create and delete events as MinIO does, in order', async () => {
     expect(target.service).toBe('kafka');
     expect(await target.isActive()).toBe(true);
-    const put = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', 11);
+    const put = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', { size: 11 });
     const del = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a dir/cat.jpg');
     await target.send(put);
     await target.send(del);
@@ -57,7 +57,7 @@ describe('notify_kafka target', () => {
   it('rejects while the broker is down and delivers again once it is back', async () => {
     await broker.stop();
     expect(await target.isActive()).toBe(false);
-    const during = targetEvent('s3:ObjectCreated:Put', 'photos', 'during-outage.txt', 3);
+    const during = targetEvent('s3:ObjectCreated:Put', 'photos', 'during-outage.txt', { size: 3 });
     await expect(target.send(during)).rejects.toThrow();
     await broker.start();
     expect(await target.isActive()).toBe(true);
@@ -100,9 +100,9 @@ describe('notify_kafka target', () => {
     const good = kafkaTargetFactory.create('good', config('s3cret'), () => {});
     const bad = kafkaTargetFactory.create('bad', config('wrong'), () => {});
     try {
-      await good.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', 1));
+      await good.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k', { size: 1 }));
       expect(secured.records('secured').map((r) => r.key)).toEqual(['b/k']);
-      await expect(bad.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k2', 1))).rejects.toThrow(
+      await expect(bad.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k2', { size: 1 }))).rejects.toThrow(
         /Invalid username or password|SASL/,
       );
       expect(secured.records('secured')).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('notify_kafka target', () => {
         values({ enable: 'on', brokers: secured.address, topic: 'secured' }),
         () => {},
       );
-      await expect(plain.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k3', 1))).rejects.toThrow();
+      await expect(plain.send(targetEvent('s3:ObjectCreated:Put', 'b', 'k3', { size: 1 }))).rejects.toThrow();
       await plain.close();
       expect(secured.errors.length).toBeGreaterThan(0);
       expect(secured.errors.every((e) => e.includes('before SASL authentication'))).toBe(true);

@@ -34,7 +34,7 @@ describe('notify_nsq target', () => {
   it('publishes create and delete events as MinIO does, in order', async () => {
     expect(target.service).toBe('nsq');
     expect(await target.isActive()).toBe(true);
-    const put = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', 11);
+    const put = targetEvent('s3:ObjectCreated:Put', 'photos', 'a dir/cat.jpg', { size: 11 });
     const del = targetEvent('s3:ObjectRemoved:Delete', 'photos', 'a dir/cat.jpg');
     await target.send(put);
     await target.send(del);
@@ -49,7 +49,7 @@ describe('notify_nsq target', () => {
   it('rejects while nsqd is down and publishes again once it is back', async () => {
     await nsqd.stop();
     expect(await target.isActive()).toBe(false);
-    const during = targetEvent('s3:ObjectCreated:Put', 'photos', 'during-outage.txt', 3);
+    const during = targetEvent('s3:ObjectCreated:Put', 'photos', 'during-outage.txt', { size: 3 });
     await expect(target.send(during)).rejects.toThrow();
     await nsqd.start();
     expect(await target.isActive()).toBe(true);
