@@ -14,7 +14,7 @@ import type { NotificationTarget } from '../src/notify/index.js';
 import { startNotifyEngine } from './helpers/notify-engine.js';
 import { logLines, targetEvent, waitFor } from './helpers/target-events.js';
 import { startRabbitMq } from './helpers/servers/rabbitmq.js';
-import type { TestBroker } from './helpers/servers/broker-child.js';
+import type { TestBroker } from './helpers/servers/child-server.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 
 let broker: TestBroker;

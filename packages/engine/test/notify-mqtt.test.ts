@@ -13,7 +13,7 @@ import { mqttTargetFactory } from '../src/notify/targets/mqtt.js';
 import { startNotifyEngine } from './helpers/notify-engine.js';
 import { logLines, targetEvent, waitFor } from './helpers/target-events.js';
 import { startMosquitto } from './helpers/servers/mosquitto.js';
-import type { TestBroker } from './helpers/servers/broker-child.js';
+import type { TestBroker } from './helpers/servers/child-server.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 
 let broker: TestBroker;

@@ -17,7 +17,7 @@ import { natsTargetFactory } from '../src/notify/targets/nats.js';
 import { startNotifyEngine } from './helpers/notify-engine.js';
 import { logLines, targetEvent, waitFor } from './helpers/target-events.js';
 import { startNatsServer } from './helpers/servers/nats.js';
-import type { TestBroker } from './helpers/servers/broker-child.js';
+import type { TestBroker } from './helpers/servers/child-server.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
 
 let broker: TestBroker;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { freePort } from '../engine-process.js';
-import { brokerChild, type TestBroker } from './broker-child.js';
+import { childServer, testBroker, type TestBroker } from './child-server.js';
 
 export const MOSQUITTO_BIN = '/usr/sbin/mosquitto';
 
@@ -64,7 +64,7 @@ export async function startMosquitto(
   if (typeof process.getuid === 'function' && process.getuid() === 0) lines.push('user root');
   await writeFile(config, `${lines.join('\n')}\n`);
   const url = `mqtt://127.0.0.1:${port}`;
-  const server = brokerChild({
+  const server = childServer({
     name: 'mosquitto',
     command: MOSQUITTO_BIN,
     args: ['-c', config],
@@ -73,18 +73,7 @@ export async function startMosquitto(
   });
   try {
     const startMs = await server.start();
-    return {
-      url,
-      port,
-      startMs,
-      stop: () => server.stop(),
-      start: () => server.start(),
-      async destroy() {
-        await server.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-      output: () => server.output(),
-    };
+    return testBroker(server, { url, port, startMs }, () => rm(dir, { recursive: true, force: true }));
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;

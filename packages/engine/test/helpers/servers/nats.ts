@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { freePort } from '../engine-process.js';
-import { brokerChild, type TestBroker } from './broker-child.js';
+import { childServer, testBroker, type TestBroker } from './child-server.js';
 
 export const NATS_SERVER_BIN = '/usr/sbin/nats-server';
 
@@ -24,7 +24,7 @@ export async function startNatsServer(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'coffer-nats-'));
   const port = await freePort();
   const url = `127.0.0.1:${port}`;
-  const server = brokerChild({
+  const server = childServer({
     name: 'nats-server',
     command: NATS_SERVER_BIN,
     args: [
@@ -54,18 +54,7 @@ export async function startNatsServer(
   });
   try {
     const startMs = await server.start();
-    return {
-      url,
-      port,
-      startMs,
-      stop: () => server.stop(),
-      start: () => server.start(),
-      async destroy() {
-        await server.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-      output: () => server.output(),
-    };
+    return testBroker(server, { url, port, startMs }, () => rm(dir, { recursive: true, force: true }));
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;

@@ -109,6 +109,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     ...asOwner,
     // SIGTERM is the "smart" shutdown, which waits for every client (the target's pool) to leave.
     stopSignal: 'SIGINT',
+    stopGroup: false,
     probe,
   });
   await server.start();

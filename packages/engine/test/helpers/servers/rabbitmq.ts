@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { freePort } from '../engine-process.js';
-import { brokerChild, tcpOpen, type BrokerChild, type TestBroker } from './broker-child.js';
+import { childServer, tcpOpen, type ChildServer, testBroker, type TestBroker } from './child-server.js';
 
 export const RABBITMQ_BIN = '/usr/lib/rabbitmq/bin/rabbitmq-server';
 
@@ -46,7 +46,7 @@ export async function startRabbitMq(): Promise<TestBroker> {
     RABBITMQ_CONF_ENV_FILE: path.join(dir, 'rabbitmq-env.conf'),
     RABBITMQ_ENABLED_PLUGINS_FILE: path.join(dir, 'enabled_plugins'),
   };
-  const epmd = brokerChild({
+  const epmd = childServer({
     name: 'epmd',
     command: 'epmd',
     args: ['-port', String(epmdPort), '-address', '127.0.0.1'],
@@ -54,7 +54,7 @@ export async function startRabbitMq(): Promise<TestBroker> {
     probe: () => tcpOpen(epmdPort),
   });
   const url = `amqp://guest:guest@127.0.0.1:${port}`;
-  const server: BrokerChild = brokerChild({
+  const server: ChildServer = childServer({
     name: 'rabbitmq-server',
     command: RABBITMQ_BIN,
     args: [],
@@ -71,19 +71,10 @@ export async function startRabbitMq(): Promise<TestBroker> {
   try {
     await epmd.start();
     const startMs = await server.start();
-    return {
-      url,
-      port,
-      startMs,
-      stop: () => server.stop(),
-      start: () => server.start(),
-      async destroy() {
-        await server.stop();
-        await epmd.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-      output: () => server.output(),
-    };
+    return testBroker(server, { url, port, startMs }, async () => {
+      await epmd.stop();
+      await rm(dir, { recursive: true, force: true });
+    });
   } catch (err) {
     await server.stop();
     await epmd.stop();
