@@ -1,38 +1,23 @@
 /**
  * Bucket notifications to Kafka, Elasticsearch and NSQ, end to end: an engine started in-process
- * with `createEngine` (4 temp drives, port 0) and a `staticConfig` naming `notify_kafka`,
+ * (`helpers/notify-engine.ts`: 4 temp drives, port 0) and a `staticConfig` naming `notify_kafka`,
  * `notify_elasticsearch` (namespace and access) and `notify_nsq` targets that point at the
  * protocol-level stand-ins (`helpers/standins/`; no server packages exist for them here); rules set
  * with the AWS SDK's PutBucketNotificationConfiguration; objects put and deleted over S3; the
  * events read back from the stand-ins. Also: the ARNs and online status in admin info, and an
  * outage per service — events made while the server is down arrive, in order, once it is back.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  PutBucketNotificationConfigurationCommand,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/engine.js';
 import { staticConfig } from '../src/config/index.js';
 import { elasticsearchDocumentId } from '../src/notify/targets/highwayhash.js';
 import type { TargetEvent } from '../src/notify/index.js';
 import { adminOk } from './helpers/admin-calls.js';
-import { sdkClient } from './helpers/sdk-client.js';
+import { startNotifyEngine, type NotifyEngine } from './helpers/notify-engine.js';
 import { startElasticsearchStandin, type ElasticsearchStandin } from './helpers/standins/elasticsearch.js';
 import { startKafkaStandin, type KafkaStandin } from './helpers/standins/kafka.js';
 import { startNsqStandin, type NsqStandin } from './helpers/standins/nsq.js';
 
-const root = { accessKey: 'notifyroot', secretKey: 'notify-root-secret-123456' };
-
-let dir: string;
-let engine: Engine;
-let s3: S3Client;
+let e2e: NotifyEngine;
 let kafka: KafkaStandin;
 let elastic: ElasticsearchStandin;
 let nsqd: NsqStandin;
@@ -46,25 +31,9 @@ async function until(what: string, test: () => boolean): Promise<void> {
   }
 }
 
-async function subscribe(bucket: string, arns: string[]): Promise<void> {
-  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-  await s3.send(
-    new PutBucketNotificationConfigurationCommand({
-      Bucket: bucket,
-      NotificationConfiguration: {
-        QueueConfigurations: arns.map((arn, i) => ({
-          Id: `rule-${bucket}-${i}`,
-          QueueArn: arn,
-          Events: ['s3:ObjectCreated:*', 's3:ObjectRemoved:*'],
-        })),
-      },
-    }),
-  );
-}
-
-const put = (bucket: string, key: string, body: string) =>
-  s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
-const del = (bucket: string, key: string) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+const subscribe = (bucket: string, arns: string[]): Promise<void> => e2e.subscribe(bucket, arns);
+const put = (bucket: string, key: string, body: string): Promise<void> => e2e.put(bucket, key, body);
+const del = (bucket: string, key: string): Promise<void> => e2e.remove(bucket, key);
 
 const kafkaEvents = (): TargetEvent[] =>
   kafka.records('bucketevents').map((r) => JSON.parse(r.value ?? '') as TargetEvent);
@@ -79,7 +48,7 @@ const accessEvents = (): { eventName: string; s3: { object: { key: string } } }[
 
 /** `<service>:<id>:<status>` of every target in admin info, sorted. */
 async function targetStatuses(): Promise<string[]> {
-  const info = (await adminOk(engine, root, 'GET', 'info')) as {
+  const info = (await adminOk(e2e.engine, e2e.root, 'GET', 'info')) as {
     services: { notifications?: Record<string, Record<string, { status: string }>[]>[] };
   };
   return (info.services.notifications ?? [])
@@ -92,44 +61,28 @@ async function targetStatuses(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'coffer-notify-c-'));
-  const drives = [1, 2, 3, 4].map((i) => join(dir, `drive${i}`));
-  for (const d of drives) await mkdir(d);
   kafka = await startKafkaStandin();
   elastic = await startElasticsearchStandin({ username: 'elastic', password: 'changeme' });
   nsqd = await startNsqStandin();
   const es = { enable: 'on', url: elastic.url, username: 'elastic', password: 'changeme' };
-  engine = await createEngine({
-    address: '127.0.0.1:0',
-    drives,
-    dataDir: dir,
-    rootUser: root.accessKey,
-    rootPassword: root.secretKey,
-    env: {},
-    log: () => {},
-    scannerIntervalMs: 3_600_000,
-    healIntervalMs: 3_600_000,
-    config: staticConfig({
+  e2e = await startNotifyEngine(
+    staticConfig({
       'notify_kafka:1': { enable: 'on', brokers: kafka.address, topic: 'bucketevents' },
       'notify_elasticsearch:1': { ...es, index: 'objects', format: 'namespace' },
       'notify_elasticsearch:log': { ...es, index: 'events-log', format: 'access' },
       'notify_nsq:1': { enable: 'on', nsqd_address: nsqd.address, topic: 'bucketevents' },
     }),
-    notifyRetry: { minRetryMs: 20, maxRetryMs: 200 },
-  });
-  s3 = sdkClient(engine.url, root);
+  );
 });
 
 afterAll(async () => {
-  s3?.destroy();
-  await engine?.close();
+  await e2e?.close();
   await Promise.all([kafka?.stop(), elastic?.stop(), nsqd?.stop()]);
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 });
 
 describe('kafka, elasticsearch and nsq targets through the engine', () => {
   it('lists their ARNs, online, in admin info', async () => {
-    const info = (await adminOk(engine, root, 'GET', 'info')) as { sqsARN: string[] };
+    const info = (await adminOk(e2e.engine, e2e.root, 'GET', 'info')) as { sqsARN: string[] };
     expect([...info.sqsARN].sort()).toEqual([
       'arn:minio:sqs:us-east-1:1:elasticsearch',
       'arn:minio:sqs:us-east-1:1:kafka',

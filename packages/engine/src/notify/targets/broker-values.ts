@@ -2,7 +2,8 @@
  * Reading the messaging targets' KV values (amqp, mqtt, nats): MinIO's value syntaxes (on/off
  * flags, Go durations such as `10s` or `1m30s`, unsigned integers) parsed strictly, so a typo is an
  * `InvalidArgument` naming the key instead of a silent default; plus the keys every notification
- * target shares (`queue_dir` must be absolute, as MinIO checks) and a timeout for network calls.
+ * target shares (`queue_dir` must be absolute, as MinIO checks) and a timeout for network calls
+ * (`withTimeout`, used by the store targets — redis, postgresql, mysql — too).
  */
 import { InvalidArgument } from '../../common/errors.js';
 import type { ConfigValues } from '../../config/index.js';

@@ -19,9 +19,9 @@ import {
   recordsJson,
   removesKey,
   storeFormat,
-  within,
   type StoreFormat,
 } from './store-formats.js';
+import { withTimeout } from './broker-values.js';
 
 /**
  * A table name safe to put in SQL: `name`, `db.name` (letters, digits, `_`, `$`) or back-quoted
@@ -152,7 +152,7 @@ class MysqlTarget implements NotificationTarget {
   async isActive(): Promise<boolean> {
     if (this.closed) return false;
     try {
-      await within(this.pool.query('SELECT 1'), 2_000, 'timeout');
+      await withTimeout(this.pool.query('SELECT 1'), 2_000, 'timeout');
       return true;
     } catch {
       return false;

@@ -19,9 +19,9 @@ import {
   recordsJson,
   removesKey,
   storeFormat,
-  within,
   type StoreFormat,
 } from './store-formats.js';
+import { withTimeout } from './broker-values.js';
 
 /** MinIO's rule: a double-quoted name without quotes inside, or letters/digits/_/$ not starting with a digit or $. */
 export function validPostgresTable(name: string): boolean {
@@ -134,7 +134,7 @@ class PostgresTarget implements NotificationTarget {
   async isActive(): Promise<boolean> {
     if (this.closed) return false;
     try {
-      await within(this.pool.query('SELECT 1'), 2_000, 'timeout');
+      await withTimeout(this.pool.query('SELECT 1'), 2_000, 'timeout');
       return true;
     } catch {
       return false;

@@ -17,9 +17,9 @@ import {
   recordsJson,
   removesKey,
   storeFormat,
-  within,
   type StoreFormat,
 } from './store-formats.js';
+import { withTimeout } from './broker-values.js';
 
 interface RedisArgs {
   host: string;
@@ -144,8 +144,8 @@ class RedisTarget implements NotificationTarget {
 
   async isActive(): Promise<boolean> {
     try {
-      const client = await within(this.connection(), 2_000, 'timeout');
-      return (await within(client.ping(), 2_000, 'timeout')) === 'PONG';
+      const client = await withTimeout(this.connection(), 2_000, 'timeout');
+      return (await withTimeout(client.ping(), 2_000, 'timeout')) === 'PONG';
     } catch {
       return false;
     }

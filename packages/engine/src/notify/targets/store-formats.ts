@@ -52,15 +52,6 @@ export function eventTime(event: TargetEvent): string {
   return time;
 }
 
-/** Rejects with `message` if `promise` has not settled within `ms` (isActive answers in ~2 s). */
-export function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** `host[:port]` / `[v6]:port` as host and port (`fallbackPort` when absent); throws on junk. */
 export function hostPort(value: string, fallbackPort: number, what: string): { host: string; port: number } {
   const text = value.trim();
