@@ -35,7 +35,8 @@ export function unsigned(values: ConfigValues, key: string, fallback: number, ma
   return Number(value);
 }
 
-const UNIT_MS: Record<string, number> = {
+/** Go's `time.ParseDuration` units, in milliseconds. */
+const GO_UNIT_MS: Readonly<Record<string, number>> = {
   ns: 1e-6,
   us: 1e-3,
   µs: 1e-3,
@@ -43,21 +44,39 @@ const UNIT_MS: Record<string, number> = {
   s: 1000,
   m: 60_000,
   h: 3_600_000,
+};
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  ...GO_UNIT_MS,
   // Not Go's, but MinIO's help texts offer it ("in s,m,h,d") and the config store accepts it.
   d: 86_400_000,
 };
+
+/**
+ * A sequence of number+unit pairs (`500ms`, `1m30s`, `1.5h`) in milliseconds, with Go's units unless
+ * `units` says otherwise; undefined when not one (`''`, `10`, `10x`: every character must belong to
+ * a pair, as Go requires). The mysql DSN's `timeout` and the targets' duration keys read it.
+ */
+export function parseGoDuration(
+  value: string,
+  units: Readonly<Record<string, number>> = GO_UNIT_MS,
+): number | undefined {
+  // Longest unit first, so `ms` is not read as `m` followed by junk.
+  const names = Object.keys(units).sort((x, y) => y.length - x.length);
+  const parts = [...value.matchAll(new RegExp(`(\\d+(?:\\.\\d+)?)(${names.join('|')})`, 'g'))];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) return undefined;
+  return parts.reduce((sum, [, n, unit]) => sum + Number(n) * (units[unit ?? ''] ?? 0), 0);
+}
 
 /** A Go duration (`500ms`, `10s`, `1m30s`, `0`; also `1d`) in milliseconds; unset or empty → `fallback`. */
 export function duration(values: ConfigValues, key: string, fallbackMs: number): number {
   const value = text(values, key);
   if (value === '') return fallbackMs;
   if (value === '0') return 0;
-  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h|d)/g)];
-  // Every character must belong to a number+unit pair: `10` or `10x` is refused, as Go does.
-  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) {
+  const ms = parseGoDuration(value, UNIT_MS);
+  if (ms === undefined)
     throw new InvalidArgument(`${key}: '${value}' is not a duration (e.g. 10s, 1m, 500ms)`);
-  }
-  return parts.reduce((sum, [, n, unit]) => sum + Number(n) * (UNIT_MS[unit ?? 's'] ?? 0), 0);
+  return ms;
 }
 
 /** Checks the keys every target has: `queue_dir` (absolute, as MinIO requires) and `queue_limit`. */

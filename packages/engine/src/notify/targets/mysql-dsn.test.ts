@@ -49,5 +49,8 @@ describe('Go MySQL DSNs', () => {
     expect(goDurationMs('1m30s')).toBe(90_000);
     expect(goDurationMs('250ms')).toBe(250);
     expect(goDurationMs('5')).toBeUndefined();
+    // MinIO's extra `d` unit belongs to the config keys, not to the Go driver's DSN.
+    expect(goDurationMs('1d')).toBeUndefined();
+    expect(goDurationMs('1s5x')).toBeUndefined();
   });
 });

@@ -8,24 +8,11 @@
  */
 import type { ConnectionOptions } from 'mysql2';
 import { InvalidArgument } from '../../common/errors.js';
+import { parseGoDuration } from './broker-values.js';
 
 /** A Go duration (`500ms`, `5s`, `1m30s`) in milliseconds; undefined when not one. */
 export function goDurationMs(text: string): number | undefined {
-  const units: Record<string, number> = {
-    ns: 1e-6,
-    us: 1e-3,
-    µs: 1e-3,
-    ms: 1,
-    s: 1000,
-    m: 60_000,
-    h: 3_600_000,
-  };
-  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) return undefined;
-  let total = 0;
-  for (const [, n, , unit] of text.matchAll(/(\d+(\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
-    total += Number(n) * (units[unit ?? ''] ?? 0);
-  }
-  return total;
+  return parseGoDuration(text);
 }
 
 /** A Go MySQL DSN as mysql2 options; throws the Go driver's messages for malformed ones. */
