@@ -204,24 +204,32 @@ export function childServer(spec: ChildServerSpec): ChildServer {
 }
 
 /**
- * The `TestBroker` for a started broker: `stop`/`start` go to `server`; `destroy` stops it, then
- * runs `cleanup` (remove the temp dir, stop a helper process such as epmd).
+ * Starts `server` and returns it as a `TestBroker`: `stop`/`start` go to the server, `destroy` stops
+ * it and then runs `cleanup` (remove the temp dir, stop epmd). A failed start runs `cleanup` too.
  */
-export function testBroker(
+export async function startTestBroker(
   server: ChildServer,
-  fields: { url: string; port: number; startMs: number },
+  address: { url: string; port: number },
   cleanup: () => Promise<void>,
-): TestBroker {
-  return {
-    ...fields,
-    stop: () => server.stop(),
-    start: () => server.start(),
-    async destroy() {
-      await server.stop();
-      await cleanup();
-    },
-    output: () => server.output(),
-  };
+): Promise<TestBroker> {
+  try {
+    const startMs = await server.start();
+    return {
+      ...address,
+      startMs,
+      stop: () => server.stop(),
+      start: () => server.start(),
+      async destroy() {
+        await server.stop();
+        await cleanup();
+      },
+      output: () => server.output(),
+    };
+  } catch (err) {
+    await server.stop();
+    await cleanup();
+    throw err;
+  }
 }
 
 /** Resolves true when a TCP connection to 127.0.0.1:`port` opens. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { freePort } from '../engine-process.js';
-import { childServer, testBroker, type TestBroker } from './child-server.js';
+import { childServer, startTestBroker, type TestBroker } from './child-server.js';
 
 export const MOSQUITTO_BIN = '/usr/sbin/mosquitto';
 
@@ -71,11 +71,5 @@ export async function startMosquitto(
     cwd: dir,
     probe: () => mqttReady(url, users[0]),
   });
-  try {
-    const startMs = await server.start();
-    return testBroker(server, { url, port, startMs }, () => rm(dir, { recursive: true, force: true }));
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    throw err;
-  }
+  return startTestBroker(server, { url, port }, () => rm(dir, { recursive: true, force: true }));
 }

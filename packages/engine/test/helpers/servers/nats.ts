@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { freePort } from '../engine-process.js';
-import { childServer, testBroker, type TestBroker } from './child-server.js';
+import { childServer, startTestBroker, type TestBroker } from './child-server.js';
 
 export const NATS_SERVER_BIN = '/usr/sbin/nats-server';
 
@@ -52,11 +52,5 @@ export async function startNatsServer(
       return true;
     },
   });
-  try {
-    const startMs = await server.start();
-    return testBroker(server, { url, port, startMs }, () => rm(dir, { recursive: true, force: true }));
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    throw err;
-  }
+  return startTestBroker(server, { url, port }, () => rm(dir, { recursive: true, force: true }));
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { freePort } from '../engine-process.js';
-import { childServer, tcpOpen, type ChildServer, testBroker, type TestBroker } from './child-server.js';
+import { childServer, tcpOpen, type ChildServer, startTestBroker, type TestBroker } from './child-server.js';
 
 export const RABBITMQ_BIN = '/usr/lib/rabbitmq/bin/rabbitmq-server';
 
@@ -68,17 +68,15 @@ export async function startRabbitMq(): Promise<TestBroker> {
       return true;
     },
   });
-  try {
-    await epmd.start();
-    const startMs = await server.start();
-    return testBroker(server, { url, port, startMs }, async () => {
-      await epmd.stop();
-      await rm(dir, { recursive: true, force: true });
-    });
-  } catch (err) {
-    await server.stop();
+  const cleanup = async (): Promise<void> => {
     await epmd.stop();
     await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await epmd.start();
+  } catch (err) {
+    await cleanup();
     throw err;
   }
+  return startTestBroker(server, { url, port }, cleanup);
 }
