@@ -10,18 +10,16 @@
 import mysql from 'mysql2/promise';
 import { InvalidArgument } from '../../common/errors.js';
 import type { ConfigValues } from '../../config/index.js';
-import type { NotificationTarget, TargetEvent, TargetFactory } from '../target.js';
+import type { TargetFactory } from '../target.js';
 import { mysqlConnectionOptions } from './mysql-dsn.js';
+import { SqlStoreTarget } from './sql-store-target.js';
 import {
   checkQueueDir,
-  eventTime,
   maxOpenConnections,
-  recordsJson,
-  removesKey,
+  separateConnectionKeys,
   storeFormat,
   type StoreFormat,
 } from './store-formats.js';
-import { withTimeout } from './broker-values.js';
 
 /**
  * A table name safe to put in SQL: `name`, `db.name` (letters, digits, `_`, `$`) or back-quoted
@@ -50,18 +48,7 @@ export function mysqlArgs(values: ConfigValues): MysqlArgs {
     connection = mysqlConnectionOptions(dsn.trim());
   } else {
     // MinIO's older separate keys, used when no DSN is given.
-    const port = values.get('port') ?? '';
-    if (port === '') throw new InvalidArgument('unspecified port');
-    if (!/^\d+$/.test(port)) throw new InvalidArgument('invalid port');
-    const database = values.get('database') ?? '';
-    if (database === '') throw new InvalidArgument('database unspecified');
-    connection = {
-      host: values.get('host') || '127.0.0.1',
-      port: Number(port),
-      database,
-      ...(values.get('username') ? { user: values.get('username') } : {}),
-      ...(values.get('password') ? { password: values.get('password') } : {}),
-    };
+    connection = separateConnectionKeys(values, '127.0.0.1');
   }
   checkQueueDir(values);
   const max = maxOpenConnections(values);
@@ -86,18 +73,16 @@ const NAMESPACE_TABLE = `(
 ) CHARACTER SET = utf8mb4 COLLATE = utf8mb4_bin ROW_FORMAT = Dynamic`;
 const ACCESS_TABLE = '(event_time DATETIME NOT NULL, event_data JSON) ROW_FORMAT = Dynamic';
 
-class MysqlTarget implements NotificationTarget {
+class MysqlTarget extends SqlStoreTarget {
   readonly service = 'mysql' as const;
   private readonly pool: mysql.Pool;
-  private tableReady = false;
-  private closed = false;
-  private lastError = '';
 
   constructor(
-    readonly id: string,
+    id: string,
     private readonly args: MysqlArgs,
-    private readonly log: (line: string) => void,
+    log: (line: string) => void,
   ) {
+    super(id, 'notify_mysql', args.format, log);
     this.pool = mysql.createPool({
       connectTimeout: 2_000,
       ...args.connection,
@@ -109,60 +94,35 @@ class MysqlTarget implements NotificationTarget {
     });
   }
 
-  private note(err: Error): void {
-    if (err.message === this.lastError) return;
-    this.lastError = err.message;
-    this.log(`notify_mysql:${this.id}: ${err.message}`);
-  }
-
-  private async ensureTable(): Promise<void> {
-    if (this.tableReady) return;
+  protected async createTable(): Promise<void> {
     const columns = this.args.format === 'access' ? ACCESS_TABLE : NAMESPACE_TABLE;
     await this.pool.query(`CREATE TABLE IF NOT EXISTS ${this.args.table} ${columns}`);
-    this.tableReady = true;
   }
 
-  async send(event: TargetEvent): Promise<void> {
-    if (this.closed) throw new Error(`notify_mysql:${this.id}: target closed`);
-    try {
-      await this.ensureTable();
-      const { table, format } = this.args;
-      if (format === 'namespace') {
-        if (removesKey(event)) {
-          await this.pool.execute(`DELETE FROM ${table} WHERE key_hash = SHA2(?, 256)`, [event.Key]);
-        } else {
-          await this.pool.execute(
-            `INSERT INTO ${table} (key_name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value=VALUES(value)`,
-            [event.Key, recordsJson(event)],
-          );
-        }
-      } else {
-        await this.pool.execute(`INSERT INTO ${table} (event_time, event_data) VALUES (?, ?)`, [
-          new Date(eventTime(event)),
-          recordsJson(event),
-        ]);
-      }
-      this.lastError = '';
-    } catch (err) {
-      if (err instanceof Error) this.note(err);
-      throw err;
-    }
+  protected async upsert(key: string, json: string): Promise<void> {
+    await this.pool.execute(
+      `INSERT INTO ${this.args.table} (key_name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value=VALUES(value)`,
+      [key, json],
+    );
   }
 
-  async isActive(): Promise<boolean> {
-    if (this.closed) return false;
-    try {
-      await withTimeout(this.pool.query('SELECT 1'), 2_000, 'timeout');
-      return true;
-    } catch {
-      return false;
-    }
+  protected async deleteKey(key: string): Promise<void> {
+    await this.pool.execute(`DELETE FROM ${this.args.table} WHERE key_hash = SHA2(?, 256)`, [key]);
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.pool.end();
+  protected async append(time: Date, json: string): Promise<void> {
+    await this.pool.execute(`INSERT INTO ${this.args.table} (event_time, event_data) VALUES (?, ?)`, [
+      time,
+      json,
+    ]);
+  }
+
+  protected ping(): Promise<unknown> {
+    return this.pool.query('SELECT 1');
+  }
+
+  protected end(): Promise<void> {
+    return this.pool.end();
   }
 }
 

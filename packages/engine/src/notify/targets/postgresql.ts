@@ -10,18 +10,16 @@
 import pg from 'pg';
 import { InvalidArgument } from '../../common/errors.js';
 import type { ConfigValues } from '../../config/index.js';
-import type { NotificationTarget, TargetEvent, TargetFactory } from '../target.js';
+import type { TargetFactory } from '../target.js';
 import { pgClientConfig } from './pg-connection-string.js';
+import { SqlStoreTarget } from './sql-store-target.js';
 import {
   checkQueueDir,
-  eventTime,
   maxOpenConnections,
-  recordsJson,
-  removesKey,
+  separateConnectionKeys,
   storeFormat,
   type StoreFormat,
 } from './store-formats.js';
-import { withTimeout } from './broker-values.js';
 
 /** MinIO's rule: a double-quoted name without quotes inside, or letters/digits/_/$ not starting with a digit or $. */
 export function validPostgresTable(name: string): boolean {
@@ -48,37 +46,23 @@ export function postgresArgs(values: ConfigValues): PostgresArgs {
     client = pgClientConfig(connectionString);
   } else {
     // MinIO's older separate keys, used when no connection string is given.
-    const port = values.get('port') ?? '';
-    if (port === '') throw new InvalidArgument('unspecified port');
-    if (!/^\d+$/.test(port)) throw new InvalidArgument('invalid port');
-    const database = values.get('database') ?? '';
-    if (database === '') throw new InvalidArgument('database unspecified');
-    client = {
-      host: values.get('host') || 'localhost',
-      port: Number(port),
-      database,
-      ssl: { rejectUnauthorized: false },
-      ...(values.get('username') ? { user: values.get('username') } : {}),
-      ...(values.get('password') ? { password: values.get('password') } : {}),
-    };
+    client = { ...separateConnectionKeys(values, 'localhost'), ssl: { rejectUnauthorized: false } };
   }
   checkQueueDir(values);
   const max = maxOpenConnections(values);
   return { client, table, format, ...(max !== undefined ? { max } : {}) };
 }
 
-class PostgresTarget implements NotificationTarget {
+class PostgresTarget extends SqlStoreTarget {
   readonly service = 'postgresql' as const;
   private readonly pool: pg.Pool;
-  private tableReady = false;
-  private closed = false;
-  private lastError = '';
 
   constructor(
-    readonly id: string,
+    id: string,
     private readonly args: PostgresArgs,
-    private readonly log: (line: string) => void,
+    log: (line: string) => void,
   ) {
+    super(id, 'notify_postgres', args.format, log);
     this.pool = new pg.Pool({
       ...args.client,
       ...(args.max !== undefined ? { max: args.max } : {}),
@@ -89,62 +73,38 @@ class PostgresTarget implements NotificationTarget {
     this.pool.on('error', (err) => this.note(err));
   }
 
-  private note(err: Error): void {
-    if (err.message === this.lastError) return;
-    this.lastError = err.message;
-    this.log(`notify_postgres:${this.id}: ${err.message}`);
-  }
-
-  private async ensureTable(): Promise<void> {
-    if (this.tableReady) return;
-    const { table, format } = this.args;
+  protected async createTable(): Promise<void> {
     const columns =
-      format === 'access'
+      this.args.format === 'access'
         ? '(event_time TIMESTAMP WITH TIME ZONE NOT NULL, event_data JSONB)'
         : '(key VARCHAR PRIMARY KEY, value JSONB)';
-    await this.pool.query(`CREATE TABLE IF NOT EXISTS ${table} ${columns}`);
-    this.tableReady = true;
+    await this.pool.query(`CREATE TABLE IF NOT EXISTS ${this.args.table} ${columns}`);
   }
 
-  async send(event: TargetEvent): Promise<void> {
-    if (this.closed) throw new Error(`notify_postgres:${this.id}: target closed`);
-    try {
-      await this.ensureTable();
-      const { table, format } = this.args;
-      if (format === 'namespace' && removesKey(event)) {
-        await this.pool.query(`DELETE FROM ${table} WHERE key = $1`, [event.Key]);
-      } else if (format === 'namespace') {
-        await this.pool.query(
-          `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-          [event.Key, recordsJson(event)],
-        );
-      } else {
-        await this.pool.query(`INSERT INTO ${table} (event_time, event_data) VALUES ($1, $2)`, [
-          new Date(eventTime(event)),
-          recordsJson(event),
-        ]);
-      }
-      this.lastError = '';
-    } catch (err) {
-      if (err instanceof Error) this.note(err);
-      throw err;
-    }
+  protected async upsert(key: string, json: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO ${this.args.table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [key, json],
+    );
   }
 
-  async isActive(): Promise<boolean> {
-    if (this.closed) return false;
-    try {
-      await withTimeout(this.pool.query('SELECT 1'), 2_000, 'timeout');
-      return true;
-    } catch {
-      return false;
-    }
+  protected async deleteKey(key: string): Promise<void> {
+    await this.pool.query(`DELETE FROM ${this.args.table} WHERE key = $1`, [key]);
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.pool.end();
+  protected async append(time: Date, json: string): Promise<void> {
+    await this.pool.query(`INSERT INTO ${this.args.table} (event_time, event_data) VALUES ($1, $2)`, [
+      time,
+      json,
+    ]);
+  }
+
+  protected ping(): Promise<unknown> {
+    return this.pool.query('SELECT 1');
+  }
+
+  protected end(): Promise<void> {
+    return this.pool.end();
   }
 }
 

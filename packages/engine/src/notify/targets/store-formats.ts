@@ -25,6 +25,28 @@ export function checkQueueDir(values: ConfigValues): void {
   if (dir !== '' && !path.isAbsolute(dir)) throw new InvalidArgument('queueDir path should be absolute');
 }
 
+/**
+ * MinIO's older separate connection keys (`host`, `port`, `database`, `username`, `password`), which
+ * the SQL targets use when no connection string is given; MinIO's messages for a missing or bad one.
+ */
+export function separateConnectionKeys(
+  values: ConfigValues,
+  defaultHost: string,
+): { host: string; port: number; database: string; user?: string; password?: string } {
+  const port = values.get('port') ?? '';
+  if (port === '') throw new InvalidArgument('unspecified port');
+  if (!/^\d+$/.test(port)) throw new InvalidArgument('invalid port');
+  const database = values.get('database') ?? '';
+  if (database === '') throw new InvalidArgument('database unspecified');
+  return {
+    host: values.get('host') || defaultHost,
+    port: Number(port),
+    database,
+    ...(values.get('username') ? { user: values.get('username') } : {}),
+    ...(values.get('password') ? { password: values.get('password') } : {}),
+  };
+}
+
 /** `max_open_connections` as a pool size: 0 or unset means the client's default. */
 export function maxOpenConnections(values: ConfigValues): number | undefined {
   const raw = (values.get('max_open_connections') ?? '').trim();
