@@ -10,6 +10,7 @@
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { listenLoopback } from './listen.js';
 
 export interface EsDocument {
   id: string;
@@ -197,13 +198,7 @@ export async function startElasticsearchStandin(
   let server: http.Server | undefined;
   const start = async (): Promise<void> => {
     const listening = http.createServer(handler);
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(boundPort, '127.0.0.1', () => resolve());
-    });
-    const address = listening.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    boundPort = address.port;
+    boundPort = await listenLoopback(listening, boundPort);
     server = listening;
   };
   const stop = async (): Promise<void> => {

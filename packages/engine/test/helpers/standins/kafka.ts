@@ -13,6 +13,7 @@
  */
 import net from 'node:net';
 import { crc32c } from '@aws-crypto/crc32c';
+import { listenLoopback } from './listen.js';
 
 /** One stored record, as the client produced it. */
 export interface KafkaRecord {
@@ -432,13 +433,7 @@ export async function startKafkaStandin(
   let server: net.Server | undefined;
   const start = async (): Promise<void> => {
     const listening = net.createServer(onConnection);
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(boundPort, '127.0.0.1', () => resolve());
-    });
-    const address = listening.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    boundPort = address.port;
+    boundPort = await listenLoopback(listening, boundPort);
     server = listening;
   };
   const stop = async (): Promise<void> => {

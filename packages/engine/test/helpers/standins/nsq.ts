@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
+import { listenLoopback } from './listen.js';
 
 export interface NsqStandin {
   readonly tcpPort: number;
@@ -186,25 +187,16 @@ export async function startNsqStandin(): Promise<NsqStandin> {
 
   let tcp: net.Server | undefined;
   let web: http.Server | undefined;
-  const listen = async (server: net.Server, port: number): Promise<number> => {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    return address.port;
-  };
   const start = async (): Promise<void> => {
     const tcpServer = net.createServer(onConnection);
-    tcpPort = await listen(tcpServer, tcpPort);
+    tcpPort = await listenLoopback(tcpServer, tcpPort);
     tcp = tcpServer;
     const httpServer = http.createServer((req, res) => {
       const ok = req.method === 'GET' && req.url === '/ping';
       res.statusCode = ok ? 200 : 404;
       res.end(ok ? 'OK' : '{"message":"NOT_FOUND"}');
     });
-    httpPort = await listen(httpServer, httpPort);
+    httpPort = await listenLoopback(httpServer, httpPort);
     web = httpServer;
   };
   const stop = async (): Promise<void> => {
