@@ -10,7 +10,7 @@
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { listenLoopback } from './listen.js';
+import { loopbackListener } from './listen.js';
 
 export interface EsDocument {
   id: string;
@@ -45,7 +45,6 @@ export async function startElasticsearchStandin(
   const errors: string[] = [];
   const requests: string[] = [];
   const version = options.version ?? '8.15.0';
-  let boundPort = 0;
 
   const send = (res: http.ServerResponse, status: number, body?: unknown): void => {
     res.statusCode = status;
@@ -195,27 +194,20 @@ export async function startElasticsearchStandin(
     });
   };
 
-  let server: http.Server | undefined;
-  const start = async (): Promise<void> => {
-    const listening = http.createServer(handler);
-    boundPort = await listenLoopback(listening, boundPort);
-    server = listening;
-  };
-  const stop = async (): Promise<void> => {
-    const closing = server;
-    server = undefined;
-    if (closing === undefined) return;
-    closing.closeAllConnections();
-    await new Promise<void>((resolve) => closing.close(() => resolve()));
-  };
+  const listener = loopbackListener(
+    () => http.createServer(handler),
+    (server) => server.closeAllConnections(),
+  );
+  const start = (): Promise<void> => listener.start();
+  const stop = (): Promise<void> => listener.stop();
   await start();
 
   return {
     get port() {
-      return boundPort;
+      return listener.port;
     },
     get url() {
-      return `http://127.0.0.1:${boundPort}`;
+      return `http://127.0.0.1:${listener.port}`;
     },
     indices: () => new Map([...indices].map(([name, entry]) => [name, entry.createdBy])),
     documents: (index) => [...(indices.get(index)?.docs.values() ?? [])],

@@ -13,7 +13,7 @@
  */
 import net from 'node:net';
 import { crc32c } from '@aws-crypto/crc32c';
-import { listenLoopback } from './listen.js';
+import { loopbackListener } from './listen.js';
 
 /** One stored record, as the client produced it. */
 export interface KafkaRecord {
@@ -261,7 +261,6 @@ export async function startKafkaStandin(
   const errors: string[] = [];
   const waiters = new Set<() => void>();
   const sockets = new Set<net.Socket>();
-  let boundPort = port;
 
   const topicLog = (name: string): KafkaRecord[] => {
     let log = topics.get(name);
@@ -339,7 +338,7 @@ export async function startKafkaStandin(
       }
       const names = requested.length > 0 ? requested : [...topics.keys()];
       return new Writer()
-        .array([0], (w) => w.int32(0).string('127.0.0.1').int32(boundPort))
+        .array([0], (w) => w.int32(0).string('127.0.0.1').int32(listener.port))
         .array(names, (w, name) =>
           w
             .int16(ERR_NONE)
@@ -430,27 +429,23 @@ export async function startKafkaStandin(
     });
   };
 
-  let server: net.Server | undefined;
-  const start = async (): Promise<void> => {
-    const listening = net.createServer(onConnection);
-    boundPort = await listenLoopback(listening, boundPort);
-    server = listening;
-  };
-  const stop = async (): Promise<void> => {
-    const closing = server;
-    server = undefined;
-    if (closing === undefined) return;
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => closing.close(() => resolve()));
-  };
+  const listener = loopbackListener(
+    () => net.createServer(onConnection),
+    () => {
+      for (const socket of sockets) socket.destroy();
+    },
+    port,
+  );
+  const start = (): Promise<void> => listener.start();
+  const stop = (): Promise<void> => listener.stop();
   await start();
 
   return {
     get port() {
-      return boundPort;
+      return listener.port;
     },
     get address() {
-      return `127.0.0.1:${boundPort}`;
+      return `127.0.0.1:${listener.port}`;
     },
     records: (topic) => [...(topics.get(topic) ?? [])],
     errors,

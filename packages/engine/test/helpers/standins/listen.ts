@@ -14,3 +14,39 @@ export async function listenLoopback(server: net.Server, port: number): Promise<
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   return address.port;
 }
+
+/** A stand-in's listening socket that can stop (the outage) and start again on the same port. */
+export interface LoopbackListener {
+  /** The bound port (the one asked for until the first start). */
+  readonly port: number;
+  start(): Promise<void>;
+  /** Drops the open connections (`dropConnections`) and closes the socket. */
+  stop(): Promise<void>;
+}
+
+/** A listener of `create()`'s servers on 127.0.0.1:`port` (0: a free one); nothing listens until `start()`. */
+export function loopbackListener<S extends net.Server>(
+  create: () => S,
+  dropConnections: (server: S) => void,
+  port = 0,
+): LoopbackListener {
+  let bound = port;
+  let server: S | undefined;
+  return {
+    get port() {
+      return bound;
+    },
+    async start() {
+      const listening = create();
+      bound = await listenLoopback(listening, bound);
+      server = listening;
+    },
+    async stop() {
+      const closing = server;
+      server = undefined;
+      if (closing === undefined) return;
+      dropConnections(closing);
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    },
+  };
+}
