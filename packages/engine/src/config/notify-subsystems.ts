@@ -29,6 +29,18 @@ const FORMAT_FIELD = field(
   },
 );
 
+/** What the SQL targets (notify_postgres, notify_mysql) have after their connection key. */
+const SQL_TABLE_FIELDS: readonly FieldDef[] = [
+  required('table', 'string', 'DB table name to store/update events, table is auto-created'),
+  FORMAT_FIELD,
+  field(
+    'max_open_connections',
+    'number',
+    'To set the maximum number of open connections to the database. The value is set to `2` by default.',
+    { default: '2' },
+  ),
+];
+
 function notify(name: string, description: string, fields: readonly FieldDef[]): SubsystemDef {
   return {
     name,
@@ -162,16 +174,7 @@ export const NOTIFY_SUBSYSTEMS: readonly SubsystemDef[] = [
       'string',
       'Postgres server connection-string e.g. "host=localhost port=5432 dbname=minio_events user=postgres password=password sslmode=disable"',
     ),
-    required('table', 'string', 'DB table name to store/update events, table is auto-created'),
-    FORMAT_FIELD,
-    field(
-      'max_open_connections',
-      'number',
-      'To set the maximum number of open connections to the database. The value is set to `2` by default.',
-      {
-        default: '2',
-      },
-    ),
+    ...SQL_TABLE_FIELDS,
   ]),
   notify('notify_mysql', 'publish bucket notifications to MySQL databases', [
     required(
@@ -179,16 +182,7 @@ export const NOTIFY_SUBSYSTEMS: readonly SubsystemDef[] = [
       'string',
       'MySQL data-source-name connection string e.g. "<user>:<password>@tcp(<host>:<port>)/<database>"',
     ),
-    required('table', 'string', 'DB table name to store/update events, table is auto-created'),
-    FORMAT_FIELD,
-    field(
-      'max_open_connections',
-      'number',
-      'To set the maximum number of open connections to the database. The value is set to `2` by default.',
-      {
-        default: '2',
-      },
-    ),
+    ...SQL_TABLE_FIELDS,
   ]),
   notify('notify_elasticsearch', 'publish bucket notifications to Elasticsearch endpoints', [
     required('url', 'url', "Elasticsearch server's address, with optional authentication info", {
