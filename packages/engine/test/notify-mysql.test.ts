@@ -3,9 +3,6 @@
  * `mariadbd` as a child process of this file, a password user over TCP): both formats read back
  * with SQL, MinIO's namespace table (SHA-256 key hash as the unique key), an outage, and bad config.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mysqlTargetFactory } from '../src/notify/targets/mysql.js';
 import type { NotificationTarget } from '../src/notify/target.js';
@@ -15,6 +12,7 @@ import { put, remove, values } from './helpers/target-events.js';
 import { staticConfig } from '../src/config/index.js';
 import { adminOk } from './helpers/admin-calls.js';
 import { eventually, startNotifyEngine } from './helpers/notify-engine.js';
+import { queuedThroughOutage } from './helpers/store-outage.js';
 
 let server: MariaDbServer;
 const targets: NotificationTarget[] = [];
@@ -230,41 +228,18 @@ async function tableExists(name: string): Promise<boolean> {
 
 describe('outage end to end', () => {
   test('mariadb down: 30 uploads queued in queue_dir survive an engine restart and arrive in order once it is back', async () => {
-    const queueDir = await mkdtemp(join(tmpdir(), 'coffer-mysql-queue-'));
-    const arn = 'arn:minio:sqs:us-east-1:q:mysql';
-    const e2e = await startNotifyEngine(
-      staticConfig({
-        'notify_mysql:q': {
-          enable: 'on',
-          dsn_string: server.dsn(),
-          table: 'e2e_outage',
-          format: 'access',
-          queue_dir: queueDir,
-        },
-      }),
-    );
-    const keys = Array.from({ length: 30 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
-    try {
-      await e2e.subscribe('mysql-outage', [arn], ['s3:ObjectCreated:*']);
-      // The first status question is asked while down (admin info caches an answer for a few seconds).
-      await server.stop();
-      try {
-        expect(await e2e.status('mysql', 'q')).toBe('offline');
-        for (const key of keys) await e2e.put('mysql-outage', key);
-        await e2e.restart();
-      } finally {
-        await server.start();
-      }
-      const read = async () =>
+    await queuedThroughOutage({
+      server,
+      subsystem: 'notify_mysql',
+      service: 'mysql',
+      values: { dsn_string: server.dsn(), table: 'e2e_outage', format: 'access' },
+      bucket: 'mysql-outage',
+      deliveredKeys: async () =>
         (await tableExists('e2e_outage'))
-          ? await server.query<{ event_data: unknown }>('SELECT event_data FROM e2e_outage')
-          : [];
-      const rows = await eventually('30 access rows', read, (r) => r.length >= keys.length);
-      expect(rows.map((r) => json(r.event_data).Records[0]?.s3.object.key)).toEqual(keys);
-      expect(await e2e.status('mysql', 'q')).toBe('online');
-    } finally {
-      await e2e.close();
-      await rm(queueDir, { recursive: true, force: true });
-    }
+          ? (await server.query<{ event_data: unknown }>('SELECT event_data FROM e2e_outage')).map(
+              (r) => json(r.event_data).Records[0]?.s3.object.key,
+            )
+          : [],
+    });
   });
 });

@@ -3,9 +3,6 @@
  * file): both formats read back with a plain client, ACL user and password, MinIO's key-type check,
  * an outage (send rejects and isActive is false while down, works again after), and bad config.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Redis } from 'ioredis';
 import { redisTargetFactory } from '../src/notify/targets/redis.js';
@@ -16,6 +13,7 @@ import { put, remove, values } from './helpers/target-events.js';
 import { staticConfig } from '../src/config/index.js';
 import { adminOk } from './helpers/admin-calls.js';
 import { eventually, startNotifyEngine } from './helpers/notify-engine.js';
+import { queuedThroughOutage } from './helpers/store-outage.js';
 
 let server: RedisServer;
 let reader: Redis;
@@ -226,47 +224,23 @@ describe('end to end through the engine', () => {
 
 describe('outage end to end', () => {
   test('redis down: 30 uploads queued in queue_dir survive an engine restart and arrive in order once redis is back', async () => {
-    const queueDir = await mkdtemp(join(tmpdir(), 'coffer-redis-queue-'));
-    const arn = 'arn:minio:sqs:us-east-1:q:redis';
-    const e2e = await startNotifyEngine(
-      staticConfig({
-        'notify_redis:q': {
-          enable: 'on',
-          address: server.address,
-          password: server.password,
-          key: 'e2e-outage',
-          format: 'access',
-          queue_dir: queueDir,
-        },
-      }),
-    );
-    const keys = Array.from({ length: 30 }, (_, i) => `obj-${String(i).padStart(3, '0')}`);
-    try {
-      await e2e.subscribe('redis-outage', [arn], ['s3:ObjectCreated:*']);
-      // The first status question is asked while down (admin info caches an answer for a few seconds).
-      await server.stop();
-      try {
-        expect(await e2e.status('redis', 'q')).toBe('offline');
-        for (const key of keys) await e2e.put('redis-outage', key);
-        await e2e.restart();
-      } finally {
-        await server.start();
-      }
-      reader = await server.client();
-      const log = await eventually(
-        '30 access entries',
-        () => reader.lrange('e2e-outage', 0, -1),
-        (l) => l.length >= keys.length,
-      );
-      const delivered = log.map(
-        (e) =>
-          (JSON.parse(e) as { Event: { s3: { object: { key: string } } }[] }[])[0]?.Event[0]?.s3.object.key,
-      );
-      expect(delivered).toEqual(keys);
-      expect(await e2e.status('redis', 'q')).toBe('online');
-    } finally {
-      await e2e.close();
-      await rm(queueDir, { recursive: true, force: true });
-    }
+    let fresh = false;
+    await queuedThroughOutage({
+      server,
+      subsystem: 'notify_redis',
+      service: 'redis',
+      values: { address: server.address, password: server.password, key: 'e2e-outage', format: 'access' },
+      bucket: 'redis-outage',
+      async deliveredKeys() {
+        // A new client once the server is back (the old one's connection went with the outage).
+        if (!fresh) reader = await server.client();
+        fresh = true;
+        const log = await reader.lrange('e2e-outage', 0, -1);
+        return log.map(
+          (e) =>
+            (JSON.parse(e) as { Event: { s3: { object: { key: string } } }[] }[])[0]?.Event[0]?.s3.object.key,
+        );
+      },
+    });
   });
 });
