@@ -1,14 +1,17 @@
 /**
- * The store targets' outage test (redis, postgresql, mysql), written once: a target `q` with a
- * `queue_dir` whose server goes down; admin info says offline, 30 uploads made meanwhile wait on
- * disk, survive an engine restart, and arrive in order once the server is back (then: online).
+ * The store targets' outage tests (redis, postgresql, mysql), written once. Through the engine: a
+ * target `q` with a `queue_dir` whose server goes down; admin info says offline, 30 uploads made
+ * meanwhile wait on disk, survive an engine restart, and arrive in order once the server is back
+ * (then: online). On the target alone: `send` rejects and `isActive` is false while it is down.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { staticConfig } from '../../src/config/index.js';
+import type { NotificationTarget } from '../../src/notify/target.js';
 import { eventually, startNotifyEngine } from './notify-engine.js';
+import { put } from './target-events.js';
 
 export interface StoreOutage {
   server: { stop(): Promise<void>; start(): Promise<unknown> };
@@ -53,4 +56,25 @@ export async function queuedThroughOutage(outage: StoreOutage): Promise<void> {
     await e2e.close();
     await rm(queueDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Sends `b/before`, stops the server (`send` must reject, `isActive` be false), starts it again
+ * (`isActive` true) and sends `b/after`; the caller then reads back that exactly those two arrived.
+ */
+export async function sendThroughOutage(
+  target: NotificationTarget,
+  server: StoreOutage['server'],
+): Promise<void> {
+  await target.send(put('b', 'before'));
+  expect(await target.isActive()).toBe(true);
+  await server.stop();
+  try {
+    await expect(target.send(put('b', 'during'))).rejects.toThrow();
+    expect(await target.isActive()).toBe(false);
+  } finally {
+    await server.start();
+  }
+  expect(await target.isActive()).toBe(true);
+  await target.send(put('b', 'after'));
 }
