@@ -44,7 +44,10 @@ async function upload(c: ConsoleClient, bucket: string, name: string, text: stri
 }
 
 async function download(c: ConsoleClient, bucket: string, key: string) {
-  const res = await c.request('GET', `/api/v1/buckets/${bucket}/objects/download?prefix=${encodeURIComponent(key)}`);
+  const res = await c.request(
+    'GET',
+    `/api/v1/buckets/${bucket}/objects/download?prefix=${encodeURIComponent(key)}`,
+  );
   return { status: res.status, text: await res.text() };
 }
 
@@ -109,10 +112,12 @@ beforeAll(async () => {
   });
   // Wait for the state: the restarted engine enforcing its region (bounded).
   for (let i = 0; ; i += 1) {
-    const err = (await usEast1().getObject('before', 'a.txt').then(
-      () => undefined,
-      (e: unknown) => e,
-    )) as { code?: string } | undefined;
+    const err = (await usEast1()
+      .getObject('before', 'a.txt')
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as { code?: string } | undefined;
     if (err?.code === 'AuthorizationHeaderMalformed') break;
     if (i === 600) throw new Error('the engine does not enforce its region after the restart');
     await new Promise((r) => setTimeout(r, 100));
@@ -148,8 +153,13 @@ describe('a console signed in before the change', () => {
     expect(switches(firstLog)).toEqual([]);
   });
 
-  it('downloads what was written before, switching to the new region once', async () => {
+  it('uploads (its first S3 call refused), switching to the new region once; reads what was there', async () => {
+    expect((await upload(client, 'before', 'first.txt', 'first call after the change')).status).toBe(200);
     expect(await download(client, 'before', 'a.txt')).toEqual({ status: 200, text: 'written in us-east-1' });
+    expect(await download(client, 'before', 'first.txt')).toEqual({
+      status: 200,
+      text: 'first call after the change',
+    });
     const logged = switches(firstLog);
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ from: 'us-east-1', to: REGION });
@@ -170,8 +180,9 @@ describe('a console started with the default region after the change', () => {
     const fresh = new ConsoleClient(second.url);
     await fresh.login(engine.accessKey, engine.secretKey);
     // Signed in with temporary STS credentials, not with the keys themselves.
-    const me = await fresh.json<{ sessionKind?: string; kind?: string }>('GET', '/api/v1/session');
+    const me = await fresh.json<{ capabilities: { sts: boolean } }>('GET', '/api/v1/session');
     expect(me.status).toBe(200);
+    expect(me.body.capabilities.sts).toBe(true);
     const logged = switches(secondLog);
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ from: 'us-east-1', to: REGION });

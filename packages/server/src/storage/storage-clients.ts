@@ -32,9 +32,7 @@ export interface StorageClientsOptions {
 /** A body minio-js reads as it sends: gone after one attempt. */
 function isStream(value: unknown): boolean {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { pipe?: unknown }).pipe === 'function'
+    typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function'
   );
 }
 
