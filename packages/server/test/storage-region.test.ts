@@ -6,7 +6,8 @@
  * session's next S3 calls are refused for the old region, the console switches once (logged once)
  * and retries: buckets are listed and made, files uploaded and downloaded, a share link works. A
  * second console, started with the default region after the change, signs in over STS (learning the
- * region from the refusal) and does the same. The engine is checked to really refuse us-east-1.
+ * region from the refusal) and does the same. A resumable upload begun before the change loses its
+ * first streamed part (not replayable) but the switch lets the retried part and the completion in. The engine is checked to really refuse us-east-1.
  */
 import { Writable } from 'node:stream';
 import { createAdminClient } from '@coffer/admin-client';
@@ -16,12 +17,17 @@ import { startEngine, type EngineHandle } from './helpers/engine-process.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
 
 const REGION = 'eu-coffer-7';
+const PART = Buffer.from('one streamed part of a resumable upload\n'.repeat(100));
 
 let engine: EngineHandle;
 let first: RunningConsole;
 let second: RunningConsole | undefined;
 let client: ConsoleClient;
+let third: RunningConsole;
+let resumer: ConsoleClient;
+let pending: { key: string; upload_id: string; token: string };
 const firstLog: string[] = [];
+const thirdLog: string[] = [];
 const secondLog: string[] = [];
 
 /** A pino destination keeping each line. */
@@ -94,6 +100,15 @@ beforeAll(async () => {
   await client.login(engine.accessKey, engine.secretKey);
   expect((await client.json('POST', '/api/v1/buckets', { json: { name: 'before' } })).status).toBe(201);
   expect((await upload(client, 'before', 'a.txt', 'written in us-east-1')).status).toBe(200);
+  // A resumable upload begun before the change (its parts are streamed, not replayable).
+  third = await startConsole(engine.url, { logger: logInto(thirdLog) });
+  resumer = new ConsoleClient(third.url);
+  await resumer.login(engine.accessKey, engine.secretKey);
+  const begun = await resumer.json<typeof pending>('POST', '/api/v1/buckets/before/multipart-uploads', {
+    json: { key: 'resumed.bin', size: PART.length, content_type: 'application/octet-stream' },
+  });
+  expect(begun.status).toBe(200);
+  pending = begun.body;
   // The region change, through the console's own configuration API, and the in-place restart.
   const set = await client.json<{ restart: boolean }>('PUT', '/api/v1/configs/region', {
     json: { key_values: [{ key: 'name', value: REGION }] },
@@ -125,6 +140,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await third?.close();
+  await removeDir(third?.dataDir ?? '');
   await first?.close();
   await removeDir(first?.dataDir ?? '');
   await second?.close();
@@ -189,5 +206,39 @@ describe('a console started with the default region after the change', () => {
     expect(await bucketNames(fresh)).toEqual(['after', 'before']);
     await roundTrip(fresh, 'before', 'c.txt', 'written by the second console');
     expect(switches(secondLog)).toHaveLength(1);
+  });
+});
+
+describe('a resumable upload begun before the change', () => {
+  const partQuery = () =>
+    `key=${encodeURIComponent(pending.key)}&upload_id=${encodeURIComponent(pending.upload_id)}` +
+    `&token=${encodeURIComponent(pending.token)}`;
+  const putPart = () =>
+    resumer.json<{ etag: string }>(
+      'PUT',
+      `/api/v1/buckets/before/multipart-uploads/parts?${partQuery()}&part_number=1`,
+      {
+        body: PART,
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+    );
+
+  it('loses the streamed part refused for the old region, switches, and the retried part goes in', async () => {
+    expect((await putPart()).status).not.toBe(200);
+    expect(switches(thirdLog)).toHaveLength(1);
+    const part = await putPart();
+    expect(part.status).toBe(200);
+    const done = await resumer.json(
+      'POST',
+      `/api/v1/buckets/before/multipart-uploads/complete?${partQuery()}`,
+      {
+        json: { parts: [{ part_number: 1, etag: part.body.etag }] },
+      },
+    );
+    expect(done.status).toBe(200);
+    const got = await resumer.request('GET', '/api/v1/buckets/before/objects/download?prefix=resumed.bin');
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PART)).toBe(true);
+    expect(switches(thirdLog)).toHaveLength(1);
   });
 });
