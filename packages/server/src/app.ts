@@ -66,7 +66,7 @@ export interface AppOptions {
   dataDir: string;
   /** Session length in seconds (default 12 h, at most 7 days). */
   sessionSeconds?: number;
-  /** Region of the storage server (default us-east-1). */
+  /** First guess of the storage server's region (default us-east-1); its refusals correct it. */
   region?: string;
   /** Serve everything under this sub-path, e.g. `/console`. */
   basePath?: string;
@@ -131,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const key = await loadSessionKey(options.dataDir, options.sessionKey);
   const sessions = await SessionStore.open({ dir: join(options.dataDir, 'sessions'), key });
   const clients = new StorageClients({ serverUrl: resolved.serverUrl, region: resolved.region });
+  clients.storageRegion.setLog(app.log);
   const ctx: AppContext = {
     options: resolved,
     sessions,

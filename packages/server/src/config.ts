@@ -18,7 +18,8 @@ Options:
                           are signed for its host), e.g. https://s3.example.com (default --server)
   --data DIR              console state: session key and sessions (default ./data/console)
   --session-length DUR    how long a sign-in lasts: 3600, 90m, 12h, 7d (default 12h, at most 7d)
-  --region NAME           region of the storage server (default us-east-1)
+  --region NAME           first guess of the storage server's region (default us-east-1); only a
+                          hint: when the server names another region, the console switches to it
   --web-dir DIR           the built web app to serve (optional)
   --base-path PATH        serve everything under this sub-path, e.g. /console (default /)
   --trust-proxy           trust X-Forwarded-* headers (TLS detection behind a reverse proxy)

@@ -48,16 +48,20 @@ function unquote(etag: string): string {
 function s3ErrorOf(status: number, body: string): S3Error {
   let code = '';
   let message = '';
+  let region = '';
   try {
-    const doc = parser.parse(body) as { Error?: { Code?: unknown; Message?: unknown } };
+    const doc = parser.parse(body) as { Error?: { Code?: unknown; Message?: unknown; Region?: unknown } };
     code = text(doc.Error?.Code);
     message = text(doc.Error?.Message);
+    region = text(doc.Error?.Region);
   } catch {
     // Not XML: fall back to the status below.
   }
   if (code === '') code = status === 403 ? 'AccessDenied' : status === 404 ? 'NotFound' : 'InternalError';
   const err = new S3Error(message || code);
   err.code = code;
+  // As minio-js's errors carry it: a refusal for a wrong region names the right one.
+  if (region !== '') Object.assign(err, { region });
   return err;
 }
 

@@ -85,6 +85,8 @@ export async function uploadPart(
       `part ${query.part_number} declares ${length} bytes; this upload's part size is ${partSize}`,
     );
   }
+  // A part refused for a wrong region cannot be replayed (its body is the request stream), but the
+  // switch makes the browser's retry of that part succeed.
   const etag = await streamUploadPart(
     {
       serverUrl: clients.serverUrl,
@@ -98,7 +100,10 @@ export async function uploadPart(
     query.part_number,
     request.raw,
     length,
-  );
+  ).catch((err: unknown) => {
+    clients.storageRegion.learn(err);
+    throw err;
+  });
   return { part_number: query.part_number, etag, size: length };
 }
 

@@ -12,7 +12,13 @@ import { listShareLinks, revokeShareLink, shareDurationMs, shareObject } from '.
 export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const accessOf = (request: Parameters<typeof sessionOf>[0]) => ctx.clients.forSession(sessionOf(request));
-  const signing = { publicServerUrl: ctx.options.publicServerUrl, region: ctx.options.region };
+  // The region is read when the link is signed: it follows the storage server (storage-region.ts).
+  const signing = {
+    publicServerUrl: ctx.options.publicServerUrl,
+    get region(): string {
+      return ctx.clients.region;
+    },
+  };
 
   app.route({
     ...routeOptions(API.shareObject),

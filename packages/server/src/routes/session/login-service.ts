@@ -13,6 +13,12 @@
  * credentials (wire doc §6.4), and a plain S3 server has no STS at all: if the keys themselves
  * work, the session uses them directly, kept encrypted server-side like every session, for the
  * session length. If they do not, the login fails with the STS message.
+ *
+ * Region: STS is signed for the server's region as the console knows it (./storage-region.ts). A
+ * refusal that names another region switches the console to it and AssumeRole is asked once more;
+ * a refusal that does not (a server whose STS says only AccessDenied) is followed by one S3 probe
+ * with the same keys, whose refusal names the region if that was the cause. Both happen only when
+ * sign-in fails, never in the steady state.
  */
 import { AdminApiError, assumeRole } from '@coffer/admin-client';
 import { MAX_SESSION_SECONDS } from '../../config.js';
@@ -50,6 +56,22 @@ async function keysWork(ctx: AppContext, accessKey: string, secretKey: string): 
 }
 
 /**
+ * Does the server refuse these keys' S3 requests for the signing region, naming another? Then the
+ * console switches to it (true). A bucket that cannot exist is asked about: any other answer says
+ * the region was fine.
+ */
+async function regionCorrected(ctx: AppContext, accessKey: string, secretKey: string): Promise<boolean> {
+  const s3 = ctx.clients.s3Client({ accessKey, secretKey });
+  try {
+    await s3.getBucketVersioning('coffer-region-probe');
+  } catch (e) {
+    if (classifyStorageError(e)?.code === 'storage_unreachable') throw e;
+    return ctx.clients.storageRegion.learn(e);
+  }
+  return false;
+}
+
+/**
  * The one answer for an unknown account and a wrong secret: the server's own wording (which may
  * tell the two apart) stays out of it.
  */
@@ -70,15 +92,30 @@ export async function login(ctx: AppContext, accessKey: string, secretKey: strin
   const { options, sessions, clients } = ctx;
   const sessionMs = options.sessionSeconds * 1000;
   const durationSeconds = Math.min(MAX_SESSION_SECONDS, Math.max(MIN_STS_SECONDS, options.sessionSeconds));
-  try {
-    const creds = await assumeRole({
+  const askSts = () =>
+    assumeRole({
       endpoint: options.serverUrl,
-      region: options.region,
+      region: clients.region,
       accessKey,
       secretKey,
       durationSeconds,
       agent: clients.httpAgent,
     });
+  try {
+    let creds;
+    try {
+      creds = await askSts();
+    } catch (err) {
+      // Signed for a region the server no longer has: switch and ask once more.
+      const wrongRegion =
+        err instanceof AdminApiError &&
+        err.status >= 400 &&
+        err.status < 500 &&
+        err.status !== 429 &&
+        (clients.storageRegion.learn(err) || (await regionCorrected(ctx, accessKey, secretKey)));
+      if (!wrongRegion) throw err;
+      creds = await askSts();
+    }
     return await sessions.create({
       accountName: accessKey,
       kind: 'sts',
