@@ -134,7 +134,7 @@ const QUEUE: readonly ConfigField[] = [
 const FORMAT: ConfigField = { name: 'format', type: 'enum', options: ['namespace', 'access'] };
 const WEBHOOK_ENDPOINT: readonly ConfigField[] = [
   { name: 'endpoint', type: 'url', required: true },
-  { name: 'auth_token', type: 'string', required: true },
+  { name: 'auth_token', type: 'string', required: true, secret: true },
 ];
 
 /** The configuration sections Settings lists, in the spec's order (spec 3 §2 Configurations). */
