@@ -191,6 +191,8 @@ describe('route table composition', () => {
       import('./routes/object-share-routes.js').then((m) => m.OBJECT_SHARE_ROUTES),
       import('./routes/object-rewind-routes.js').then((m) => m.OBJECT_REWIND_ROUTES),
       import('./routes/object-bulk-routes.js').then((m) => m.OBJECT_BULK_ROUTES),
+      import('./routes/settings-routes.js').then((m) => m.SETTINGS_ROUTES),
+      import('./routes/bucket-event-routes.js').then((m) => m.BUCKET_EVENT_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

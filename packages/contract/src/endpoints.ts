@@ -206,4 +206,36 @@ export const ENDPOINTS = {
     method: 'DELETE',
     path: `${API_PREFIX}/buckets/:bucket/multipart-uploads`,
   },
+  getConfig: { name: 'getConfig', method: 'GET', path: `${API_PREFIX}/configs/:name` },
+  setConfig: { name: 'setConfig', method: 'PUT', path: `${API_PREFIX}/configs/:name` },
+  resetConfig: { name: 'resetConfig', method: 'DELETE', path: `${API_PREFIX}/configs/:name` },
+  listConfigTargets: {
+    name: 'listConfigTargets',
+    method: 'GET',
+    path: `${API_PREFIX}/configs/:subsystem/targets`,
+  },
+  listNotificationEndpoints: {
+    name: 'listNotificationEndpoints',
+    method: 'GET',
+    path: `${API_PREFIX}/admin/notification_endpoints`,
+  },
+  deleteNotificationEndpoint: {
+    name: 'deleteNotificationEndpoint',
+    method: 'DELETE',
+    path: `${API_PREFIX}/admin/notification_endpoints/:service/:account_id`,
+  },
+  listArns: { name: 'listArns', method: 'GET', path: `${API_PREFIX}/admin/arns` },
+  restartService: { name: 'restartService', method: 'POST', path: `${API_PREFIX}/service/restart` },
+  getRestartState: { name: 'getRestartState', method: 'GET', path: `${API_PREFIX}/service/restart` },
+  listBucketEvents: { name: 'listBucketEvents', method: 'GET', path: `${API_PREFIX}/buckets/:bucket/events` },
+  subscribeBucketEvent: {
+    name: 'subscribeBucketEvent',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/events`,
+  },
+  deleteBucketEvent: {
+    name: 'deleteBucketEvent',
+    method: 'DELETE',
+    path: `${API_PREFIX}/buckets/:bucket/events/:arn`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

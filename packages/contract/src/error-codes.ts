@@ -75,6 +75,21 @@ export const ERROR_CODES = {
     description:
       "The call needs MinIO's admin API (users, groups, policies, service accounts, Access Audit, quota), which this storage server does not offer (e.g. a plain S3 server such as Ceph RGW).",
   },
+  event_rule_exists: {
+    status: 409,
+    description:
+      'The bucket already has an event rule with this ARN, events, prefix and suffix (subscribe without ignoreExisting).',
+  },
+  config_invalid: {
+    status: 400,
+    description:
+      "The storage server refused a configuration change (unknown key, bad value, missing required field, unknown notification ARN); detailedMessage is the server's message.",
+  },
+  restart_failed: {
+    status: 503,
+    description:
+      'The storage server was asked to restart but did not answer again within the wait; the restart-required state stays.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,3 +23,5 @@ export * from './policies.js';
 export * from './routes.js';
 export * from './session.js';
 export * from './users.js';
+export * from './settings.js';
+export * from './bucket-events.js';

@@ -94,7 +94,25 @@ export const PAGES = [
   { id: 'login', path: '/login', label: 'Logout', access: {} },
   // Known to the console, not served yet (later issues).
   { id: 'dashboard', path: '/dashboard', label: 'Dashboard', menuGroup: 'common' },
-  { id: 'settings', path: '/settings', label: 'Settings', menuGroup: 'Admin' },
+  {
+    id: 'settings',
+    path: '/settings',
+    label: 'Settings',
+    access: { anyOf: ['admin:ConfigUpdate'], adminApi: true },
+    menuGroup: 'Admin',
+  },
+  {
+    id: 'webhook/logger',
+    path: '/webhook/logger',
+    label: 'Logger Webhook',
+    access: { anyOf: ['admin:ConfigUpdate'], adminApi: true },
+  },
+  {
+    id: 'webhook/audit',
+    path: '/webhook/audit',
+    label: 'Audit Webhook',
+    access: { anyOf: ['admin:ConfigUpdate'], adminApi: true },
+  },
   { id: 'logs', path: '/logs', label: 'Logs', menuGroup: 'Tools' },
   { id: 'watch', path: '/watch', label: 'Watch', menuGroup: 'Tools' },
   { id: 'trace', path: '/trace', label: 'Trace', menuGroup: 'Tools' },

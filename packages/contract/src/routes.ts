@@ -20,6 +20,8 @@ import { OBJECT_UPLOAD_ROUTES } from './routes/object-upload-routes.js';
 import { POLICY_ROUTES } from './routes/policy-routes.js';
 import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
+import { SETTINGS_ROUTES } from './routes/settings-routes.js';
+import { BUCKET_EVENT_ROUTES } from './routes/bucket-event-routes.js';
 export * from './route-contract.js';
 
 export const API = {
@@ -36,6 +38,8 @@ export const API = {
   ...OBJECT_SHARE_ROUTES,
   ...OBJECT_REWIND_ROUTES,
   ...OBJECT_BULK_ROUTES,
+  ...SETTINGS_ROUTES,
+  ...BUCKET_EVENT_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;
