@@ -24,8 +24,8 @@ export type ConfigFieldType =
   | 'enum';
 
 export interface ConfigField {
-  /** The configuration key as the server names it. */
-  readonly name: string;
+  /** The configuration key as the server names it; its texts are `CONFIG_FIELD_TEXTS[name]`. */
+  readonly name: ConfigFieldName;
   readonly type: ConfigFieldType;
   readonly required?: boolean;
   /** What an empty form shows (spec 3 §9: queue limit 10000, MQTT qos 0, format namespace). */
@@ -234,7 +234,7 @@ export function notifySubsystem(service: NotifyServiceId): `notify_${NotifyServi
   return `notify_${service}`;
 }
 
-const onOff = (...names: string[]): ConfigField[] => names.map((name) => ({ name, type: 'on|off' }));
+const onOff = (...names: ConfigFieldName[]): ConfigField[] => names.map((name) => ({ name, type: 'on|off' }));
 
 /** The fields of each notification service (spec 3 §3 "Notification target"), common ones last. */
 export const NOTIFY_FIELDS: Record<NotifyServiceId, readonly ConfigField[]> = {
