@@ -62,7 +62,10 @@ export const CONFIG_FIELD_TEXTS = {
   server_addr: { label: 'Server Address', tooltip: 'The LDAP server address, host:port.' },
   username_format: { label: 'Username Format', tooltip: 'DN pattern used to bind a user.' },
   username_search_filter: { label: 'Username Search Filter', tooltip: 'LDAP filter that finds the user.' },
-  group_search_filter: { label: 'Group Search Filter', tooltip: 'LDAP filter that finds the groups of a user.' },
+  group_search_filter: {
+    label: 'Group Search Filter',
+    tooltip: 'LDAP filter that finds the groups of a user.',
+  },
   username_search_base_dn: { label: 'Username Search Base DN', tooltip: 'Base DN of the user search.' },
   group_name_attribute: { label: 'Group Name Attribute', tooltip: 'The attribute holding a group name.' },
   sts_expiry: { label: 'STS Expiry', tooltip: 'How long temporary credentials are valid (default 1h).' },

@@ -4,7 +4,17 @@
  * a text area for comment, a masked input for secrets, a text input otherwise. A value the server's
  * environment sets is shown read-only with a word on why.
  */
-import { ActionIcon, Group, NativeSelect, PasswordInput, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import type { ConfigField } from '@coffer/contract/client';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -99,12 +109,23 @@ export function ConfigFieldInput({
           ? [{ value: '', label: t('field.noChoice') }, ...options.map((o) => ({ value: o, label: o }))]
           : options.map((o) => ({ value: o, label: o }));
       return tipped(
-        <NativeSelect {...common} data={data} value={value} onChange={(e) => onChange(e.currentTarget.value)} />,
+        <NativeSelect
+          {...common}
+          data={data}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />,
       );
     }
     case 'comment':
       return tipped(
-        <Textarea {...common} autosize minRows={2} value={value} onChange={(e) => onChange(e.currentTarget.value)} />,
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />,
       );
     default:
       if (field.secret === true && !env)

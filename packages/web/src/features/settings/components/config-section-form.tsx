@@ -51,7 +51,10 @@ export function ConfigSectionForm({ section, onBack }: { section: ConfigSection;
       {config.data === undefined ? (
         config.isPending && <Loader size="sm" aria-label={t('common:loading')} />
       ) : (
-        <SectionFields section={section} initial={initialFormState(CONFIG_FIELDS[section], config.data.key_values)} />
+        <SectionFields
+          section={section}
+          initial={initialFormState(CONFIG_FIELDS[section], config.data.key_values)}
+        />
       )}
     </Stack>
   );

@@ -4,7 +4,16 @@
  * typed manually. The built string is what the form holds and sends, shown as it will be sent
  * (with the password masked).
  */
-import { Code, NativeSelect, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Code,
+  NativeSelect,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   POSTGRES_SSL_MODES,
   mysqlDsn,
@@ -55,6 +64,7 @@ export function ConnectionBuilder({
   const shown = builtConnection(kind, { ...parts, password: parts.password === '' ? '' : '••••' });
   const part = (name: 'host' | 'port' | 'dbname' | 'user') => (
     <TextInput
+      key={name}
       label={t(`builder.${name}`)}
       value={parts[name]}
       disabled={disabled}
@@ -86,10 +96,8 @@ export function ConnectionBuilder({
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {part('host')}
-            {part('port')}
-            {part('dbname')}
-            {part('user')}
+            {(['host', 'port', 'dbname', 'user'] as const).map((name) => part(name))}
+
             <PasswordInput
               label={t('builder.password')}
               value={parts.password}

@@ -96,7 +96,12 @@ export function NotifyTargetForm({
             ),
           )}
           <Group justify="flex-end">
-            <Button type="submit" disabled={!valid} loading={save.isPending} data-testid={TEST_IDS.settings.save}>
+            <Button
+              type="submit"
+              disabled={!valid}
+              loading={save.isPending}
+              data-testid={TEST_IDS.settings.save}
+            >
               {t('common:actions.save')}
             </Button>
           </Group>

@@ -10,7 +10,6 @@ export const settings = {
   tabs: {
     configurations: 'Configurations',
     lambda: 'Lambda Notifications',
-    tiers: 'Tiers',
   },
   sections: {
     region: 'Region',
@@ -27,7 +26,8 @@ export const settings = {
   saved: 'Configuration {{name}} saved.',
   notUsed: {
     etcd: 'The embedded single-node engine accepts and stores these settings but does not use them: it keeps its IAM and bucket data on its own drives and federates with no etcd cluster.',
-    cache: 'The embedded single-node engine accepts and stores these settings but does not use them: it caches no objects on extra drives.',
+    cache:
+      'The embedded single-node engine accepts and stores these settings but does not use them: it caches no objects on extra drives.',
   },
   field: {
     envOverride: 'Set by the server environment; it cannot be changed here.',
