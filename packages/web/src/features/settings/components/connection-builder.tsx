@@ -28,6 +28,8 @@ import { TEST_IDS } from '../../../selectors.js';
 const ids = TEST_IDS.lambda;
 type Kind = 'postgres' | 'mysql';
 type Mode = 'parts' | 'manual';
+/** The parts typed as plain text, in the form's order. */
+const TEXT_PARTS = ['host', 'port', 'dbname', 'user'] as const;
 
 const EMPTY_PARTS: PostgresParts = { host: '', port: '', dbname: '', user: '', password: '', sslmode: '' };
 
@@ -62,7 +64,7 @@ export function ConnectionBuilder({
     onChange(builtConnection(kind, next));
   };
   const shown = builtConnection(kind, { ...parts, password: parts.password === '' ? '' : '••••' });
-  const part = (name: 'host' | 'port' | 'dbname' | 'user') => (
+  const part = (name: (typeof TEXT_PARTS)[number]) => (
     <TextInput
       key={name}
       label={t(`builder.${name}`)}
@@ -96,7 +98,7 @@ export function ConnectionBuilder({
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {(['host', 'port', 'dbname', 'user'] as const).map((name) => part(name))}
+            {TEXT_PARTS.map((name) => part(name))}
 
             <PasswordInput
               label={t('builder.password')}
