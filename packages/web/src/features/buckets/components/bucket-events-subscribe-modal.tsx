@@ -4,7 +4,7 @@
  * suffix; Save sends POST /buckets/{bucket}/events with ignoreExisting true. The refusal shows
  * inside the modal (spec 1 §8). Without any ARN the modal says where targets are added.
  */
-import { Alert, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
@@ -43,18 +43,18 @@ function SubscribeForm({ bucket, onClose }: { bucket: string; onClose: () => voi
   const { t } = useTranslation(['buckets', 'common']);
   const arns = useArns(true);
   const change = useModalChange(useSubscribeBucketEvent(bucket), onClose, () => t('events.subscribed'));
-  const [arn, setArn] = useState<string | null>(null);
+  const [arn, setArn] = useState('');
   const [events, setEvents] = useState<BucketEventType[]>([]);
   const [prefix, setPrefix] = useState('');
   const [suffix, setSuffix] = useState('');
   const options = arns.data?.arns ?? [];
-  const valid = arn !== null && arn !== '' && events.length > 0;
+  const valid = arn !== '' && events.length > 0;
   return (
     <ModalChangeForm
       change={change}
       valid={valid}
       send={() => {
-        if (arn !== null) change.submit({ arn, events, prefix: prefix.trim(), suffix: suffix.trim() });
+        change.submit({ arn, events, prefix: prefix.trim(), suffix: suffix.trim() });
       }}
       label={t('common:actions.save')}
       ids={{ error: ids.subscribeError, cancel: ids.subscribeCancel, confirm: ids.subscribeSave }}
@@ -69,16 +69,13 @@ function SubscribeForm({ bucket, onClose }: { bucket: string; onClose: () => voi
           {arns.error.message}
         </Alert>
       )}
-      <Select
+      <NativeSelect
         label={t('events.arn')}
-        placeholder={t('events.arnPlaceholder')}
         withAsterisk
-        data={options}
+        data={[{ value: '', label: t('events.arnPlaceholder') }, ...options]}
         value={arn}
-        onChange={setArn}
+        onChange={(e) => setArn(e.currentTarget.value)}
         disabled={change.saving}
-        searchable
-        comboboxProps={{ withinPortal: true }}
         data-testid={ids.arn}
       />
       <Checkbox.Group
