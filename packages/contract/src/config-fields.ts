@@ -134,7 +134,12 @@ const QUEUE: readonly ConfigField[] = [
   COMMENT,
 ];
 /** Spec 3 §9: format options namespace (default) and access. */
-const FORMAT: ConfigField = { name: 'format', type: 'enum', options: ['namespace', 'access'] };
+const FORMAT: ConfigField = {
+  name: 'format',
+  type: 'enum',
+  options: ['namespace', 'access'],
+  default: 'namespace',
+};
 const WEBHOOK_ENDPOINT: readonly ConfigField[] = [
   { name: 'endpoint', type: 'url', required: true },
   { name: 'auth_token', type: 'string', required: true, secret: true },
