@@ -8,17 +8,19 @@
  * `x-amz-content-sha256` always, `x-amz-security-token` with a session token; wire doc §1.2),
  * send with a real Content-Length, and turn any status other than 200/204/206 into an
  * `AdminApiError`. Typed calls are thin wrappers over the same `request()`, one module per area:
- * users.ts, groups.ts, policies.ts, service-accounts.ts (wire doc §3.2–§3.5); config, heal and
- * trace streams will be more of the same.
+ * users.ts, groups.ts, policies.ts, service-accounts.ts (wire doc §3.2–§3.5), config.ts (§3.6),
+ * service.ts (restart); heal and trace streams will be more of the same.
  */
 import type http from 'node:http';
 import { decryptData, encryptData, signRequest, uriEncode } from '@coffer/protocol';
 import { AdminApiError, parseErrorResponse } from './errors.js';
 import { sendHttpRequest, type HttpResponse } from './http-request.js';
 import { assumeRole, type AssumeRoleOptions } from './sts.js';
+import { configCalls, type ConfigCalls } from './config.js';
 import { groupCalls, type GroupCalls } from './groups.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
+import { serviceCalls, type ServiceCalls } from './service.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo, TemporaryCredentials } from './types.js';
 import { userCalls, type UserCalls } from './users.js';
 
@@ -72,7 +74,8 @@ export interface AdminTransport {
   requestJson<T>(req: AdminRequest): Promise<T>;
 }
 
-export interface AdminClient extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls {
+export interface AdminClient
+  extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls, ConfigCalls, ServiceCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -222,6 +225,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...groupCalls(transport),
     ...policyCalls(transport),
     ...serviceAccountCalls(transport),
+    ...configCalls(transport),
+    ...serviceCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

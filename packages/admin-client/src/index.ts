@@ -13,10 +13,20 @@ export type {
   QueryParams,
 } from './admin-client.js';
 export { AdminApiError, parseErrorResponse } from './errors.js';
+export type { ConfigCalls, ConfigChangeResult, ConfigHelp, HelpKV } from './config.js';
+export {
+  formatConfigKV,
+  parseConfigKV,
+  parseKVPairs,
+  splitConfigName,
+  type ConfigKV,
+  type ConfigTarget,
+} from './config-kv-text.js';
 export type { GroupCalls } from './groups.js';
 export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';
+export type { ServiceActionPeerResult, ServiceActionResult, ServiceCalls } from './service.js';
 export { assumeRole } from './sts.js';
 export type { AssumeRoleOptions } from './sts.js';
 export type {
@@ -31,6 +41,7 @@ export type {
   GroupDesc,
   InfoBackend,
   InfoMessage,
+  InfoServices,
   PolicyAssociationRequest,
   PolicyAssociationResponse,
   PolicyEntitiesQuery,
@@ -41,6 +52,7 @@ export type {
   ServiceAccountDetails,
   ServiceAccountInfo,
   StorageInfo,
+  TargetStatus,
   TemporaryCredentials,
   UpdateServiceAccountRequest,
   UserInfo,

@@ -70,11 +70,27 @@ export interface ServerProperties {
   edition?: string;
 }
 
+/** A notification target's state in `services.notifications`. */
+export interface TargetStatus {
+  status: string;
+}
+
+/**
+ * `services` of `GET /info`: `notifications` lists, per target type (`webhook`, `postgresql`…),
+ * one `{ "<targetID>": { status: "online" | "offline" } }` entry per target. Other services
+ * (kms, ldap, logger, audit) are kept as the server sends them.
+ */
+export interface InfoServices {
+  notifications?: Record<string, Record<string, TargetStatus>[]>[];
+  [service: string]: unknown;
+}
+
 /** `GET /info` (madmin.InfoMessage). */
 export interface InfoMessage {
   mode?: string;
   domain?: string[];
   region?: string;
+  /** The configured notification targets' ARNs (`arn:minio:sqs:<region>:<id>:<type>`). */
   sqsARN?: string[];
   deploymentID?: string;
   buckets?: { count: number; error?: string };
@@ -82,7 +98,7 @@ export interface InfoMessage {
   versions?: { count: number; error?: string };
   deletemarkers?: { count: number; error?: string };
   usage?: { size: number; error?: string };
-  services?: Record<string, unknown>;
+  services?: InfoServices;
   backend?: InfoBackend;
   servers?: ServerProperties[];
   pools?: Record<string, Record<string, unknown>>;

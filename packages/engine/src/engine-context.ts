@@ -23,6 +23,9 @@ import { BucketUsageTracker } from './bucket/usage-tracker.js';
 import { createMetrics } from './metrics/registry.js';
 import { SigningKeyCache } from './http/signing-key-cache.js';
 import { plainAddress } from './http/client-address.js';
+import { staticConfig, type ConfigReader } from './config/index.js';
+import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
+import type { EngineService } from './engine-service.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -62,6 +65,15 @@ export interface EngineContext {
   stsTrustedProxies: ReadonlySet<string>;
   /** The KMS that seals object keys (SSE-S3, SSE-KMS) and serves the admin KMS API (`kms/`). */
   kms: Kms;
+  /** The server configuration (issue 10 §1): what services read, with a change hook. */
+  config: ConfigReader;
+  /**
+   * Bucket notifications (issue 10 §2): the configured targets, their queues and the delivery of
+   * object events to them. Built here, started by the composition root (`createEngine`).
+   */
+  notifications: NotificationSystem;
+  /** In-place restart for the admin service API; absent in contexts built by hand. */
+  service?: EngineService;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -97,6 +109,12 @@ export interface EngineContextParts {
    * the same drives pass their own.
    */
   kms?: Kms;
+  config?: ConfigReader;
+  /** Default: every factory the engine ships (`notify/factories.ts`). */
+  notifyFactories?: TargetFactory[];
+  /** Retry pauses of the notification targets' sender loops (tests shorten them). */
+  notifyRetry?: RetryOptions;
+  service?: EngineService;
 }
 
 /**
@@ -125,6 +143,19 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     );
   // Encryption at rest sits below the events, so each event describes the plaintext version.
   const objectLayer = withObjectEvents(withEncryption(parts.objectLayer, kms), events);
+  const config = parts.config ?? staticConfig();
+  const bucketMetadata =
+    parts.bucketMetadata ??
+    new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {});
+  const notifications = new NotificationSystem({
+    config,
+    events,
+    bucketMetadata,
+    region,
+    ...(parts.notifyFactories !== undefined ? { factories: parts.notifyFactories } : {}),
+    ...(parts.notifyRetry !== undefined ? { retry: parts.notifyRetry } : {}),
+    ...(parts.log !== undefined ? { log: parts.log } : {}),
+  });
   return {
     objectLayer,
     events,
@@ -141,11 +172,12 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     signingKeys: parts.signingKeys ?? new SigningKeyCache(),
     // Quota checks need usage newer than the last scan: the scanner feeds this tracker.
     usageTracker: parts.usageTracker ?? new BucketUsageTracker(() => objectLayer.dataUsage()),
-    bucketMetadata:
-      parts.bucketMetadata ??
-      new BucketMetadataService(objectLayer, parts.log !== undefined ? { log: parts.log } : {}),
+    bucketMetadata,
     stsThrottle: parts.stsThrottle ?? new LoginThrottle(),
     stsTrustedProxies: new Set((parts.stsTrustedProxies ?? []).map(plainAddress)),
     kms,
+    config,
+    notifications,
+    ...(parts.service !== undefined ? { service: parts.service } : {}),
   };
 }

@@ -27,6 +27,9 @@ import type { DataUsage, ObjectLayer } from './object-layer/types.js';
 import { fifoQuotaHook, startHealer, startScanner } from './background/index.js';
 import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
+import { ConfigStore, configuredRegion, type ConfigReader } from './config/index.js';
+import type { RetryOptions } from './notify/index.js';
+import type { EngineService } from './engine-service.js';
 
 export interface EngineOptions {
   /** `host:port` to listen on (`[::1]:9000` for IPv6, `:9000` for every interface); port 0 picks a free one. */
@@ -37,7 +40,10 @@ export interface EngineOptions {
   dataDir?: string;
   rootUser?: string;
   rootPassword?: string;
-  /** Default: COFFER_REGION / MINIO_SITE_REGION / MINIO_REGION, else us-east-1. */
+  /**
+   * Overrides the configured region like MINIO_REGION_NAME (then MINIO_SITE_REGION, MINIO_REGION,
+   * COFFER_REGION, the stored `site`/`region` sub-systems); none of them: us-east-1, any signing region accepted.
+   */
   region?: string;
   /** Domains for virtual-host-style requests; default: COFFER_DOMAIN / MINIO_DOMAIN (comma list). */
   domains?: string[];
@@ -73,6 +79,13 @@ export interface EngineOptions {
    * account only, so failures of many users through one console never shut all of them out.
    */
   stsTrustedProxies?: string[];
+  /**
+   * The server configuration services read (notification targets, …). Default: an empty one
+   * (until the persisted configuration store exists); tests pass a `staticConfig(…)`.
+   */
+  config?: ConfigReader;
+  /** Retry pauses of the notification targets (default 1 s doubling to 30 s); tests shorten them. */
+  notifyRetry?: RetryOptions;
 }
 
 export interface Engine {
@@ -95,8 +108,17 @@ export interface Engine {
   context: EngineContext;
   /** Run a usage scan now (or join the running one) and return its result. */
   scanUsage(): Promise<DataUsage>;
+  /** Restart in place, as admin `service?action=restart` does (same listener, services rebuilt from the drives). */
+  restart(): Promise<void>;
   /** Stop listening (closing keep-alive connections), stop background work, close the drives. */
   close(): Promise<void>;
+}
+
+/** One generation of the engine's services (rebuilt by an in-place restart). */
+interface EngineServices {
+  context: EngineContext;
+  scanner: ReturnType<typeof startScanner>;
+  stop(): Promise<void>;
 }
 
 /** How long `close()` lets in-flight requests finish before cutting their connections. */
@@ -216,8 +238,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     throw new StartupError('no drives given: at least one drive directory is needed');
   const { host, port } = parseAddress(options.address);
   const drives = options.drives.map((d) => resolve(d));
-  const region =
-    options.region ?? readEnv(env, 'COFFER_REGION', 'MINIO_SITE_REGION', 'MINIO_REGION') ?? 'us-east-1';
   const domains =
     options.domains ??
     (readEnv(env, 'COFFER_DOMAIN', 'MINIO_DOMAIN') ?? '')
@@ -246,42 +266,122 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       dataDir,
     });
     const masterKey = await resolveMasterKey({ secretKey: options.kmsSecretKey, env, dataDir });
-    const iam = await IamSystem.load({
-      root,
-      store: createObjectLayerIamStore(layer),
-      log,
-      ...(options.now !== undefined ? { now: options.now } : {}),
-    });
     const metrics = createMetrics({ authType });
-
+    const version = await engineVersion();
+    const stsThrottle = new LoginThrottle(options.stsThrottle);
+    // `--region` (options) is an override like MinIO's environment variable.
+    const configEnv = options.region !== undefined ? { ...env, MINIO_REGION_NAME: options.region } : env;
     let endpoint = `${urlHost(host)}:${port}`;
-    // Named keys live in the object layer's system area, sealed under the master key.
-    const kms = new BuiltinKms(masterKey, {
-      store: layer,
-      endpoint: () => endpoint,
-      log,
-      ...(masterKey.createdAt !== undefined ? { masterCreatedAt: masterKey.createdAt } : {}),
-    });
-    const context: EngineContext = assembleEngineContext({
-      objectLayer: layer,
-      iam,
-      region,
-      domains,
-      deploymentId,
-      endpoint: () => endpoint,
-      metrics,
-      version: await engineVersion(),
-      log,
-      stsThrottle: new LoginThrottle(options.stsThrottle),
-      ...(options.stsTrustedProxies !== undefined ? { stsTrustedProxies: options.stsTrustedProxies } : {}),
-      kms,
-    });
-    // Every writer goes through the context's eventing object layer, so no object change goes
-    // unannounced; the hub closes with the engine.
-    const { usageTracker, events, objectLayer } = context;
-    cleanups.push(() => Promise.resolve(events.close()));
 
-    const server = createHttpServer(context, options.connections ?? {}, drives.length);
+    // Everything built from the drives' documents: made at start and again by an in-place restart.
+    const buildServices = async (): Promise<EngineServices> => {
+      // A configuration given by the caller (tests: `staticConfig`) stands in for the stored one.
+      const config: ConfigReader =
+        options.config ?? (await ConfigStore.load({ store: layer, env: configEnv, log }));
+      const iam = await IamSystem.load({
+        root,
+        store: createObjectLayerIamStore(layer),
+        log,
+        ...(options.now !== undefined ? { now: options.now } : {}),
+      });
+      // Named keys live in the object layer's system area, sealed under the master key.
+      const kms = new BuiltinKms(masterKey, {
+        store: layer,
+        endpoint: () => endpoint,
+        log,
+        ...(masterKey.createdAt !== undefined ? { masterCreatedAt: masterKey.createdAt } : {}),
+      });
+      const context: EngineContext = assembleEngineContext({
+        objectLayer: layer,
+        iam,
+        region: configuredRegion(config) || options.region || 'us-east-1',
+        domains,
+        deploymentId,
+        endpoint: () => endpoint,
+        metrics,
+        version,
+        log,
+        stsThrottle,
+        ...(options.stsTrustedProxies !== undefined ? { stsTrustedProxies: options.stsTrustedProxies } : {}),
+        kms,
+        config,
+        service,
+        ...(options.notifyRetry !== undefined ? { notifyRetry: options.notifyRetry } : {}),
+      });
+      // Targets start before requests reach these services, so no request's event finds them
+      // missing; queued events of an earlier run (or of the services before a restart) are sent
+      // from here on.
+      await context.notifications.start();
+      // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
+      // heal pass repairs what no read has touched (wiped or corrupted drives). After measuring a
+      // bucket the scanner trims it to its FIFO quota, through the eventing layer so removals publish.
+      const scanner = startScanner({
+        layer,
+        log,
+        observer: context.usageTracker,
+        afterBucket: fifoQuotaHook({
+          objectLayer: context.objectLayer,
+          bucketMetadata: context.bucketMetadata,
+          log,
+        }),
+        ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
+      });
+      const healer = startHealer(layer, {
+        log,
+        ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
+      });
+      return {
+        context,
+        scanner,
+        // Every writer goes through the context's eventing object layer, so no object change goes
+        // unannounced; the hub closes with the services.
+        stop: async () => {
+          await healer.stop();
+          await scanner.stop();
+          context.events.close();
+          await context.notifications.close();
+        },
+      };
+    };
+
+    // In-place restart (admin `service?action=restart`): new requests wait for the new services
+    // (`EngineContextSource`); in-flight ones finish on the old; a failed rebuild keeps the old.
+    let swapping: Promise<EngineContext> | undefined;
+    const service: EngineService = {
+      restart: async () => {
+        if (swapping !== undefined) {
+          await swapping;
+          return;
+        }
+        const previous = services;
+        swapping = buildServices().then(
+          (next) => {
+            services = next;
+            log(`engine restarted in place (region ${next.context.region})`);
+            return next.context;
+          },
+          (err: unknown) => {
+            log(`engine restart failed, keeping the running services: ${(err as Error).message}`);
+            return previous.context;
+          },
+        );
+        try {
+          await swapping;
+        } finally {
+          swapping = undefined;
+        }
+        if (services !== previous) await previous.stop().catch(() => undefined);
+      },
+    };
+
+    let services = await buildServices();
+    cleanups.push(() => services.stop());
+
+    const server = createHttpServer(
+      () => swapping ?? services.context,
+      options.connections ?? {},
+      drives.length,
+    );
     const sockets = new Set<Socket>();
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);
@@ -291,23 +391,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     cleanups.push(() => closeServer(server, sockets));
     const boundHost = host === '' ? '' : bound.address;
     endpoint = `${urlHost(boundHost)}:${bound.port}`;
-
-    // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
-    // heal pass repairs what no read has touched (wiped or corrupted drives). After measuring a
-    // bucket the scanner trims it to its FIFO quota, through the eventing layer so removals publish.
-    const scanner = startScanner({
-      layer,
-      log,
-      observer: usageTracker,
-      afterBucket: fifoQuotaHook({ objectLayer, bucketMetadata: context.bucketMetadata, log }),
-      ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
-    });
-    cleanups.push(() => scanner.stop());
-    const healer = startHealer(layer, {
-      log,
-      ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
-    });
-    cleanups.push(() => healer.stop());
 
     log(`engine listening on http://${endpoint} (${drives.length} drive${drives.length === 1 ? '' : 's'})`);
     log(
@@ -327,12 +410,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       credentialSource: root.source,
       ...(root.file !== undefined ? { credentialsFile: root.file } : {}),
       deploymentId,
-      objectLayer,
-      events,
-      iam,
+      // The services change with an in-place restart: these always name the current ones.
+      get objectLayer() {
+        return services.context.objectLayer;
+      },
+      get events() {
+        return services.context.events;
+      },
+      get iam() {
+        return services.context.iam;
+      },
       metrics,
-      context,
-      scanUsage: () => scanner.scanNow(),
+      get context() {
+        return services.context;
+      },
+      scanUsage: () => services.scanner.scanNow(),
+      restart: () => service.restart(),
       close: () => (closing ??= unwind()),
     };
   } catch (err) {

@@ -50,6 +50,8 @@ import { policyRoutes } from './routes/policies/policy-routes.js';
 import { userRoutes } from './routes/users/user-routes.js';
 import { sessionRoutes } from './routes/session/session-routes.js';
 import { registerWebApp } from './routes/web/web-app.js';
+import { settingsRoutes } from './routes/settings/settings-routes.js';
+import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
 import { AccountStates } from './session/account-state.js';
 import { clearSessionCookie, SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
@@ -204,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { ctx });
       await api.register(shareRoutes, { ctx });
       await api.register(rewindRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
+      await api.register(bucketEventRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -70,6 +70,11 @@ const ADMIN_ONLY: [string, string][] = [
   ['GET', '/api/v1/service-accounts'],
   ['GET', `/api/v1/bucket-policy/${VERSIONED}`],
   ['GET', `/api/v1/bucket-users/${VERSIONED}`],
+  ['GET', '/api/v1/configs/region'],
+  ['GET', '/api/v1/configs/logger_webhook/targets'],
+  ['GET', '/api/v1/admin/notification_endpoints'],
+  ['GET', '/api/v1/admin/arns'],
+  ['DELETE', '/api/v1/admin/notification_endpoints/webhook/1'],
 ];
 
 async function expectAdminOnlyNotOffered(c: ConsoleClient): Promise<void> {
@@ -247,6 +252,11 @@ describe('objects', () => {
 describe('what RGW does not offer', () => {
   it('answers every admin-only call "not offered", never NoSuchBucket', async () => {
     await expectAdminOnlyNotOffered(client);
+  });
+
+  it('still lists bucket events, over S3 (none set)', async () => {
+    const { status, body } = await client.json('GET', `/api/v1/buckets/${VERSIONED}/events`);
+    expect({ status, body }).toEqual({ status: 200, body: { events: [] } });
   });
 
   it('refuses a quota plainly and leaves no half-made bucket behind', async () => {

@@ -47,6 +47,8 @@ import { temporaryAccountInfo } from './temporary-account-info.js';
 import { updateGroupMembers } from './update-group-members.js';
 import { updateServiceAccount } from './update-service-account.js';
 import { userInfo } from './user-info.js';
+import { delConfigKv, getConfig, getConfigKv, helpConfigKv, setConfig, setConfigKv } from './config-kv.js';
+import { serviceAction } from './service.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -124,6 +126,22 @@ const ROUTES: Record<string, AdminRoute> = {
     operation: 'KMSCreateKey',
     actions: ['admin:KMSCreateKey'],
   },
+  // Server configuration (§3.6) and service control (§3.12), issue 10 §1.
+  'GET /get-config-kv': { handler: getConfigKv, operation: 'GetConfigKV', actions: ['admin:ConfigUpdate'] },
+  'PUT /set-config-kv': { handler: setConfigKv, operation: 'SetConfigKV', actions: ['admin:ConfigUpdate'] },
+  'DELETE /del-config-kv': {
+    handler: delConfigKv,
+    operation: 'DelConfigKV',
+    actions: ['admin:ConfigUpdate'],
+  },
+  'GET /help-config-kv': {
+    handler: helpConfigKv,
+    operation: 'HelpConfigKV',
+    actions: ['admin:ConfigUpdate'],
+  },
+  'GET /config': { handler: getConfig, operation: 'GetConfig', actions: ['admin:ConfigUpdate'] },
+  'PUT /config': { handler: setConfig, operation: 'SetConfig', actions: ['admin:ConfigUpdate'] },
+  'POST /service': { handler: serviceAction, operation: 'Service' },
 };
 
 /** The route for a request, or undefined (→ 426). */

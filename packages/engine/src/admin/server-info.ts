@@ -1,6 +1,7 @@
 /**
  * Admin `GET /minio/admin/v3/info` → madmin.InfoMessage (wire doc §3.1): mode, region,
- * deployment id, the notification ARNs (`sqsARN`, none until notification targets exist), object
+ * deployment id, the notification ARNs (`sqsARN`) and each target's online/offline status
+ * (`services.notifications`, MinIO's shape, within ~2 s however a target hangs), object
  * and bucket counts and usage from the last background scan, the erasure backend, this server's
  * properties with its drives, and the one pool/set summary. The `metrics` query parameter madmin
  * sends is accepted and ignored (no per-drive metrics yet).
@@ -13,10 +14,11 @@ import { diskJson, infoBackendJson } from './presenters.js';
 export async function serverInfo(ctx: RequestContext): Promise<void> {
   const { engine } = ctx;
   const layer = engine.objectLayer;
-  const [info, usage, buckets] = await Promise.all([
+  const [info, usage, buckets, notifications] = await Promise.all([
     layer.storageInfo(),
     layer.dataUsage(),
     layer.listBuckets(),
+    engine.notifications.status(),
   ]);
   const endpoint = engine.endpoint();
   const rawCapacity = info.drives.reduce((sum, d) => sum + Math.max(0, d.totalSpace), 0);
@@ -27,7 +29,7 @@ export async function serverInfo(ctx: RequestContext): Promise<void> {
     mode: 'online',
     ...(engine.domains.length > 0 ? { domain: engine.domains } : {}),
     region: engine.region,
-    sqsARN: [],
+    sqsARN: engine.notifications.arns(),
     deploymentID: engine.deploymentId,
     // Bucket count from the live list (cheap); object figures from the scan, as MinIO.
     buckets: { count: buckets.length },
@@ -35,7 +37,8 @@ export async function serverInfo(ctx: RequestContext): Promise<void> {
     versions: { count: usage.versionsCount },
     deletemarkers: { count: usage.deleteMarkersCount },
     usage: { size: usage.objectsTotalSize },
-    services: {},
+    // MinIO leaves `notifications` out when no target is configured.
+    services: notifications.length > 0 ? { notifications } : {},
     backend: infoBackendJson(info),
     servers: [
       {

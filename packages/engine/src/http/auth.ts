@@ -37,6 +37,7 @@ import {
   type ParsedCredential,
 } from '@coffer/protocol';
 import type { Credential } from '../iam/types.js';
+import { configuredRegion } from '../config/index.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
 import { Sha256VerifyStream } from './payload-hash.js';
@@ -53,7 +54,7 @@ import {
   UnsignedHeaders,
 } from './request-errors.js';
 import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
-import { AccessDenied, EntityTooLarge } from '../common/errors.js';
+import { AccessDenied, EntityTooLarge, defineError } from '../common/errors.js';
 import { IncompleteBody } from '../object-layer/errors.js';
 
 export interface AuthenticateOptions {
@@ -131,6 +132,7 @@ export async function authenticateRequest(
           );
     throw err;
   }
+  checkSigningRegion(ctx, parts, options);
   if (parts.credential.date !== parts.amzDate.slice(0, 8)) {
     throw new SignatureDoesNotMatch(
       'The credential scope date does not match the date of the request (X-Amz-Date).',
@@ -237,6 +239,34 @@ function rawPathOf(url: string): string {
 }
 
 /** Query pairs in request order, decoded the way Go's ParseQuery does (`+` is a space). */
+/** A presigned URL signed for another region (MinIO's ErrInvalidRegion). */
+class InvalidRegion extends defineError('InvalidRegion') {}
+
+/** MinIO's `isValidRegion`: old clients say `US` for us-east-1. */
+function sameRegion(requested: string, configured: string): boolean {
+  const norm = (region: string): string => (region === 'US' ? 'us-east-1' : region);
+  return norm(requested) === norm(configured);
+}
+
+/**
+ * A configured region (issue 10 §1: `region name` / `site region`, or their environment
+ * variables) must be the credential scope's region, as MinIO checks it for S3 and STS requests:
+ * AuthorizationHeaderMalformed ("…the region is wrong; expecting '<region>'") for a signed header,
+ * InvalidRegion for a presigned URL. The admin API accepts any region (MinIO verifies admin
+ * signatures with an empty region); so does an engine with no region configured.
+ */
+function checkSigningRegion(
+  ctx: RequestContext,
+  parts: SignedRequestParts,
+  options: AuthenticateOptions,
+): void {
+  if (options.admin === true) return;
+  const configured = configuredRegion(ctx.engine.config);
+  if (configured === '' || sameRegion(parts.credential.region, configured)) return;
+  if (parts.method === 'header') throw new AuthorizationHeaderMalformed();
+  throw new InvalidRegion(`Region does not match; this server's region is '${configured}'.`);
+}
+
 function splitRawQuery(url: string): [string, string][] {
   const hash = url.indexOf('#');
   const target = hash >= 0 ? url.slice(0, hash) : url;

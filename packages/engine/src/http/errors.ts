@@ -564,6 +564,11 @@ const TABLE = {
     status: 400,
     message: 'The requested object was modified and may be compromised',
   },
+  UnsupportedNotification: {
+    code: 'UnsupportedNotification',
+    status: 400,
+    message: 'MinIO server does not support Topic or Cloud Function based notifications.',
+  },
 } satisfies Record<EngineErrorName, ErrorMapping>;
 
 /**

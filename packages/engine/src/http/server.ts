@@ -56,6 +56,12 @@ function recordWhenDone(ctx: RequestContext): void {
 }
 
 /**
+ * Where each request finds the engine's services: the context, or — while the engine restarts in
+ * place (`engine.ts`) — a promise of the new one, which the request waits for.
+ */
+export type EngineContextSource = () => EngineContext | Promise<EngineContext>;
+
+/**
  * Descriptors the engine keeps per drive besides the connections' own (its LMDB environment and
  * lock file, format checks, scanner and heal reads): they shrink the default connection limit.
  */
@@ -67,32 +73,50 @@ const RESERVED_FDS_PER_DRIVE = 16;
  * Invalid `guard` options throw a `RangeError`.
  */
 export function createHttpServer(
-  engine: EngineContext,
+  engine: EngineContext | EngineContextSource,
   guard: ConnectionGuardOptions = {},
   drives = 4,
 ): http.Server & { guard: ConnectionGuardSettings } {
   const nextRequestId = createRequestIdGenerator();
   const routerState = createRouterState();
   const settings = resolveConnectionGuard(guard, RESERVED_FDS_PER_DRIVE * drives);
+  const source: EngineContextSource = typeof engine === 'function' ? engine : () => engine;
+
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse, engine: EngineContext): void => {
+    const ctx = createRequestContext(req, res, engine, nextRequestId());
+    setCommonHeaders(ctx);
+    recordWhenDone(ctx);
+    if (handleCors(ctx)) return;
+    const run = async (): Promise<void> => {
+      resolveRequestTarget(ctx);
+      await routeRequest(ctx, routerState);
+    };
+    run().catch((err: unknown) => {
+      try {
+        writeError(ctx, err);
+      } catch (writeErr) {
+        console.error('[engine] failed to write an error response', writeErr);
+        res.destroy();
+      }
+    });
+  };
 
   const server = createGuardedServer(
     (req, res) => {
-      const ctx = createRequestContext(req, res, engine, nextRequestId());
-      setCommonHeaders(ctx);
-      recordWhenDone(ctx);
-      if (handleCors(ctx)) return;
-      const run = async (): Promise<void> => {
-        resolveRequestTarget(ctx);
-        await routeRequest(ctx, routerState);
-      };
-      run().catch((err: unknown) => {
-        try {
-          writeError(ctx, err);
-        } catch (writeErr) {
-          console.error('[engine] failed to write an error response', writeErr);
-          res.destroy();
-        }
-      });
+      const current = source();
+      if (!(current instanceof Promise)) {
+        serve(req, res, current);
+        return;
+      }
+      // The engine is restarting in place: the request waits for the new services.
+      current.then(
+        (engine) => serve(req, res, engine),
+        () => {
+          res.statusCode = 503;
+          res.setHeader('Retry-After', '1');
+          res.end();
+        },
+      );
     },
     settings,
     // S3 clients send large headers (presigned URLs in Referer, many x-amz-meta-*).

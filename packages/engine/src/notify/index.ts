@@ -7,3 +7,11 @@ export {
   type TargetEvent,
   type TargetFactory,
 } from './target.js';
+export { defaultTargetFactories, notifySubsystem } from './factories.js';
+export { MINIO_EVENT_NAMES, eventMatches, parseTargetArn, type TargetArn } from './event-rules.js';
+export {
+  NotificationSystem,
+  type NotificationSystemOptions,
+  type TargetStatus,
+} from './notification-system.js';
+export type { RetryOptions, TargetStats } from './target-sender.js';

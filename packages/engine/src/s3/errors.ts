@@ -20,3 +20,5 @@ export class InvalidPolicyDocument extends defineError('InvalidPolicyDocument') 
 export class MetadataTooLarge extends defineError('MetadataTooLarge') {}
 /** PutBucketPolicy with a document over 20 KiB. 400 PolicyTooLarge. */
 export class PolicyTooLarge extends defineError('PolicyTooLarge') {}
+/** A Topic or CloudFunction notification configuration (MinIO takes Queue ones only). 400. */
+export class UnsupportedNotification extends defineError('UnsupportedNotification') {}

@@ -1,15 +1,28 @@
 /**
- * GetBucketNotification (`GET /<bucket>?notification`): the stored NotificationConfiguration, else
- * an empty one (S3 and MinIO answer 200 with no rules, never 404).
+ * GetBucketNotification (`GET /<bucket>?notification`): the stored rules as MinIO answers them —
+ * Queue configurations with their Id, filter and events, each ARN with this server's region filled
+ * in — else an empty NotificationConfiguration (S3 and MinIO answer 200 with no rules, never 404).
  */
 import type { RequestContext } from '../http/context.js';
-import { sendRawXml, sendXml } from '../http/xml.js';
+import { sendXml } from '../http/xml.js';
+import type { XmlObject } from '../common/xml.js';
+import { parseTargetArn, targetArn } from '../notify/index.js';
 
 export async function getBucketNotification(ctx: RequestContext): Promise<void> {
-  const stored = await ctx.engine.bucketMetadata.getStored(ctx.target.bucket ?? '', 'notification');
-  if (stored !== undefined) {
-    sendRawXml(ctx, 200, stored.text);
-    return;
-  }
-  sendXml(ctx, 200, 'NotificationConfiguration', {});
+  const config = await ctx.engine.bucketMetadata.get(ctx.target.bucket ?? '', 'notification');
+  const region = ctx.engine.notifications.region;
+  const queues: XmlObject[] = (config?.targets ?? []).map((rule) => {
+    const arn = parseTargetArn(rule.arn);
+    const rules = [
+      ...(rule.prefix !== '' ? [{ Name: 'prefix', Value: rule.prefix }] : []),
+      ...(rule.suffix !== '' ? [{ Name: 'suffix', Value: rule.suffix }] : []),
+    ];
+    return {
+      Id: rule.id,
+      ...(rules.length > 0 ? { Filter: { S3Key: { FilterRule: rules } } } : {}),
+      Queue: arn === undefined ? rule.arn : targetArn(region, arn.id, arn.service),
+      Event: rule.events,
+    };
+  });
+  sendXml(ctx, 200, 'NotificationConfiguration', queues.length > 0 ? { QueueConfiguration: queues } : {});
 }

@@ -29,6 +29,7 @@ import { getBucketLifecycle } from './get-bucket-lifecycle.js';
 import { getBucketLocation } from './get-bucket-location.js';
 import { getBucketLogging } from './get-bucket-logging.js';
 import { getBucketNotification } from './get-bucket-notification.js';
+import { putBucketNotification } from './put-bucket-notification.js';
 import { getBucketPolicy } from './get-bucket-policy.js';
 import { getBucketPolicyStatus } from './get-bucket-policy-status.js';
 import { getBucketReplication } from './get-bucket-replication.js';
@@ -454,6 +455,7 @@ export const S3_RULES: readonly S3Rule[] = [
     deleteBucketReplication,
   ),
   sub('GET', 'notification', 'GetBucketNotification', 's3:GetBucketNotification', getBucketNotification),
+  sub('PUT', 'notification', 'PutBucketNotification', 's3:PutBucketNotification', putBucketNotification),
   sub('GET', 'website', 'GetBucketWebsite', 's3:GetBucketWebsite', getBucketWebsite),
   sub('DELETE', 'website', 'DeleteBucketWebsite', 's3:DeleteBucketWebsite', deleteBucketWebsite),
   sub('GET', 'accelerate', 'GetBucketAccelerate', 's3:GetAccelerateConfiguration', getBucketAccelerate),

@@ -37,6 +37,8 @@ export interface EngineHandle {
 export interface StartEngineOptions {
   drives?: number;
   startTimeoutMs?: number;
+  /** Extra environment of the engine process (e.g. MINIO_<SUBSYS>_<KEY> configuration overrides). */
+  env?: Record<string, string>;
 }
 
 const running = new Set<ChildProcess>();
@@ -82,7 +84,7 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
     [ENGINE_CLI, '--address', '127.0.0.1:0', '--data', dataDir, '--drives', String(options.drives ?? 4)],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, COFFER_ROOT_USER: accessKey, COFFER_ROOT_PASSWORD: secretKey },
+      env: { ...process.env, ...options.env, COFFER_ROOT_USER: accessKey, COFFER_ROOT_PASSWORD: secretKey },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
