@@ -32,7 +32,7 @@ export function RestartBanner() {
     <Alert color="yellow" mb="md" data-testid={ids.banner} role="status">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">{t('restart.needed')}</Text>
-        <Button size="xs" color="yellow.9" onClick={() => restart.mutate()} data-testid={ids.restart}>
+        <Button size="xs" variant="default" onClick={() => restart.mutate()} data-testid={ids.restart}>
           {t('restart.button')}
         </Button>
       </Group>
