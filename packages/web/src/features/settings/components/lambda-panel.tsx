@@ -116,11 +116,7 @@ function TargetList({ onAdd }: { onAdd: () => void }) {
               <Table.Tr key={name} h={40} data-testid={ids.row(name)}>
                 <Table.Td>
                   {/* Offline in its own colour (spec 3 §2), dark enough on both themes. */}
-                  <Badge
-                    color={online ? 'green.8' : 'red.8'}
-                    variant={online ? 'light' : 'filled'}
-                    data-testid={ids.status(name)}
-                  >
+                  <Badge color={online ? 'green.9' : 'red.9'} variant="filled" data-testid={ids.status(name)}>
                     {online ? t('lambda.online') : t('lambda.offline')}
                   </Badge>
                 </Table.Td>
