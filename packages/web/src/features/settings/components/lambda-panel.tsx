@@ -115,8 +115,8 @@ function TargetList({ onAdd }: { onAdd: () => void }) {
             return (
               <Table.Tr key={name} h={40} data-testid={ids.row(name)}>
                 <Table.Td>
-                  {/* Offline in its own colour (spec 3 §2), dark enough on both themes. */}
-                  <Badge color={online ? 'green.9' : 'red.9'} variant="filled" data-testid={ids.status(name)}>
+                  {/* Offline in its own colour (spec 3 §2); both dark enough for white text in both themes. */}
+                  <Badge color={online ? 'gray.7' : 'red.9'} variant="filled" data-testid={ids.status(name)}>
                     {online ? t('lambda.online') : t('lambda.offline')}
                   </Badge>
                 </Table.Td>
