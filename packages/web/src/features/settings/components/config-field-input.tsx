@@ -6,6 +6,7 @@
  */
 import {
   ActionIcon,
+  Box,
   Group,
   NativeSelect,
   PasswordInput,
@@ -66,7 +67,10 @@ export function ConfigFieldInput({
   const tipped = (input: ReactNode) => (
     <Group gap={4} align="flex-end" wrap="nowrap">
       <div style={{ flex: 1 }}>{input}</div>
-      <FieldTip name={field.name} tip={tip} />
+      {/* Level with the input, below its label. */}
+      <Box pb={7}>
+        <FieldTip name={field.name} tip={tip} />
+      </Box>
     </Group>
   );
 
