@@ -39,8 +39,9 @@ export function useRestartService() {
     meta: { silent: true },
     onSuccess: () => {
       queryClient.setQueryData<RestartState>(RESTART_KEY, { restart_required: false });
-      // The restarted server may report its targets' states afresh.
-      void queryClient.invalidateQueries({ queryKey: ['configs'] });
+      // The restarted server runs the new targets: their states and ARNs are read afresh.
+      for (const queryKey of [['configs'], ['notification-endpoints'], ['arns']])
+        void queryClient.invalidateQueries({ queryKey });
     },
     // Spec 3 §8: a failed restart is only logged; the banner stays so it can be tried again.
     onError: (error) => console.error('Restart failed:', error.message),
