@@ -20,7 +20,9 @@ Options:
   --drives N           number of drives DIR/drive1..DIR/driveN (default 4)
   --drive PATH         an explicit drive directory; repeat for each drive (replaces --drives)
   --parity N           parity shards per object (default: half the drives)
-  --region NAME        region reported to clients (default us-east-1)
+  --region NAME        the server's region, overriding the stored configuration (like
+                       MINIO_REGION_NAME); clients must sign for it (default: the configured
+                       region, else us-east-1 with any signing region accepted)
   --scanner-interval SECONDS
                        pause between data-usage scans (default 60; decimals allowed)
   --header-timeout SECONDS

@@ -152,6 +152,7 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     events,
     bucketMetadata,
     region,
+    listBuckets: async () => (await objectLayer.listBuckets()).map((bucket) => bucket.name),
     ...(parts.notifyFactories !== undefined ? { factories: parts.notifyFactories } : {}),
     ...(parts.notifyRetry !== undefined ? { retry: parts.notifyRetry } : {}),
     ...(parts.log !== undefined ? { log: parts.log } : {}),

@@ -330,6 +330,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         log,
         ...(options.healIntervalMs !== undefined ? { intervalMs: options.healIntervalMs } : {}),
       });
+      // Services that read the configuration when they start (notification targets, loggers)
+      // belong here, with their stop in `stop`, so that an in-place restart rebuilds them.
       return {
         context,
         scanner,
@@ -338,8 +340,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         stop: async () => {
           await healer.stop();
           await scanner.stop();
-          context.events.close();
+          // The targets first: their close lets the hub's pending events reach the queue stores.
           await context.notifications.close();
+          context.events.close();
         },
       };
     };
@@ -389,6 +392,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     const bound = await listen(server, host, port);
     cleanups.push(() => closeServer(server, sockets));
+    // Listen streams never end by themselves: end them first, so the close does not wait for them.
+    cleanups.push(() => Promise.resolve(services.context.notifications.endListeners()));
     const boundHost = host === '' ? '' : bound.address;
     endpoint = `${urlHost(boundHost)}:${bound.port}`;
 

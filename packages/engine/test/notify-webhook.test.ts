@@ -17,6 +17,8 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetBucketNotificationConfigurationCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
   PutBucketNotificationConfigurationCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
@@ -55,7 +57,11 @@ function config(): ReturnType<typeof staticConfig> {
   });
 }
 
+/** The configuration of the running engine (tests change it as the config store would). */
+let cfg: ReturnType<typeof staticConfig>;
+
 async function start(): Promise<Engine> {
+  cfg = config();
   return createEngine({
     address: '127.0.0.1:0',
     drives,
@@ -66,7 +72,7 @@ async function start(): Promise<Engine> {
     log: (line) => logs.push(line),
     scannerIntervalMs: 3_600_000,
     healIntervalMs: 3_600_000,
-    config: config(),
+    config: cfg,
     notifyRetry: { minRetryMs: 20, maxRetryMs: 200 },
   });
 }
@@ -203,6 +209,18 @@ describe('notification configuration', () => {
   });
 });
 
+describe('reload', () => {
+  it('rebuilds the targets when a notify_* sub-system changes', async () => {
+    const arns = (): string[] => engine.context.notifications.arns();
+    cfg.set('notify_webhook:new', { enable: 'on', endpoint: rx1.url });
+    await until('the new target', () => arns().includes('arn:minio:sqs:us-east-1:new:webhook'));
+    expect(arns()).toHaveLength(4);
+    cfg.set('notify_webhook:new', { enable: 'off', endpoint: rx1.url });
+    await until('the target to go', () => !arns().includes('arn:minio:sqs:us-east-1:new:webhook'));
+    expect(arns()).toHaveLength(3);
+  });
+});
+
 describe('delivery', () => {
   it('sends put, copy, multipart complete, delete marker and delete with MinIO records', async () => {
     rx1.clear();
@@ -322,6 +340,37 @@ describe('delivery', () => {
       'flt/in/dir/b.jpg',
       'flt/in/xyz.txt',
     ]);
+  });
+});
+
+describe('access events', () => {
+  it('sends s3:ObjectAccessed:Get and :Head for successful reads only', async () => {
+    rx1.clear();
+    await s3.send(new CreateBucketCommand({ Bucket: 'acc' }));
+    const put = await s3.send(new PutObjectCommand({ Bucket: 'acc', Key: 'r.txt', Body: 'read me' }));
+    // Subscribed after the put: only the reads below can arrive.
+    await subscribe('acc', 'arn:minio:sqs::1:webhook', ['s3:ObjectAccessed:*']);
+    const got = await s3.send(new GetObjectCommand({ Bucket: 'acc', Key: 'r.txt' }));
+    await got.Body?.transformToString();
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: 'acc', Key: 'r.txt', IfNoneMatch: put.ETag })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } });
+    await expect(s3.send(new GetObjectCommand({ Bucket: 'acc', Key: 'missing' }))).rejects.toThrow();
+    const ranged = await s3.send(new GetObjectCommand({ Bucket: 'acc', Key: 'r.txt', Range: 'bytes=0-3' }));
+    await ranged.Body?.transformToString();
+    await s3.send(new HeadObjectCommand({ Bucket: 'acc', Key: 'r.txt' }));
+    await rx1.waitFor(3);
+    const events = rx1.json<TargetEvent>();
+    expect(events.map((e) => e.EventName)).toEqual([
+      's3:ObjectAccessed:Get',
+      's3:ObjectAccessed:Get',
+      's3:ObjectAccessed:Head',
+    ]);
+    expect(events[2]?.Records[0]).toMatchObject({
+      eventName: 's3:ObjectAccessed:Head',
+      userIdentity: { principalId: root.accessKey },
+      s3: { object: { key: 'r.txt', size: 7, eTag: put.ETag?.replace(/"/g, '') } },
+    });
   });
 });
 

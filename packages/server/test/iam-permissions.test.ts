@@ -166,6 +166,9 @@ describe('root', () => {
       '/groups',
       '/policies',
       '/login',
+      '/settings',
+      '/webhook/logger',
+      '/webhook/audit',
     ]);
   });
 });

@@ -107,7 +107,18 @@ describe('session', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      pages: ['/buckets', '/object-browser', '/account', '/users', '/groups', '/policies', '/login'],
+      pages: [
+        '/buckets',
+        '/object-browser',
+        '/account',
+        '/users',
+        '/groups',
+        '/policies',
+        '/login',
+        '/settings',
+        '/webhook/logger',
+        '/webhook/audit',
+      ],
       features: [],
       operator: false,
       distributedMode: true,

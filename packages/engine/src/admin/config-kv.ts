@@ -4,7 +4,9 @@
  * - `GET get-config-kv?key=` → KV text (secrets redacted), encrypted with the caller's secret;
  * - `PUT set-config-kv` / `DELETE del-config-kv` ← encrypted KV text;
  * - `GET help-config-kv?subSys=&key=` → madmin's `Help` JSON, plain;
- * - `GET config` / `PUT config` → / ← the whole configuration as KV text, encrypted.
+ * - `GET config` / `PUT config` → / ← the whole configuration as KV text, encrypted;
+ * - `GET list-config-history-kv?count=` (encrypted JSON), `PUT restore-config-history-kv?restoreId=`,
+ *   `DELETE clear-config-history-kv?restoreId=` (`all` allowed): the history of accepted changes.
  * A change that is in force at once answers `x-minio-config-applied: true` (MinIO's dynamic
  * sub-systems); without it the change waits for a restart (`service?action=restart`). A refused
  * change (unknown sub-system or key, bad value, missing required key) is 400
@@ -12,7 +14,7 @@
  */
 import { encryptData } from '@coffer/protocol';
 import { NotImplemented } from '../common/errors.js';
-import { AdminConfigBadJson } from '../bucket/errors.js';
+import { AdminConfigBadJson, AdminInvalidArgument } from '../bucket/errors.js';
 import {
   ConfigInvalid,
   configHelp,
@@ -22,7 +24,7 @@ import {
 } from '../config/index.js';
 import type { RequestContext } from '../http/context.js';
 import { callerOf } from './admin-auth.js';
-import { queryParam, readEncryptedBody, sendEmptyOk } from './admin-body.js';
+import { queryParam, readEncryptedBody, sendEmptyOk, sendEncryptedJson } from './admin-body.js';
 import { sendAdminJson } from './admin-json.js';
 
 /** MinIO's header for "applied without a restart". */
@@ -93,5 +95,30 @@ export async function setConfig(ctx: RequestContext): Promise<void> {
   const text = await readText(ctx);
   await refusing(() => store.importText(text));
   // MinIO answers a whole-config import without the applied header: it takes a restart.
+  sendEmptyOk(ctx);
+}
+
+export async function listConfigHistoryKv(ctx: RequestContext): Promise<void> {
+  const countText = queryParam(ctx, 'count');
+  if (countText !== '' && !/^\d+$/.test(countText)) {
+    throw new AdminInvalidArgument(`count must be a number, got '${countText}'`);
+  }
+  // madmin sends 10 when asked for 0 (= all); an absent count lists everything too.
+  const count = countText === '' || countText === '0' ? Number.MAX_SAFE_INTEGER : Number(countText);
+  await sendEncryptedJson(ctx, await storeOf(ctx).listHistory(count));
+}
+
+export async function restoreConfigHistoryKv(ctx: RequestContext): Promise<void> {
+  const restoreId = queryParam(ctx, 'restoreId');
+  const change = await refusing(() => storeOf(ctx).restoreHistory(restoreId));
+  if (change === undefined) throw new AdminInvalidArgument(`no configuration history entry '${restoreId}'`);
+  sendChange(ctx, change);
+}
+
+export async function clearConfigHistoryKv(ctx: RequestContext): Promise<void> {
+  const restoreId = queryParam(ctx, 'restoreId');
+  if (!(await storeOf(ctx).clearHistory(restoreId))) {
+    throw new AdminInvalidArgument(`no configuration history entry '${restoreId}'`);
+  }
   sendEmptyOk(ctx);
 }

@@ -47,7 +47,17 @@ import { temporaryAccountInfo } from './temporary-account-info.js';
 import { updateGroupMembers } from './update-group-members.js';
 import { updateServiceAccount } from './update-service-account.js';
 import { userInfo } from './user-info.js';
-import { delConfigKv, getConfig, getConfigKv, helpConfigKv, setConfig, setConfigKv } from './config-kv.js';
+import {
+  clearConfigHistoryKv,
+  delConfigKv,
+  getConfig,
+  getConfigKv,
+  helpConfigKv,
+  listConfigHistoryKv,
+  restoreConfigHistoryKv,
+  setConfig,
+  setConfigKv,
+} from './config-kv.js';
 import { serviceAction } from './service.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
@@ -141,6 +151,21 @@ const ROUTES: Record<string, AdminRoute> = {
   },
   'GET /config': { handler: getConfig, operation: 'GetConfig', actions: ['admin:ConfigUpdate'] },
   'PUT /config': { handler: setConfig, operation: 'SetConfig', actions: ['admin:ConfigUpdate'] },
+  'GET /list-config-history-kv': {
+    handler: listConfigHistoryKv,
+    operation: 'ListConfigHistoryKV',
+    actions: ['admin:ConfigUpdate'],
+  },
+  'PUT /restore-config-history-kv': {
+    handler: restoreConfigHistoryKv,
+    operation: 'RestoreConfigHistoryKV',
+    actions: ['admin:ConfigUpdate'],
+  },
+  'DELETE /clear-config-history-kv': {
+    handler: clearConfigHistoryKv,
+    operation: 'ClearConfigHistoryKV',
+    actions: ['admin:ConfigUpdate'],
+  },
   'POST /service': { handler: serviceAction, operation: 'Service' },
 };
 

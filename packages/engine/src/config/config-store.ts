@@ -8,6 +8,15 @@
  * calls the change listeners; any other change waits in `stored` for the next (in-place) restart,
  * which loads a new store — MinIO's "restart required". A refused change changes nothing.
  */
+import {
+  appendHistory,
+  clearHistory,
+  findHistory,
+  readHistory,
+  redactHistoryData,
+  type HistoryEntry,
+  type HistoryFileStore,
+} from './config-history.js';
 import { ConfigInvalid } from './errors.js';
 import { envOverrides, envTargets, type EnvOverride } from './env-overrides.js';
 import { formatKvLine, parseKvText, type KvLine } from './kv-text.js';
@@ -16,11 +25,8 @@ import type { SubsystemDef } from './subsystem-types.js';
 import type { ConfigReader, ConfigTarget, ConfigValues } from './types.js';
 import { checkTarget } from './validate.js';
 
-/** Where the configuration lives: the object layer's system area has exactly these calls. */
-export interface ConfigFileStore {
-  readSystemFile(path: string): Promise<Buffer | undefined>;
-  writeSystemFile(path: string, data: Buffer): Promise<void>;
-}
+/** Where the configuration and its history live: the object layer's system area has these calls. */
+export type ConfigFileStore = HistoryFileStore;
 
 export const CONFIG_PATH = 'config/config.json';
 
@@ -155,8 +161,33 @@ export class ConfigStore implements ConfigReader {
     ).join('');
   }
 
-  /** set-config-kv: one or more lines; all are validated before any is stored. */
-  setText(text: string): Promise<ConfigChange> {
+  /** set-config-kv: one or more lines; all are validated before any is stored; kept in the history. */
+  async setText(text: string): Promise<ConfigChange> {
+    const change = await this.applySet(text);
+    await appendHistory(this.files, text);
+    return change;
+  }
+
+  /** list-config-history-kv: the newest `count` entries, oldest first, secrets redacted. */
+  async listHistory(count: number): Promise<HistoryEntry[]> {
+    const all = await readHistory(this.files);
+    return all
+      .slice(Math.max(0, all.length - count))
+      .map((entry) => ({ ...entry, data: redactHistoryData(entry.data, REDACTED) }));
+  }
+
+  /** restore-config-history-kv: apply an entry's text again; undefined when there is no such entry. */
+  async restoreHistory(restoreId: string): Promise<ConfigChange | undefined> {
+    const entry = await findHistory(this.files, restoreId);
+    return entry === undefined ? undefined : this.applySet(entry.data);
+  }
+
+  /** clear-config-history-kv: one entry or `all`; false when the id names none. */
+  clearHistory(restoreId: string): Promise<boolean> {
+    return clearHistory(this.files, restoreId);
+  }
+
+  private applySet(text: string): Promise<ConfigChange> {
     return this.serialised(async () => {
       const lines = parseKvText(text);
       if (lines.length === 0)
@@ -222,7 +253,13 @@ export class ConfigStore implements ConfigReader {
   }
 
   /** PUT config: replace the whole configuration (commented-out lines are left at their defaults). */
-  importText(text: string): Promise<ConfigChange> {
+  async importText(text: string): Promise<ConfigChange> {
+    const change = await this.applyImport(text);
+    await appendHistory(this.files, text);
+    return change;
+  }
+
+  private applyImport(text: string): Promise<ConfigChange> {
     return this.serialised(async () => {
       const next: Stored = new Map();
       for (const line of parseKvText(text)) {

@@ -41,7 +41,8 @@ export function configHelp(subSys: string, key = ''): HelpDoc {
   const def = subsystemDef(subSys);
   if (def === undefined) throw new ConfigInvalid(`unknown sub-system ${subSys}`);
   const keys = def.fields
-    .filter((f) => f.deprecated !== true && f.key !== 'enable')
+    // MinIO lists `enable` only where it is an ordinary key (compression), not a target's switch.
+    .filter((f) => f.deprecated !== true && !(def.hasEnable && f.key === 'enable'))
     .map((f) => ({
       key: f.key,
       description: f.description,

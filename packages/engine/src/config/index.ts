@@ -11,6 +11,7 @@ export {
   type ConfigStoreOptions,
 } from './config-store.js';
 export { ConfigInvalid } from './errors.js';
+export { HISTORY_LIMIT, HISTORY_PREFIX, type HistoryEntry } from './config-history.js';
 export { configHelp, type HelpDoc, type HelpKey } from './help.js';
 export { formatKvLine, parseKvLine, parseKvText, type KvLine } from './kv-text.js';
 export { subsystemDef, SUBSYSTEMS, REGION_PATTERN } from './subsystems.js';

@@ -35,6 +35,35 @@ describe('event hub', () => {
     expect(first?.record.eventName).toBe('s3:ObjectCreated:Put');
   });
 
+  it('runs the accept pre-filter before building the event, and treats a throw as no match', async () => {
+    const events = hub();
+    const r = recorder();
+    const seen: string[] = [];
+    events.subscribe(
+      {
+        events: ['s3:ObjectAccessed:*', 's3:ObjectCreated:*'],
+        accept: (change) => {
+          seen.push(change.key);
+          if (change.key === 'boom') throw new Error('boom');
+          return change.key.startsWith('yes');
+        },
+      },
+      r.handler,
+    );
+    events.publish({ name: 's3:ObjectAccessed:Get', bucket: 'b', key: 'yes-1' });
+    events.publish({ name: 's3:ObjectRemoved:Delete', bucket: 'b', key: 'yes-removed' });
+    events.publish(put('no'));
+    events.publish(put('boom'));
+    events.publish({ name: 's3:ObjectAccessed:Head', bucket: 'b', key: 'yes-2' });
+    await r.waitFor(2);
+    // The name filter came first: the removal never reached the pre-filter.
+    expect(seen).toEqual(['yes-1', 'no', 'boom', 'yes-2']);
+    expect(r.events.map((e) => `${e.name} ${e.key}`)).toEqual([
+      's3:ObjectAccessed:Get yes-1',
+      's3:ObjectAccessed:Head yes-2',
+    ]);
+  });
+
   it('filters by name (wildcards too), bucket, prefix and suffix', async () => {
     const events = hub();
     const removed = recorder();

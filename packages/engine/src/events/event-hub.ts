@@ -51,6 +51,13 @@ export interface EventFilter {
   /** Key prefix and suffix (MinIO's S3Key filter rules). */
   prefix?: string;
   suffix?: string;
+  /**
+   * A further test, run only when every other field matched and before the event is built: a
+   * subscriber that wants few of the events it could see (the notification system: only buckets
+   * with rules) keeps the hot paths from building records nobody receives. Must be cheap and
+   * synchronous; a throw counts as no match.
+   */
+  accept?: (change: ObjectChange) => boolean;
 }
 
 /** Called once per matching event; the next event waits for the returned promise. */
@@ -111,6 +118,7 @@ interface Subscriber {
   bucket?: string;
   prefix?: string;
   suffix?: string;
+  accept?: (change: ObjectChange) => boolean;
   handler: EventHandler;
   queue: BoundedQueue<ObjectEvent>;
   delivered: number;
@@ -126,8 +134,17 @@ function matches(sub: Subscriber, change: ObjectChange): boolean {
     (sub.names === undefined || sub.names.has(change.name)) &&
     (sub.bucket === undefined || sub.bucket === change.bucket) &&
     (sub.prefix === undefined || change.key.startsWith(sub.prefix)) &&
-    (sub.suffix === undefined || change.key.endsWith(sub.suffix))
+    (sub.suffix === undefined || change.key.endsWith(sub.suffix)) &&
+    (sub.accept === undefined || accepts(sub.accept, change))
   );
+}
+
+function accepts(accept: (change: ObjectChange) => boolean, change: ObjectChange): boolean {
+  try {
+    return accept(change);
+  } catch {
+    return false;
+  }
 }
 
 /** 1, 10, 100, …: log lines that stay few however long a problem lasts. */
@@ -250,6 +267,7 @@ export function createEventHub(options: EventHubOptions): ObjectEventHub {
       if (filter?.bucket !== undefined) sub.bucket = filter.bucket;
       if (filter?.prefix !== undefined && filter.prefix !== '') sub.prefix = filter.prefix;
       if (filter?.suffix !== undefined && filter.suffix !== '') sub.suffix = filter.suffix;
+      if (filter?.accept !== undefined) sub.accept = filter.accept;
       subscribers.add(sub);
       return () => {
         sub.active = false;

@@ -16,12 +16,16 @@ export const OBJECT_EVENT_NAMES = [
   's3:ObjectCreated:PutLegalHold',
   's3:ObjectRemoved:Delete',
   's3:ObjectRemoved:DeleteMarkerCreated',
+  // Reads (issue 10 §7): published by the GET and HEAD object handlers after a successful answer.
+  's3:ObjectAccessed:Get',
+  's3:ObjectAccessed:Head',
 ] as const;
 
 export type ObjectEventName = (typeof OBJECT_EVENT_NAMES)[number];
 
-/** A name or MinIO's wildcard form of a group (`s3:ObjectCreated:*`, `s3:ObjectRemoved:*`). */
-export type ObjectEventPattern = ObjectEventName | 's3:ObjectCreated:*' | 's3:ObjectRemoved:*';
+/** A name or MinIO's wildcard form of a group (`s3:ObjectCreated:*`, `s3:ObjectRemoved:*`, …). */
+export type ObjectEventPattern =
+  ObjectEventName | 's3:ObjectCreated:*' | 's3:ObjectRemoved:*' | 's3:ObjectAccessed:*';
 
 const KNOWN = new Set<string>(OBJECT_EVENT_NAMES);
 

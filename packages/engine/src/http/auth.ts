@@ -6,8 +6,9 @@
  * canonicalised once, the raw query pairs in request order (keys sorted stably), the signed
  * headers from `rawHeaders` (repeated headers joined by `,`), and the payload hash the client
  * declared (x-amz-content-sha256; for STS the hash of the body itself, which is read first).
- * The key is derived from whatever region the credential scope names (MinIO with no configured
- * region does the same), so any region is accepted.
+ * The key is derived from whatever region the credential scope names. With no region configured
+ * any region is accepted (as MinIO); a configured one (issue 10 §1) must be the scope's for S3
+ * and STS (`checkSigningRegion`).
  *
  * The result's `body` is the request body after authentication: checked against the signed hex
  * SHA-256 (errors at its end on mismatch), decoded from aws-chunked with every chunk signature
@@ -64,6 +65,8 @@ export interface AuthenticateOptions {
   admin?: boolean;
   /** The server's clock (tests); defaults to now. */
   now?: Date;
+  /** Accept any signing region even when one is configured (ListBuckets, GetBucketLocation). */
+  anyRegion?: boolean;
 }
 
 /** MinIO's globalMaxSkewTime. */
@@ -253,14 +256,15 @@ function sameRegion(requested: string, configured: string): boolean {
  * variables) must be the credential scope's region, as MinIO checks it for S3 and STS requests:
  * AuthorizationHeaderMalformed ("…the region is wrong; expecting '<region>'") for a signed header,
  * InvalidRegion for a presigned URL. The admin API accepts any region (MinIO verifies admin
- * signatures with an empty region); so does an engine with no region configured.
+ * signatures with an empty region), and so do ListBuckets and GetBucketLocation, which clients
+ * call to learn the region (MinIO's exception); so does an engine with no region configured.
  */
 function checkSigningRegion(
   ctx: RequestContext,
   parts: SignedRequestParts,
   options: AuthenticateOptions,
 ): void {
-  if (options.admin === true) return;
+  if (options.admin === true || options.anyRegion === true) return;
   const configured = configuredRegion(ctx.engine.config);
   if (configured === '' || sameRegion(parts.credential.region, configured)) return;
   if (parts.method === 'header') throw new AuthorizationHeaderMalformed();

@@ -3,16 +3,19 @@
  * with `enable=on`) through the target factories, gives each a queue store and a sender loop, and
  * delivers object events to them according to each bucket's notification rules.
  *
- * It subscribes once to the object event hub (only while at least one target exists, so an engine
- * without targets pays nothing per request). For each event it reads the bucket's notification
- * configuration (cached by the bucket metadata service) and queues one `TargetEvent` per matching
- * target — once per target even when several rules of the bucket name it, as MinIO. A change of a
- * `notify_*` sub-system rebuilds the targets (queued events stay in their stores and are sent by
- * the new loops).
+ * It subscribes to the object event hub once the first target exists (an engine without targets
+ * pays nothing per request), with a cheap synchronous pre-filter: the rules of the
+ * buckets that have any, kept in memory (loaded at start, refreshed on every change of a bucket's
+ * notification configuration), so reads and writes nobody asked for build no record. For each
+ * event that passes it reads the bucket's configuration again (authoritative, cached by the bucket
+ * metadata service) and queues one `TargetEvent` per matching target — once per target even when
+ * several rules of the bucket name it, as MinIO. A change of a `notify_*` sub-system rebuilds the targets (queued events stay in their stores — memory queues
+ * are carried over — and are sent by the new loops; events published meanwhile wait in the hub).
  */
 import type { BucketMetadataService } from '../bucket/bucket-metadata.js';
+import type { NotificationConfiguration } from '../bucket/notification.js';
 import { isOn, type ConfigReader, type ConfigValues } from '../config/index.js';
-import type { ObjectEvent, ObjectEventHub } from '../events/index.js';
+import type { ObjectChange, ObjectEvent, ObjectEventHub } from '../events/index.js';
 import path from 'node:path';
 import { parseTargetArn, ruleMatches } from './event-rules.js';
 import { defaultTargetFactories, notifySubsystem } from './factories.js';
@@ -41,6 +44,8 @@ export interface NotificationSystemOptions {
   bucketMetadata: BucketMetadataService;
   /** The region in ARNs. */
   region: string;
+  /** Every bucket's name (to load the rules at start); default: none known until they change. */
+  listBuckets?: () => Promise<string[]>;
   /** Default: `defaultTargetFactories()`. */
   factories?: TargetFactory[];
   retry?: RetryOptions;
@@ -73,8 +78,19 @@ export class NotificationSystem {
   private targets = new Map<string, RunningTarget>();
   private unsubscribe: (() => void) | undefined;
   private stopConfig: (() => void) | undefined;
+  private stopBucketWatch: (() => void) | undefined;
+  /** The rules of every bucket that has some (the hub pre-filter). */
+  private readonly rules = new Map<string, NotificationConfiguration>();
+  /** Buckets whose configuration changed and has not been read again yet: everything passes. */
+  private readonly changed = new Set<string>();
   private reloading: Promise<void> = Promise.resolve();
+  /** Settled except while the targets are being rebuilt. */
+  private ready: Promise<void> = Promise.resolve();
+  /** The in-memory queues by ARN, kept across rebuilds. */
+  private memoryStores = new Map<string, MemoryQueueStore>();
   private closed = false;
+  /** Live listen streams (ListenBucketNotification), ended before the engine closes. */
+  private readonly listeners = new Set<() => void>();
   /** `deliver` calls running now (for the drain at close). */
   private inflight = 0;
   private readonly factories: Map<NotifyService, TargetFactory>;
@@ -92,7 +108,35 @@ export class NotificationSystem {
     this.stopConfig = this.options.config.onChange((subsystem) => {
       if (subsystem.startsWith('notify_')) void this.reload();
     });
+    this.stopBucketWatch = this.options.bucketMetadata.onChange((change) => {
+      if (change.kind !== 'notification') return;
+      this.changed.add(change.bucket);
+      void this.refreshRules(change.bucket);
+    });
+    for (const bucket of (await this.options.listBuckets?.()) ?? []) await this.refreshRules(bucket);
     await this.reload();
+  }
+
+  /** Read one bucket's rules again into the pre-filter. */
+  private async refreshRules(bucket: string): Promise<NotificationConfiguration | undefined> {
+    let config: NotificationConfiguration | undefined;
+    try {
+      config = await this.options.bucketMetadata.get(bucket, 'notification');
+    } catch {
+      config = undefined; // The bucket is gone.
+    }
+    if (config !== undefined && config.targets.length > 0) this.rules.set(bucket, config);
+    else this.rules.delete(bucket);
+    this.changed.delete(bucket);
+    return config;
+  }
+
+  /** The hub pre-filter: could any rule of the bucket want this change? */
+  private wants(change: ObjectChange): boolean {
+    if (this.targets.size === 0) return false;
+    if (this.changed.has(change.bucket)) return true;
+    const config = this.rules.get(change.bucket);
+    return config !== undefined && config.targets.some((rule) => ruleMatches(rule, change.name, change.key));
   }
 
   /** Rebuild every target from the configuration (serialised: one rebuild at a time). */
@@ -107,12 +151,34 @@ export class NotificationSystem {
 
   private async rebuild(): Promise<void> {
     if (this.closed) return;
-    const old = [...this.targets.values()];
-    this.targets = new Map();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    await Promise.all(old.map((t) => t.sender.close()));
+    // Events that arrive meanwhile wait in the hub's queue for the new targets (deliver awaits).
+    let release = (): void => undefined;
+    this.ready = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await Promise.all([...this.targets.values()].map((t) => t.sender.close()));
+      const next = await this.buildTargets();
+      if (this.closed) {
+        await Promise.all([...next.values()].map((t) => t.sender.close()));
+        return;
+      }
+      this.targets = next;
+      if (next.size > 0 && this.unsubscribe === undefined) {
+        const accept = (change: ObjectChange): boolean => this.wants(change);
+        this.unsubscribe = this.options.events.subscribe({ accept }, (event) => this.deliver(event), {
+          name: SUBSCRIBER,
+          queueLimit: HUB_QUEUE_LIMIT,
+        });
+      }
+    } finally {
+      release();
+    }
+  }
+
+  private async buildTargets(): Promise<Map<string, RunningTarget>> {
     const next = new Map<string, RunningTarget>();
+    const memory = new Map<string, MemoryQueueStore>();
     for (const [service, factory] of this.factories) {
       for (const entry of this.options.config.targets(notifySubsystem(service))) {
         if (!isOn(entry.values.get('enable'))) continue;
@@ -123,10 +189,15 @@ export class NotificationSystem {
           const target = factory.create(id, entry.values, (line) => this.log(`notify: ${name}: ${line}`));
           const queueDir = entry.values.get('queue_dir') ?? '';
           const limit = limitOf(entry.values);
-          const store: QueueStore =
-            queueDir === ''
-              ? new MemoryQueueStore(Math.min(limit, MEMORY_QUEUE_LIMIT))
-              : new DiskQueueStore(path.join(queueDir, `${service}-${id}`), limit, this.log);
+          let store: QueueStore;
+          if (queueDir === '') {
+            // A rebuild keeps what the target's memory queue still holds.
+            const kept = this.memoryStores.get(arn);
+            store = kept ?? new MemoryQueueStore(Math.min(limit, MEMORY_QUEUE_LIMIT));
+            memory.set(arn, store as MemoryQueueStore);
+          } else {
+            store = new DiskQueueStore(path.join(queueDir, `${service}-${id}`), limit, this.log);
+          }
           const sender = new TargetSender(target, store, name, this.log, this.options.retry);
           await sender.start();
           next.set(arn, { arn, service, id, sender });
@@ -136,23 +207,15 @@ export class NotificationSystem {
         }
       }
     }
-    if (this.closed) {
-      await Promise.all([...next.values()].map((t) => t.sender.close()));
-      return;
-    }
-    this.targets = next;
-    if (next.size > 0) {
-      this.unsubscribe = this.options.events.subscribe(undefined, (event) => this.deliver(event), {
-        name: SUBSCRIBER,
-        queueLimit: HUB_QUEUE_LIMIT,
-      });
-    }
+    this.memoryStores = memory;
+    return next;
   }
 
   /** Queue one event for every target the bucket's rules send it to. */
   private async deliver(event: ObjectEvent): Promise<void> {
     this.inflight++;
     try {
+      await this.ready;
       await this.route(event);
     } finally {
       this.inflight--;
@@ -160,12 +223,8 @@ export class NotificationSystem {
   }
 
   private async route(event: ObjectEvent): Promise<void> {
-    let config;
-    try {
-      config = await this.options.bucketMetadata.get(event.bucket, 'notification');
-    } catch {
-      return; // The bucket is gone (removed after the change): nothing to notify.
-    }
+    // Authoritative (the pre-filter may be behind a change); also keeps the pre-filter current.
+    const config = await this.refreshRules(event.bucket);
     if (config === undefined || config.targets.length === 0) return;
     const chosen = new Set<RunningTarget>();
     for (const rule of config.targets) {
@@ -250,6 +309,20 @@ export class NotificationSystem {
   }
 
   /**
+   * Register a live listen stream's stop function; `endListeners` calls it when the engine shuts
+   * down (a stream never ends by itself). Returns the function that unregisters it.
+   */
+  trackListener(stop: () => void): () => void {
+    this.listeners.add(stop);
+    return () => this.listeners.delete(stop);
+  }
+
+  /** End every listen stream (the engine closes its listener next). */
+  endListeners(): void {
+    for (const stop of [...this.listeners]) stop();
+  }
+
+  /**
    * Wait (a bounded time) until the events the hub already holds for us are in the queue stores:
    * the engine closes its listener first, so an event whose request was answered is not lost to
    * a clean shutdown.
@@ -268,6 +341,7 @@ export class NotificationSystem {
   async close(): Promise<void> {
     this.closed = true;
     this.stopConfig?.();
+    this.stopBucketWatch?.();
     await this.drain();
     this.unsubscribe?.();
     this.unsubscribe = undefined;

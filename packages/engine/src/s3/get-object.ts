@@ -28,6 +28,7 @@ import {
   type ReadRequest,
   type ReadSlice,
 } from './object-read.js';
+import { publishAccess } from './access-event.js';
 
 /** How often a ranged read retries when the object changes under it. */
 const RANGE_READ_ATTEMPTS = 3;
@@ -162,6 +163,7 @@ export async function getObject(ctx: RequestContext): Promise<void> {
     }
     const slice = resolveSlice(req, result.info);
     await sendBody(ctx, result, () => writeReadHead(ctx, req, result.info, slice));
+    publishAccess(ctx, 's3:ObjectAccessed:Get', result.info);
     return;
   }
   const opened = await openSlice(ctx, req);
@@ -170,9 +172,10 @@ export async function getObject(ctx: RequestContext): Promise<void> {
   if (read === undefined) {
     writeReadHead(ctx, req, info, slice);
     ctx.res.end();
-    return;
+  } else {
+    await sendBody(ctx, read, () => writeReadHead(ctx, req, info, slice));
   }
-  await sendBody(ctx, read, () => writeReadHead(ctx, req, info, slice));
+  publishAccess(ctx, 's3:ObjectAccessed:Get', info);
 }
 
 /** Release a read that will not be sent (an in-memory one holds nothing to release). */

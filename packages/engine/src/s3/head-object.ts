@@ -2,7 +2,7 @@
  * HeadObject (`HEAD /bucket/key`): the GET response head without a body — same conditional
  * evaluation (304 / 412), Range and partNumber (206 with Content-Range and the slice's length),
  * versionId and checksum mode. Errors have no body on HEAD; the error writer sends the code in
- * headers instead.
+ * headers instead. A successful answer publishes `s3:ObjectAccessed:Head`.
  */
 import type { RequestContext } from '../http/context.js';
 import {
@@ -12,6 +12,7 @@ import {
   resolveSlice,
   writeReadHead,
 } from './object-read.js';
+import { publishAccess } from './access-event.js';
 
 export async function headObject(ctx: RequestContext): Promise<void> {
   const req = readRequest(ctx);
@@ -23,4 +24,5 @@ export async function headObject(ctx: RequestContext): Promise<void> {
   const slice = resolveSlice(req, info);
   writeReadHead(ctx, req, info, slice);
   ctx.res.end();
+  publishAccess(ctx, 's3:ObjectAccessed:Head', info);
 }

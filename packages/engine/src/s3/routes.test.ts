@@ -71,6 +71,11 @@ describe('S3 dispatch table', () => {
 
   it('carries the IAM action and marks POST policy uploads as self-authenticating', () => {
     expect(matchS3Route(ctxFor('GET', '/b?list-type=2')).action).toBe('s3:ListBucket');
+    expect(matchS3Route(ctxFor('GET', '/b?events=s3:ObjectCreated:*')).action).toBe(
+      's3:ListenBucketNotification',
+    );
+    expect(matchS3Route(ctxFor('GET', '/?events=s3:ObjectCreated:*')).action).toBe('s3:ListenNotification');
+    expect(matchS3Route(ctxFor('PUT', '/b?notification')).operation).toBe('PutBucketNotification');
     const post = matchS3Route(ctxFor('POST', '/b', { 'content-type': 'multipart/form-data; boundary=x' }));
     expect(post.authenticates).toBe('self');
     expect(matchS3Route(ctxFor('PUT', '/b/k')).authenticates).toBeUndefined();
@@ -79,7 +84,7 @@ describe('S3 dispatch table', () => {
   it('answers unknown sub-resources with NotImplemented and wrong methods with MethodNotAllowed', () => {
     expect(() => op('PUT', '/b?lifecycle')).toThrow(NotImplemented);
     expect(() => op('GET', '/b/k?torrent')).toThrow(NotImplemented);
-    expect(() => op('GET', '/b?events=s3:ObjectCreated:*')).toThrow(NotImplemented);
+    expect(() => op('GET', '/b?torrent')).toThrow(NotImplemented);
     expect(() => op('POST', '/b/k')).toThrow(MethodNotAllowed);
     expect(() => op('PUT', '/')).toThrow(MethodNotAllowed);
     expect(() => op('POST', '/b')).toThrow(MethodNotAllowed);

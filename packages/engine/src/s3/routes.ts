@@ -30,6 +30,7 @@ import { getBucketLocation } from './get-bucket-location.js';
 import { getBucketLogging } from './get-bucket-logging.js';
 import { getBucketNotification } from './get-bucket-notification.js';
 import { putBucketNotification } from './put-bucket-notification.js';
+import { listenNotification } from './listen-notification.js';
 import { getBucketPolicy } from './get-bucket-policy.js';
 import { getBucketPolicyStatus } from './get-bucket-policy-status.js';
 import { getBucketReplication } from './get-bucket-replication.js';
@@ -175,6 +176,14 @@ export const S3_RULES: readonly S3Rule[] = [
     operation: 'ListBuckets',
     action: 's3:ListAllMyBuckets',
     handler: listBuckets,
+  },
+  {
+    method: 'GET',
+    level: 'service',
+    query: ['events'],
+    operation: 'ListenNotification',
+    action: 's3:ListenNotification',
+    handler: listenNotification,
   },
 
   // Object level: multipart first (their keys are the most specific), then sub-resources, then plain.
@@ -456,6 +465,7 @@ export const S3_RULES: readonly S3Rule[] = [
   ),
   sub('GET', 'notification', 'GetBucketNotification', 's3:GetBucketNotification', getBucketNotification),
   sub('PUT', 'notification', 'PutBucketNotification', 's3:PutBucketNotification', putBucketNotification),
+  sub('GET', 'events', 'ListenBucketNotification', 's3:ListenBucketNotification', listenNotification),
   sub('GET', 'website', 'GetBucketWebsite', 's3:GetBucketWebsite', getBucketWebsite),
   sub('DELETE', 'website', 'DeleteBucketWebsite', 's3:DeleteBucketWebsite', deleteBucketWebsite),
   sub('GET', 'accelerate', 'GetBucketAccelerate', 's3:GetAccelerateConfiguration', getBucketAccelerate),

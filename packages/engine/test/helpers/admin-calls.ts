@@ -34,6 +34,8 @@ export interface AdminAnswer {
   text: string;
   /** The body parsed as JSON, or undefined. */
   json: unknown;
+  /** The response headers (e.g. x-minio-config-applied). */
+  headers: Headers;
 }
 
 function buildUrl(base: string, path: string, query: AdminCallOptions['query']): URL {
@@ -87,7 +89,7 @@ export async function adminCall(
   } catch {
     json = undefined;
   }
-  return { status: res.status, text, json };
+  return { status: res.status, text, json, headers: res.headers };
 }
 
 /** An admin call that must succeed; throws with the server's answer otherwise. */

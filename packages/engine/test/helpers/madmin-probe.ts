@@ -56,7 +56,7 @@ export async function buildMadminProbe(): Promise<string> {
  */
 export async function runMadminProbe(
   binary: string,
-  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota',
+  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota' | 'config',
   engine: EngineEndpoint,
   extraEnv: Record<string, string> = {},
 ): Promise<{ code: number; report: Record<string, unknown>; stderr: string }> {

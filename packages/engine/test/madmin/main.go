@@ -12,6 +12,7 @@
 //	                       decoded result or error code under its name (see iam.go)
 //	madmin-probe quota  -> get/set/clear the hard quota of the bucket MADMIN_BUCKET (see quota.go)
 //	madmin-probe kms    -> KMS status, key create/list/status with the key MADMIN_KMS_KEY (see kms.go)
+//	madmin-probe config -> set/get/del/help of the server configuration (see config.go)
 //
 // The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
 // MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
@@ -133,8 +134,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
@@ -160,6 +161,10 @@ func main() {
 	case "kms":
 		rep, ok = runKMS(ctx, adm)
 	// ---- end KMS ----
+	// ---- server configuration (config.go) ----
+	case "config":
+		rep, ok = runConfig(ctx, adm)
+	// ---- end config ----
 	default:
 		rep, ok = runIAM(ctx, adm, os.Getenv("MADMIN_ENDPOINT"))
 	}

@@ -23,6 +23,9 @@ describe('allowedPages', () => {
     '/groups',
     '/policies',
     '/login',
+    '/settings',
+    '/webhook/logger',
+    '/webhook/audit',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
