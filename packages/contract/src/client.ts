@@ -17,3 +17,4 @@ export {
 } from './pages.js';
 export type { QueryInput, QueryScalar, RouteAnswer, RouteRequest } from './route-contract.js';
 export type { Api, ApiName } from './routes.js';
+export * from './config-fields.js';

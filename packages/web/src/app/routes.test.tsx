@@ -15,6 +15,7 @@ describe('the route table', () => {
       '/buckets',
       '/buckets/:bucketName',
       '/buckets/:bucketName/summary',
+      '/buckets/:bucketName/events',
       '/buckets/:bucketName/access',
       '/account',
       '/policies',
@@ -22,6 +23,9 @@ describe('the route table', () => {
       '/users',
       '/users/*',
       '/groups',
+      '/settings',
+      '/webhook/logger',
+      '/webhook/audit',
     ]);
   });
 });

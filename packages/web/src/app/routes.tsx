@@ -12,6 +12,7 @@ import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
+import { SETTINGS_ROUTES } from '../features/settings/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -21,6 +22,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...BUCKETS_ROUTES,
   ...ACCOUNT_ROUTES,
   ...IAM_ROUTES,
+  ...SETTINGS_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -70,9 +70,11 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions) {
   const client = createApiClient({ basePath: '', fetch });
   const store = createNotificationsStore();
   const authLost: string[] = [];
+  // The errors the app would toast (calls not marked silent), for tests of what is toasted.
+  const toasted: string[] = [];
   const queryClient = createQueryClient({
     onAuthLost: () => authLost.push('/login'),
-    onError: () => undefined,
+    onError: (error) => toasted.push(error.message),
   });
   const session = options.session === undefined ? SESSION : options.session;
   const routed = (
@@ -98,5 +100,5 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions) {
       </MantineProvider>
     </I18nextProvider>,
   );
-  return { ...result, calls, authLost };
+  return { ...result, calls, authLost, toasted };
 }

@@ -2,7 +2,8 @@
  * The signed-in shell: the side menu and the routed screen. Routes come from the features and exist
  * only when the session allows their page (spec 1 §2). '/' and made-up paths go to the first allowed
  * page; paths under a known section that this session cannot open (not allowed, or not built yet)
- * show '404 Not Found'. The side menu is hidden on /metrics and on paths ending in /hop.
+ * show '404 Not Found'. The side menu is hidden on /metrics and on paths ending in /hop. Above
+ * every screen, the restart banner (spec 3 §2) when the server waits for a restart.
  */
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -13,6 +14,7 @@ import { TEST_IDS } from '../../selectors.js';
 import { useSession } from '../../shared/session/session-context.js';
 import type { FeatureRoute } from '../../shared/routing.js';
 import { useLogout } from '../../features/auth/routes.js';
+import { RestartBanner } from '../../features/settings/routes.js';
 import { firstAllowedPath, isKnownSection, visibleMenu } from './menu.js';
 import { NotFound } from './not-found.js';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar.js';
@@ -67,7 +69,10 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
           <Sidebar groups={groups} onLogout={() => logout.mutate()} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main data-testid={TEST_IDS.layout.main}>{element}</AppShell.Main>
+      <AppShell.Main data-testid={TEST_IDS.layout.main}>
+        <RestartBanner />
+        {element}
+      </AppShell.Main>
     </AppShell>
   );
 }

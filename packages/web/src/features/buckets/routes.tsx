@@ -1,5 +1,5 @@
 /**
- * The buckets feature's screens: the list, the bucket summary and its Access Audit (spec 1 §2), all
+ * The buckets feature's screens: the list, the bucket summary, Events and Access Audit (spec 1 §2), all
  * of the catalogue's `buckets` page and each loaded lazily. The bare /buckets/{bucketName} goes to
  * its summary.
  */
@@ -13,6 +13,7 @@ const BucketSummaryPage = lazyScreen(
   () => import('./components/bucket-summary-page.js'),
   'BucketSummaryPage',
 );
+const BucketEventsPage = lazyScreen(() => import('./components/bucket-events-page.js'), 'BucketEventsPage');
 const BucketAccessPage = lazyScreen(() => import('./components/bucket-access-page.js'), 'BucketAccessPage');
 const LazyCreateBucketButton = lazyScreen(
   () => import('./components/create-bucket-button.js'),
@@ -23,6 +24,7 @@ export const BUCKETS_ROUTES: PageScreen[] = [
   { page: 'buckets', element: <BucketsPage /> },
   { page: 'buckets', subpath: ':bucketName', element: <Navigate to="summary" replace /> },
   { page: 'buckets', subpath: ':bucketName/summary', element: <BucketSummaryPage /> },
+  { page: 'buckets', subpath: ':bucketName/events', element: <BucketEventsPage /> },
   { page: 'buckets', subpath: ':bucketName/access', element: <BucketAccessPage /> },
 ];
 

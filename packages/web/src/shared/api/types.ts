@@ -2,7 +2,7 @@
  * The console API's types, from `@coffer/contract` (type-only imports: the contract's zod schemas
  * stay out of the browser bundle). `LoginStrategy` adds the browser's own 'unknown' loading state.
  */
-import type { LoginStrategyResponse } from '@coffer/contract';
+import type { LoginStrategyResponse, SetConfigRequest } from '@coffer/contract';
 
 export type {} from '@coffer/contract';
 
@@ -59,7 +59,20 @@ export type {
   ReplicationRule,
   SetBucketVersioningRequest,
   LegalHoldChoice,
+  Configuration,
+  ConfigKeyValue,
+  SetConfigRequest,
+  SetConfigResponse,
+  NotificationEndpoint,
+  RestartState,
+  BucketEvent,
+  BucketEventType,
+  SubscribeBucketEventRequest,
+  DeleteBucketEventRequest,
 } from '@coffer/contract';
+
+/** One key/value of a configuration change. */
+export type ConfigKeyValueInput = SetConfigRequest['key_values'][number];
 
 export type LoginStrategy = LoginStrategyResponse['loginStrategy'] | 'unknown';
 

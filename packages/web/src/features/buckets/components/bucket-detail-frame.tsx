@@ -1,7 +1,7 @@
 /**
  * The frame of every bucket detail screen (spec 1 §2): the breadcrumb 'Buckets > {bucketName}', the
  * bucket's name as title with a Browse action, and the left menu of the detail tabs this version
- * has (Summary, Access Audit); tabs of later issues are not linked until they exist.
+ * has (Summary, Events, Access Audit); tabs of later issues are not linked until they exist.
  *
  * A bucket that does not exist (or that this account may not see) gets a not-found state instead
  * of the tab's content — the bucket's details answer 404; the tab's content (and so its own calls)
@@ -20,6 +20,7 @@ import { useBucketInfo } from '../api/get-bucket-info.js';
 
 const TABS = [
   { tab: 'summary', label: 'detail.summary', adminApi: false },
+  { tab: 'events', label: 'detail.events', adminApi: false },
   { tab: 'access', label: 'detail.accessAudit', adminApi: true },
 ] as const;
 

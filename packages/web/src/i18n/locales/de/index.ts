@@ -8,5 +8,6 @@ import { common } from './common.js';
 import { iam } from './iam.js';
 import { layout } from './layout.js';
 import { objects } from './objects.js';
+import { settings } from './settings.js';
 
-export const de: Catalogue<Messages> = { common, layout, auth, account, buckets, objects, iam };
+export const de: Catalogue<Messages> = { common, layout, auth, account, buckets, objects, iam, settings };

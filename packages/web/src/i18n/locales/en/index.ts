@@ -6,6 +6,7 @@ import { common } from './common.js';
 import { iam } from './iam.js';
 import { layout } from './layout.js';
 import { objects } from './objects.js';
+import { settings } from './settings.js';
 
-export const en = { common, layout, auth, account, buckets, objects, iam } as const;
+export const en = { common, layout, auth, account, buckets, objects, iam, settings } as const;
 export type Messages = typeof en;

@@ -1,0 +1,51 @@
+/**
+ * Delete Event (spec 1 §2 modals, §7): confirms, then sends DELETE /buckets/{bucket}/events/{arn}
+ * with the rule's events, prefix and suffix. The refusal shows inside the modal (spec 1 §8).
+ */
+import { useTranslation } from 'react-i18next';
+import { TEST_IDS } from '../../../selectors.js';
+import type { BucketEvent } from '../../../shared/api/types.js';
+import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
+import { useNotify } from '../../../shared/components/notify.js';
+import { useDeleteBucketEvent } from '../api/bucket-events.js';
+
+const ids = TEST_IDS.bucketEvents;
+
+export function BucketEventsDeleteModal({
+  bucket,
+  event,
+  onClose,
+}: {
+  bucket: string;
+  event: BucketEvent | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['buckets']);
+  const mutation = useDeleteBucketEvent(bucket);
+  const notify = useNotify();
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDeleteModal
+      opened={event !== null}
+      title={t('events.deleteTitle')}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => {
+        if (event === null) return;
+        mutation.mutate(event, {
+          onSuccess: () => {
+            notify.success(t('events.deleted'));
+            close();
+          },
+        });
+      }}
+      onClose={close}
+      testIds={{ modal: ids.deleteModal, confirm: ids.deleteConfirm, error: ids.deleteError }}
+    >
+      {t('events.deleteText')}
+    </ConfirmDeleteModal>
+  );
+}
