@@ -73,6 +73,26 @@ describe('restartAndWait', () => {
     expect(infoCalls).toBe(4);
   });
 
+  it('recognises an in-place restart of a server younger than one second (whole-second uptimes)', async () => {
+    // Uptime counts from the process start, and from the restart once it was asked for: before the
+    // fix the wait saw 0 then 0, 1 then 1… and gave up after its timeout.
+    let startedAt = Date.now();
+    let restartSeen = restarts;
+    reset({
+      info: () => {
+        if (restarts !== restartSeen) {
+          restartSeen = restarts;
+          startedAt = Date.now();
+        }
+        return { status: 200, uptime: Math.floor((Date.now() - startedAt) / 1000) };
+      },
+    });
+    restartSeen = 0;
+    startedAt = Date.now();
+    await restartAndWait(admin, { timeoutMs: 5_000, pollMs: 20 });
+    expect(restarts).toBe(1);
+  });
+
   it('recognises a restart that was not ready for a while, whatever its uptime', async () => {
     reset({
       info: (n) =>

@@ -34,10 +34,18 @@ export async function restartAndWait(admin: AdminClient, options: RestartWaitOpt
   const timeoutMs = options.timeoutMs ?? 60_000;
   const pollMs = options.pollMs ?? 250;
   // The old process's start, bounded from its uptime now: it can only answer longer ones later.
-  const before = await admin.serverInfo().then(
-    (info) => ({ uptime: uptimeOf(info), at: Date.now() }),
-    () => ({ uptime: undefined, at: Date.now() }),
-  );
+  const look = () =>
+    admin.serverInfo().then(
+      (info) => ({ uptime: uptimeOf(info), at: Date.now() }),
+      () => ({ uptime: undefined, at: Date.now() }),
+    );
+  let before = await look();
+  // Uptimes are whole seconds: a server younger than one second would answer 0 both before and
+  // just after an in-place restart, so wait until the old process can be told from a new one.
+  if (before.uptime === 0) {
+    await sleep(1_000);
+    before = await look();
+  }
   const askedAt = Date.now();
   try {
     await admin.serviceRestart();
