@@ -113,7 +113,11 @@ describe('createGuardedServer', () => {
     const port = await listen(resolveConnectionGuard({ headersTimeoutMs: 300, maxConnections: 10 }));
     const silent = net.connect(port, '127.0.0.1');
     const partial = net.connect(port, '127.0.0.1');
-    for (const socket of [silent, partial]) socket.on('error', () => undefined);
+    for (const socket of [silent, partial]) {
+      socket.on('error', () => undefined);
+      // Read what arrives: a paused socket may never process the server's FIN, so never close.
+      socket.resume();
+    }
     partial.write('GET / HTTP/1.1\r\nHost: x\r\n');
     // Node's default header bound is 60 s: only the guard closes them within this test's 20 s. Not
     // raced against a timer of our own: on a starved CI machine both timers may come due in one
