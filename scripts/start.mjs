@@ -7,7 +7,8 @@
 // included) goes to DIR/logs/engine.log and DIR/logs/console.log; only warnings and errors are
 // echoed, unless --verbose echoes every line.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, buildAll, ensureNodeModules } from './ensure.mjs';
@@ -116,6 +117,35 @@ async function waitFor(url, what, timeoutMs = 60_000) {
   throw new Error(`the ${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The console's audit token (the file the console itself creates at first start, so both agree):
+ * the engine's audit_webhook target "coffer" presents it when it delivers audit entries to the
+ * console's audit log (Logs → Audit Logs).
+ */
+function auditToken(consoleDataDir) {
+  if (process.env.COFFER_AUDIT_TOKEN) return process.env.COFFER_AUDIT_TOKEN;
+  mkdirSync(consoleDataDir, { recursive: true, mode: 0o700 });
+  const file = join(consoleDataDir, 'audit.token');
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The engine's audit_webhook target "coffer" → the console (unless the environment sets one up). */
+function auditWebhookEnv(consoleAddress, consoleDataDir) {
+  if (process.env.COFFER_AUDIT_RETENTION === '0') return {};
+  return {
+    MINIO_AUDIT_WEBHOOK_ENABLE_COFFER: 'on',
+    MINIO_AUDIT_WEBHOOK_ENDPOINT_COFFER: `http://${consoleAddress}/api/v1/logs/audit`,
+    MINIO_AUDIT_WEBHOOK_AUTH_TOKEN_COFFER: auditToken(consoleDataDir),
+    // Entries wait on disk while the console is down (or not yet up).
+    MINIO_AUDIT_WEBHOOK_QUEUE_DIR_COFFER: join(consoleDataDir, 'audit-queue'),
+  };
+}
+
 function rootCredentials() {
   const user = process.env.COFFER_ROOT_USER ?? process.env.MINIO_ROOT_USER;
   const password = process.env.COFFER_ROOT_PASSWORD ?? process.env.MINIO_ROOT_PASSWORD;
@@ -134,6 +164,7 @@ async function main() {
   mkdirSync(logDir, { recursive: true });
   const engineAddress = String(values['engine-address']);
   const consoleAddress = String(values['console-address']);
+  const consoleDataDir = join(dataDir, 'console');
   startChild(
     'engine',
     [
@@ -154,6 +185,7 @@ async function main() {
     {
       // More libuv threads let concurrent large uploads overlap their file writes (docs/performance.md).
       UV_THREADPOOL_SIZE: '16',
+      ...auditWebhookEnv(consoleAddress, consoleDataDir),
       ...process.env,
     },
   );
@@ -167,7 +199,7 @@ async function main() {
     '--server',
     engineUrl,
     '--data',
-    join(dataDir, 'console'),
+    consoleDataDir,
     '--web-dir',
     join(ROOT, 'packages/web/dist'),
   ]);

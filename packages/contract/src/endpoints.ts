@@ -238,4 +238,6 @@ export const ENDPOINTS = {
     method: 'DELETE',
     path: `${API_PREFIX}/buckets/:bucket/events/:arn`,
   },
+  searchAuditLogs: { name: 'searchAuditLogs', method: 'GET', path: `${API_PREFIX}/logs/search` },
+  ingestAuditLog: { name: 'ingestAuditLog', method: 'POST', path: `${API_PREFIX}/logs/audit` },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

@@ -25,3 +25,4 @@ export * from './session.js';
 export * from './users.js';
 export * from './settings.js';
 export * from './bucket-events.js';
+export * from './logs.js';

@@ -34,13 +34,18 @@ export const noContent = z.null().describe('No content');
 /** A query-string value as a client passes it (everything travels as text). */
 export type QueryScalar = string | number | boolean;
 
-/** A query schema's input, loosened to what a URL can carry; enums keep their literals. */
+/**
+ * A query schema's input, loosened to what a URL can carry; enums keep their literals; a key the
+ * schema reads as text or a list of texts (a repeated key, `fp=a&fp=b`) takes a list too.
+ */
 export type QueryInput<T> = {
   [K in keyof T]: NonNullable<T[K]> extends string
     ? string extends NonNullable<T[K]>
       ? QueryScalar | Extract<T[K], undefined>
       : T[K]
-    : QueryScalar | Extract<T[K], undefined>;
+    : NonNullable<T[K]> extends string | readonly string[]
+      ? QueryScalar | readonly QueryScalar[] | Extract<T[K], undefined>
+      : QueryScalar | Extract<T[K], undefined>;
 };
 
 type SchemaOf<R, K extends string> = R extends { readonly [P in K]: infer S extends z.ZodType } ? S : never;

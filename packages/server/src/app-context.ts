@@ -7,6 +7,7 @@ import type { AccountStates } from './session/account-state.js';
 import type { SessionStore, Session } from './session/session-store.js';
 import type { StorageClients } from './storage/storage-clients.js';
 import type { UsageCache } from './routes/buckets/usage-cache.js';
+import type { AuditStore } from './audit/audit-store.js';
 
 /**
  * Single sign-on hook (a later issue): an OpenID Connect provider the console redirects to, and
@@ -41,6 +42,8 @@ export interface AppContext {
   usage: UsageCache;
   /** Back-off of failed sign-ins per client address and per account. */
   loginThrottle: LoginThrottle;
+  /** The audit log store and the token its deliveries carry; absent when switched off. */
+  auditLog?: { store: AuditStore; token: string };
 }
 
 declare module 'fastify' {

@@ -52,6 +52,9 @@ import { sessionRoutes } from './routes/session/session-routes.js';
 import { registerWebApp } from './routes/web/web-app.js';
 import { settingsRoutes } from './routes/settings/settings-routes.js';
 import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
+import { auditLogRoutes } from './routes/logs/audit-log-routes.js';
+import { AuditStore } from './audit/audit-store.js';
+import { loadAuditToken } from './audit/audit-token.js';
 import { AccountStates } from './session/account-state.js';
 import { clearSessionCookie, SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
@@ -93,10 +96,18 @@ export interface AppOptions {
   connections?: ConnectionGuardOptions;
   /** Back-off of failed sign-ins (defaults: 5 free failures, then 1 s doubling up to 60 s). */
   loginThrottle?: LoginThrottleOptions;
+  /**
+   * The audit log store (`audit/`): how long records are kept (default 7 days; 0 switches the
+   * store off), how many at most (default 1,000,000), and the token of the deliveries (default:
+   * `<dataDir>/audit.token`).
+   */
+  auditLog?: { retentionMs?: number; maxEntries?: number; token?: string };
   logger?: FastifyServerOptions['logger'];
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+export const DEFAULT_AUDIT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+export const DEFAULT_AUDIT_MAX_ENTRIES = 1_000_000;
 /** Unbounded file size: uploads stream, the storage server enforces its own limits. */
 const MULTIPART_LIMITS = {
   fileSize: Infinity,
@@ -140,6 +151,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     usage: new UsageCache(clients),
     loginThrottle: new LoginThrottle(options.loginThrottle),
   };
+  const retentionMs = options.auditLog?.retentionMs ?? DEFAULT_AUDIT_RETENTION_MS;
+  if (retentionMs > 0) {
+    const store = await AuditStore.open({
+      dir: join(options.dataDir, 'audit'),
+      retentionMs,
+      maxEntries: options.auditLog?.maxEntries ?? DEFAULT_AUDIT_MAX_ENTRIES,
+    });
+    ctx.auditLog = { store, token: await loadAuditToken(options.dataDir, options.auditLog?.token) };
+  }
 
   const sweep = setInterval(() => {
     sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
@@ -148,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clients.close();
+    await ctx.auditLog?.store.close();
   });
 
   installSecurityHeaders(app);
@@ -209,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rewindRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(bucketEventRoutes, { ctx });
+      await api.register(auditLogRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -28,12 +28,22 @@ Options:
                           open-file limit left after a reserve of 128)
   --upload-part-size SIZE smallest upload part, and so the largest part request of resumable
                           uploads: bytes or 8MiB, 16MiB, 1GiB (default 16MiB, at least 5MiB)
+  --audit-retention DUR   how long audit log records are kept: 90m, 12h, 7d (default 7d; 0 keeps
+                          no audit log and turns Audit Logs off)
+  --audit-max-entries N   at most this many audit log records; the oldest go first (default 1000000)
   -h, --help              show this help
+
+Audit log: the storage server delivers audit entries to <console>/api/v1/logs/audit through an
+audit_webhook target whose auth_token is the console's token (COFFER_AUDIT_TOKEN, default the file
+audit.token in the data dir, created at first start). For a MinIO server:
+  mc admin config set ALIAS audit_webhook:coffer enable=on \
+    endpoint=http://CONSOLE:9090/api/v1/logs/audit auth_token=$(cat DATA/audit.token)
 
 Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
 COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
-COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE.
+COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE,
+COFFER_AUDIT_RETENTION, COFFER_AUDIT_MAX_ENTRIES, COFFER_AUDIT_TOKEN (at least 16 characters).
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -86,6 +96,9 @@ const ConfigSchema = z.object({
     .min(5 * 1024 ** 2)
     .max(5 * 1024 ** 3)
     .optional(),
+  auditRetentionSeconds: z.number().int().min(0),
+  auditMaxEntries: z.number().int().min(1).optional(),
+  auditToken: z.string().min(16, 'the audit token must have at least 16 characters').optional(),
   sessionKey: z
     .string()
     .optional()
@@ -122,6 +135,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'header-timeout': { type: 'string' },
       'max-connections': { type: 'string' },
       'upload-part-size': { type: 'string' },
+      'audit-retention': { type: 'string' },
+      'audit-max-entries': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -138,6 +153,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const headerTimeout = values['header-timeout'] ?? env.COFFER_HEADER_TIMEOUT;
   const maxConnections = values['max-connections'] ?? env.COFFER_MAX_CONNECTIONS;
   const uploadPartSize = values['upload-part-size'] ?? env.COFFER_UPLOAD_PART_SIZE;
+  const auditMaxEntries = values['audit-max-entries'] ?? env.COFFER_AUDIT_MAX_ENTRIES;
+  const auditToken = env.COFFER_AUDIT_TOKEN;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -151,6 +168,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     basePath: normaliseBasePath(values['base-path'] ?? env.COFFER_BASE_PATH ?? ''),
     trustProxy: values['trust-proxy'] ?? env.COFFER_TRUST_PROXY === 'true',
     ...(sessionKey ? { sessionKey } : {}),
+    auditRetentionSeconds: parseDuration(values['audit-retention'] ?? env.COFFER_AUDIT_RETENTION ?? '7d'),
+    ...(auditMaxEntries ? { auditMaxEntries: Number(auditMaxEntries) } : {}),
+    ...(auditToken ? { auditToken } : {}),
     // Seconds (decimals allowed) → ms; not a number fails validation with the field's name.
     ...(headerTimeout ? { headersTimeoutMs: Math.round(Number(headerTimeout) * 1000) } : {}),
     ...(maxConnections ? { maxConnections: Number(maxConnections) } : {}),

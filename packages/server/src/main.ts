@@ -29,6 +29,11 @@ async function main(): Promise<number> {
     ...(config.publicServerUrl !== undefined ? { publicServerUrl: config.publicServerUrl } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
     ...(config.uploadPartSize !== undefined ? { uploadPartSize: config.uploadPartSize } : {}),
+    auditLog: {
+      retentionMs: config.auditRetentionSeconds * 1000,
+      ...(config.auditMaxEntries !== undefined ? { maxEntries: config.auditMaxEntries } : {}),
+      ...(config.auditToken !== undefined ? { token: config.auditToken } : {}),
+    },
     connections: {
       ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
       ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),

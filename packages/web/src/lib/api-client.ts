@@ -19,7 +19,8 @@ import {
 } from '@coffer/contract/client';
 import { ApiError, apiErrorFromResponse, toApiError } from './api-error.js';
 
-export type QueryValue = string | number | boolean | undefined | null;
+export type QueryValue =
+  string | number | boolean | readonly (string | number | boolean)[] | undefined | null;
 
 /** What a call of entry `N` takes: its params, query and body as the contract declares them. */
 export type CallArgs<N extends ApiName> = RouteRequest<Api[N]> & { signal?: AbortSignal };
@@ -62,7 +63,10 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
   if (query === undefined) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
+    if (value === undefined || value === null) continue;
+    // A list is the key repeated (`fp=a&fp=b`).
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;

@@ -42,7 +42,7 @@ export function isNotDenied(policies: readonly Policy[], action: string, account
 type PageState = Omit<AccountState, 'distributedMode' | 'adminApi'> & { adminApi?: boolean };
 
 /** Allowed somewhere by the policies and, when there is one, by the restriction too. */
-function allowedSomewhere(state: PageState, action: string): boolean {
+export function allowedSomewhere(state: PageState, action: string): boolean {
   return (
     isActionAllowedSomewhere(state.policies, action) &&
     (state.sessionPolicy === undefined || isActionAllowedSomewhere([state.sessionPolicy], action))

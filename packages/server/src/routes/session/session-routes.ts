@@ -13,7 +13,8 @@ import { serverCapabilities } from '../../storage/server-capabilities.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../session/session-cookie.js';
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
-import { allowedPages, checkPermissions } from './pages.js';
+import { allowedPages, allowedSomewhere, checkPermissions } from './pages.js';
+import { AUDIT_READ_ACTION } from '../logs/audit-log-routes.js';
 import { isOwnerAccount, readBucketPolicies } from '../../iam/bucket-policies.js';
 
 /**
@@ -97,7 +98,9 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       return {
         status: 'ok' as const,
         pages: allowedPages(state),
-        features: [],
+        // Audit Logs: a store is kept and the account may read it.
+        features:
+          ctx.auditLog !== undefined && allowedSomewhere(state, AUDIT_READ_ACTION) ? ['log-search'] : [],
         operator: false,
         distributedMode: state.distributedMode,
         capabilities: serverCapabilities({
