@@ -59,6 +59,7 @@ import {
   setConfigKv,
 } from './config-kv.js';
 import { serviceAction } from './service.js';
+import { healthInfo } from './health-info.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -167,6 +168,9 @@ const ROUTES: Record<string, AdminRoute> = {
     actions: ['admin:ConfigUpdate'],
   },
   'POST /service': { handler: serviceAction, operation: 'Service' },
+  // Health info / OBD (§3.12), issue 11.
+  'GET /healthinfo': { handler: healthInfo, operation: 'HealthInfo', actions: ['admin:OBDInfo'] },
+  'GET /obdinfo': { handler: healthInfo, operation: 'HealthInfo', actions: ['admin:OBDInfo'] },
 };
 
 /** The route for a request, or undefined (→ 426). */

@@ -12,6 +12,11 @@ import { sendAdminJson } from './admin-json.js';
 import { diskJson, infoBackendJson } from './presenters.js';
 
 export async function serverInfo(ctx: RequestContext): Promise<void> {
+  sendAdminJson(ctx, await infoMessage(ctx));
+}
+
+/** madmin.InfoMessage of this server (also the `minio.info` of the health info). */
+export async function infoMessage(ctx: RequestContext): Promise<Record<string, unknown>> {
   const { engine } = ctx;
   const layer = engine.objectLayer;
   const [info, usage, buckets, notifications] = await Promise.all([
@@ -25,7 +30,7 @@ export async function serverInfo(ctx: RequestContext): Promise<void> {
   const rawUsage = info.drives.reduce((sum, d) => sum + Math.max(0, d.usedSpace), 0);
   const memory = process.memoryUsage();
 
-  sendAdminJson(ctx, {
+  return {
     mode: 'online',
     ...(engine.domains.length > 0 ? { domain: engine.domains } : {}),
     region: engine.region,
@@ -80,5 +85,5 @@ export async function serverInfo(ctx: RequestContext): Promise<void> {
         },
       },
     },
-  });
+  };
 }
