@@ -89,7 +89,15 @@ export interface StackOptions {
   basePath?: string;
   /** More console flags, e.g. `['--upload-part-size', '5MiB']`. */
   consoleArgs?: readonly string[];
+  /**
+   * Wire the engine's audit_webhook target 'coffer' to the console's audit log, as `npm start`
+   * does (the console's token in COFFER_AUDIT_TOKEN, the engine's in its environment).
+   */
+  auditLog?: boolean;
 }
+
+/** The audit token of stacks started with `auditLog`. */
+const AUDIT_TOKEN = 'e2e-audit-token-0123456789';
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'coffer-e2e-'));
@@ -101,7 +109,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const engine = startProcess(
     'engine',
     [ENGINE_CLI, '--address', `127.0.0.1:${enginePort}`, '--data', join(dataDir, 'engine'), '--drives', '4'],
-    { COFFER_ROOT_USER: ROOT_USER, COFFER_ROOT_PASSWORD: ROOT_PASSWORD },
+    {
+      COFFER_ROOT_USER: ROOT_USER,
+      COFFER_ROOT_PASSWORD: ROOT_PASSWORD,
+      ...(options.auditLog === true
+        ? {
+            MINIO_AUDIT_WEBHOOK_ENABLE_COFFER: 'on',
+            MINIO_AUDIT_WEBHOOK_ENDPOINT_COFFER: `${consoleUrl}/api/v1/logs/audit`,
+            MINIO_AUDIT_WEBHOOK_AUTH_TOKEN_COFFER: AUDIT_TOKEN,
+          }
+        : {}),
+    },
   );
   await waitUntilServing(`${engineUrl}/minio/health/live`, engine, 'the engine');
 
@@ -122,7 +140,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(options.basePath === undefined ? [] : ['--base-path', options.basePath]),
         ...(options.consoleArgs ?? []),
       ],
-      {},
+      options.auditLog === true ? { COFFER_AUDIT_TOKEN: AUDIT_TOKEN } : {},
     );
     await waitUntilServing(`${consoleUrl}/api/v1/login`, console, 'the console server');
   };

@@ -1,0 +1,35 @@
+/** German texts of the Audit Logs view of the Logs page. */
+export const auditLogs = {
+  title: 'Audit-Protokolle',
+  startTime: 'Startzeit',
+  endTime: 'Endzeit',
+  advancedFilters: 'Erweiterte Filter',
+  filter: {
+    bucket: 'Bucket',
+    api_name: 'API-Name',
+    user_agent: 'User-Agent',
+    object: 'Objekt',
+    request_id: 'Anfrage-ID',
+    response_status: 'Antwortstatus',
+  },
+  hint: "Filter gelten für den ganzen Wert: '*' steht für beliebige Zeichen, '.' für genau ein Zeichen, ein Backslash nimmt das folgende Zeichen wörtlich.",
+  getInformation: 'Informationen abrufen',
+  columns: 'Spalten',
+  column: {
+    time: 'Zeitstempel',
+    api_name: 'API-Name',
+    bucket: 'Bucket',
+    object: 'Objekt',
+    remote_host: 'Entfernter Host',
+    request_id: 'Anfrage-ID',
+    user_agent: 'User-Agent',
+    response_status: 'Antwortstatus',
+    request_content_length: 'Länge des Anfrageinhalts',
+    response_content_length: 'Länge des Antwortinhalts',
+    time_to_response_ns: 'Antwortzeit (ns)',
+  },
+  empty: 'Für diese Kriterien gibt es keine Informationen',
+  notEnabled:
+    'Audit-Protokolle brauchen das Audit-Protokoll der Konsole (siehe --audit-retention der Konsole) und ein Konto mit admin:ServerTrace.',
+  loading: 'Audit-Protokolleinträge werden geladen',
+};

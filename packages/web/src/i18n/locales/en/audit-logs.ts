@@ -1,0 +1,35 @@
+/** English texts of the Audit Logs view of the Logs page (spec 2 §2, §8). */
+export const auditLogs = {
+  title: 'Audit Logs',
+  startTime: 'Start Time',
+  endTime: 'End Time',
+  advancedFilters: 'Advanced Filters',
+  filter: {
+    bucket: 'Bucket',
+    api_name: 'API Name',
+    user_agent: 'User Agent',
+    object: 'Object',
+    request_id: 'Request ID',
+    response_status: 'Response Status',
+  },
+  hint: "Filters match the whole value: '*' matches any characters, '.' matches a single character, and a backslash escapes the next character.",
+  getInformation: 'Get Information',
+  columns: 'Columns',
+  column: {
+    time: 'Timestamp',
+    api_name: 'API Name',
+    bucket: 'Bucket',
+    object: 'Object',
+    remote_host: 'Remote Host',
+    request_id: 'Request ID',
+    user_agent: 'User Agent',
+    response_status: 'Response Status',
+    request_content_length: 'Request Content Length',
+    response_content_length: 'Response Content Length',
+    time_to_response_ns: 'Time to Response NS',
+  },
+  empty: 'There is no information with this criteria',
+  notEnabled:
+    "Audit Logs needs the console's audit log (see the console's --audit-retention) and an account allowed admin:ServerTrace.",
+  loading: 'Loading audit log records',
+};
