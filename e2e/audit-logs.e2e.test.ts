@@ -4,7 +4,7 @@
  * (the engine's audit_webhook delivers to the console's audit log): an S3 upload straight to the
  * engine, then Logs → Audit Logs with the request's id in Advanced Filters finds exactly that
  * request; a filter nothing matches shows 'There is no information with this criteria'; a column
- * switched off leaves the table; Timestamp sorts. axe-clean, photographed light and dark
+ * switched off leaves the table; Timestamp sorts; scrolling to the end loads the next page. axe-clean, photographed light and dark
  * (test-results/screenshots/audit-logs-*.png).
  */
 import type { Page } from 'playwright-core';
@@ -87,6 +87,30 @@ describe('Audit Logs in Chromium', () => {
     expect(await cells.count()).toBe(11);
     await page.mouse.move(1300, 840);
     await check('found');
+  });
+
+  it('loads the next page of 100 when the table is scrolled to its end', async () => {
+    const s3 = rootS3Client(stack);
+    for (let i = 0; i < 120; i += 1) await s3.statObject(BUCKET, 'reports/found-me.txt');
+    await page.getByTestId(ids.filter('request_id')).fill('');
+    await page.getByTestId(ids.filter('api_name')).fill('HeadObject');
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId(ids.submit).click();
+          await page.getByTestId(ids.table).waitFor();
+          await page.locator(`[data-testid="${ids.row}"], [data-testid="${ids.empty}"]`).first().waitFor();
+          return rows().count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(100);
+    await page.getByTestId(ids.loadMore).scrollIntoViewIfNeeded();
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(120);
+    await page.getByTestId(ids.filter('api_name')).fill('');
+    await page.getByTestId(ids.filter('request_id')).fill(requestId);
+    await page.getByTestId(ids.submit).click();
+    await expect.poll(() => rows().count()).toBe(1);
   });
 
   it('switches a column off, sorts by Timestamp, and says when nothing matches', async () => {
