@@ -10,6 +10,7 @@ import { layout } from './layout.js';
 import { objects } from './objects.js';
 import { settings } from './settings.js';
 import { auditLogs } from './audit-logs.js';
+import { diagnostics } from './diagnostics.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -21,4 +22,5 @@ export const de: Catalogue<Messages> = {
   iam,
   settings,
   auditLogs,
+  diagnostics,
 };

@@ -8,6 +8,18 @@ import { layout } from './layout.js';
 import { objects } from './objects.js';
 import { settings } from './settings.js';
 import { auditLogs } from './audit-logs.js';
+import { diagnostics } from './diagnostics.js';
 
-export const en = { common, layout, auth, account, buckets, objects, iam, settings, auditLogs } as const;
+export const en = {
+  common,
+  layout,
+  auth,
+  account,
+  buckets,
+  objects,
+  iam,
+  settings,
+  auditLogs,
+  diagnostics,
+} as const;
 export type Messages = typeof en;
