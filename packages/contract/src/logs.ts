@@ -21,33 +21,32 @@ export const AUDIT_PAGE_SIZE = 100;
 
 const filterPattern = new RegExp(`^(${AUDIT_FILTER_FIELDS.join('|')}):[\\s\\S]{1,1024}$`);
 
-export const AuditSearchQuerySchema = z
-  .object({
-    q: z.literal('reqinfo').describe("The only query kind: 'reqinfo' (request information)"),
-    fp: z
-      .union([z.string(), z.array(z.string())])
-      .optional()
-      .describe("Filters 'field:pattern' (bucket, object, api_name, request_id, user_agent, response_status)")
-      .transform((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : v))
-      .pipe(
-        z
-          .array(
-            z
-              .string()
-              .regex(
-                filterPattern,
-                `filters are 'field:pattern' with field one of ${AUDIT_FILTER_FIELDS.join(', ')}`,
-              ),
-          )
-          .max(AUDIT_FILTER_FIELDS.length * 4),
-      ),
-    pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
-    pageNo: z.coerce.number().int().min(0).max(10_000).default(0),
-    order: z.enum(['timeDesc', 'timeAsc']).default('timeDesc'),
-    timeStart: z.iso.datetime({ offset: true }).optional(),
-    timeEnd: z.iso.datetime({ offset: true }).optional(),
-  })
-  .meta({ id: 'AuditSearchQuery' });
+// No schema id: a query stays inline in the OpenAPI document (a $ref has no properties to list).
+export const AuditSearchQuerySchema = z.object({
+  q: z.literal('reqinfo').describe("The only query kind: 'reqinfo' (request information)"),
+  fp: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe("Filters 'field:pattern' (bucket, object, api_name, request_id, user_agent, response_status)")
+    .transform((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : v))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              filterPattern,
+              `filters are 'field:pattern' with field one of ${AUDIT_FILTER_FIELDS.join(', ')}`,
+            ),
+        )
+        .max(AUDIT_FILTER_FIELDS.length * 4),
+    ),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+  pageNo: z.coerce.number().int().min(0).max(10_000).default(0),
+  order: z.enum(['timeDesc', 'timeAsc']).default('timeDesc'),
+  timeStart: z.iso.datetime({ offset: true }).optional(),
+  timeEnd: z.iso.datetime({ offset: true }).optional(),
+});
 
 export const AuditLogRecordSchema = z
   .object({

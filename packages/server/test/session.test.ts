@@ -118,8 +118,10 @@ describe('session', () => {
         '/settings',
         '/webhook/logger',
         '/webhook/audit',
+        '/logs',
       ],
-      features: [],
+      // The console keeps the audit log and root may read it (admin:ServerTrace).
+      features: ['log-search'],
       operator: false,
       distributedMode: true,
       // The engine is MinIO-compatible: admin API, STS, and an erasure-coded backend.
