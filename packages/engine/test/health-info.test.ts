@@ -106,6 +106,14 @@ describe('healthinfo', () => {
     expect(docs[0]?.minio).toEqual({});
   });
 
+  it('stops the speed test when the deadline passes', async () => {
+    const answer = await adminCall({ url }, ROOT, 'GET', 'healthinfo', { query: { deadline: '1ms' } });
+    expect(answer.status).toBe(200);
+    const last = documents(answer.text).at(-1);
+    const measured = last?.perf?.drives[0]?.drives ?? [];
+    expect(measured.filter((d) => d.latency !== undefined)).toEqual([]);
+  });
+
   it('refuses a bad deadline and callers without admin:OBDInfo', async () => {
     const bad = await adminCall({ url }, ROOT, 'GET', 'healthinfo', { query: { deadline: 'soon' } });
     expect(bad.status).toBe(400);
