@@ -29,6 +29,7 @@ import { groupCalls, type GroupCalls } from './groups.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
 import { serviceCalls, type ServiceCalls } from './service.js';
+import { healthInfoCalls, type HealthInfoCalls } from './health-info.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo, TemporaryCredentials } from './types.js';
 import { userCalls, type UserCalls } from './users.js';
 
@@ -96,7 +97,14 @@ export interface AdminTransport {
 }
 
 export interface AdminClient
-  extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls, ConfigCalls, ServiceCalls {
+  extends
+    UserCalls,
+    GroupCalls,
+    PolicyCalls,
+    ServiceAccountCalls,
+    ConfigCalls,
+    ServiceCalls,
+    HealthInfoCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -288,6 +296,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...serviceAccountCalls(transport),
     ...configCalls(transport),
     ...serviceCalls(transport),
+    ...healthInfoCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

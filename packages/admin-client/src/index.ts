@@ -29,6 +29,7 @@ export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';
 export type { ServiceActionPeerResult, ServiceActionResult, ServiceCalls } from './service.js';
+export type { HealthInfo, HealthInfoCalls, HealthInfoOptions } from './health-info.js';
 export { assumeRole } from './sts.js';
 export type { AssumeRoleOptions } from './sts.js';
 export type {

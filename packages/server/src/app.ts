@@ -53,6 +53,7 @@ import { registerWebApp } from './routes/web/web-app.js';
 import { settingsRoutes } from './routes/settings/settings-routes.js';
 import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
 import { auditLogRoutes } from './routes/logs/audit-log-routes.js';
+import { healthInfoRoutes } from './routes/diagnostics/health-info-routes.js';
 import { AuditStore } from './audit/audit-store.js';
 import { loadAuditToken } from './audit/audit-token.js';
 import { AccountStates } from './session/account-state.js';
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { ctx });
       await api.register(bucketEventRoutes, { ctx });
       await api.register(auditLogRoutes, { ctx });
+      await api.register(healthInfoRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

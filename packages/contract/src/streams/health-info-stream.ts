@@ -1,7 +1,8 @@
 /**
  * Diagnostic (spec 2 §2 Diagnostic, §4 Diagnostics, §7 `/ws/health-info?deadline=1h`): the storage
  * server's health report, sent as it is gathered; the last message is the report saved as
- * diagnostic.json. The message schema is a first cut; the Diagnostic page's owner refines it.
+ * diagnostic.json. A message is the time of the report and the report itself (spec 2 §3
+ * "Diagnostic message"): MinIO's `HealthInfo` document as the storage server sent it.
  */
 import { z } from 'zod';
 import { WS_PREFIX } from '../stream-constants.js';
@@ -16,7 +17,10 @@ export const HealthInfoQuerySchema = z.object({
 });
 
 export const HealthInfoMessageSchema = z
-  .object({ report: z.record(z.string(), z.unknown()).describe('The health report so far') })
+  .object({
+    timestamp: z.string().describe('When the storage server made this report (ISO 8601)'),
+    report: z.record(z.string(), z.unknown()).describe("The health report so far (MinIO's HealthInfo)"),
+  })
   .meta({ id: 'HealthInfoReport' });
 
 export const HEALTH_INFO_STREAMS = {

@@ -27,6 +27,7 @@ describe('the route table', () => {
       '/webhook/logger',
       '/webhook/audit',
       '/logs',
+      '/health-info',
     ]);
   });
 });

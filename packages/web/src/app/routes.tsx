@@ -14,6 +14,7 @@ import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
 import { SETTINGS_ROUTES } from '../features/settings/routes.js';
 import { LOGS_ROUTES } from '../features/logs/routes.js';
+import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -25,6 +26,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...IAM_ROUTES,
   ...SETTINGS_ROUTES,
   ...LOGS_ROUTES,
+  ...DIAGNOSTICS_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -27,13 +27,14 @@ describe('allowedPages', () => {
     '/webhook/logger',
     '/webhook/audit',
     '/logs',
+    '/health-info',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
     ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
-    ['diagnostics', ['/account', '/account/change-password', '/login', '/logs']],
+    ['diagnostics', ['/account', '/account/change-password', '/login', '/logs', '/health-info']],
   ];
   it.each(cases)('a user with %s', (name, pages) => {
     expect(allowedPages(user([canned(name)]))).toEqual(pages);
