@@ -90,6 +90,22 @@ describe('config', () => {
     );
   });
 
+  it('takes the audit log retention, size and token', () => {
+    const server = ['--server', 'http://127.0.0.1:9000'];
+    expect(loadConfig(server, {})?.auditRetentionSeconds).toBe(7 * 86400);
+    const c = loadConfig([...server, '--audit-retention', '12h', '--audit-max-entries', '5000'], {
+      COFFER_AUDIT_TOKEN: 'a-token-of-sixteen-chars',
+    });
+    expect(c).toMatchObject({
+      auditRetentionSeconds: 43200,
+      auditMaxEntries: 5000,
+      auditToken: 'a-token-of-sixteen-chars',
+    });
+    expect(loadConfig(server, { COFFER_AUDIT_RETENTION: '0' })?.auditRetentionSeconds).toBe(0);
+    expect(() => loadConfig(server, { COFFER_AUDIT_TOKEN: 'short' })).toThrow(/auditToken: the audit token/);
+    expect(() => loadConfig([...server, '--audit-max-entries', '0'], {})).toThrow(/auditMaxEntries/);
+  });
+
   it('refuses bad values with readable messages', () => {
     expect(() => loadConfig(['--server', 'ftp://x'], {})).toThrow(/serverUrl/);
     expect(() => loadConfig(['--server', 'http://x', '--session-length', '30d'], {})).toThrow(
