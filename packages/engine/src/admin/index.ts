@@ -59,6 +59,8 @@ import {
   setConfigKv,
 } from './config-kv.js';
 import { serviceAction } from './service.js';
+import { serviceTrace } from './trace.js';
+import { consoleLog } from './console-log.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -167,6 +169,9 @@ const ROUTES: Record<string, AdminRoute> = {
     actions: ['admin:ConfigUpdate'],
   },
   'POST /service': { handler: serviceAction, operation: 'Service' },
+  // Live streams (§3.10, §3.11), issue 11.
+  'GET /trace': { handler: serviceTrace, operation: 'Trace', actions: ['admin:ServerTrace'] },
+  'GET /log': { handler: consoleLog, operation: 'ConsoleLog', actions: ['admin:ConsoleLog'] },
 };
 
 /** The route for a request, or undefined (→ 426). */
