@@ -14,11 +14,25 @@ import { plainAddress } from './client-address.js';
 import { redactedHeader, redactedQueryValue } from './audit.js';
 import { canonicalHeaderName, TRACE_TYPE, type TraceInfo } from '../logging/index.js';
 
+/** Canonical header names already computed (clients send the same few names over and over). */
+const CANONICAL = new Map<string, string>();
+const CANONICAL_LIMIT = 512;
+
+function canonical(name: string): string {
+  let out = CANONICAL.get(name);
+  if (out === undefined) {
+    out = canonicalHeaderName(name);
+    if (CANONICAL.size < CANONICAL_LIMIT) CANONICAL.set(name, out);
+  }
+  return out;
+}
+
 /** Go's `http.Header`: canonical names, each with its list of values. */
 function goHeaders(headers: OutgoingHttpHeaders | NodeJS.Dict<string | string[]>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[canonicalHeaderName(name)] = [redactedHeader(name, value)];
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined) out[canonical(name)] = [redactedHeader(name, value)];
   }
   return out;
 }
