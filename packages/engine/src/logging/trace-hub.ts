@@ -7,57 +7,14 @@
  * request's start — tracing is free without subscribers. With subscribers, `publish` filters and
  * pushes into each one's bounded `LiveFeed`, never waiting for a reader.
  */
+import { TRACE_TYPE_BITS, type TraceInfo as ProtocolTraceInfo } from '@coffer/protocol';
 import { LiveFeed } from './live-feed.js';
 
 /** MinIO's trace types (madmin `TraceType`, single bits). */
-export const TRACE_TYPE = {
-  os: 1,
-  storage: 2,
-  s3: 4,
-  internal: 8,
-  scanner: 16,
-  decommission: 32,
-  healing: 64,
-  'batch-replication': 128,
-  'batch-keyrotation': 256,
-  'batch-expire': 512,
-  rebalance: 1024,
-  'replication-resync': 2048,
-  bootstrap: 4096,
-  ftp: 8192,
-  ilm: 16384,
-  kms: 32768,
-  formatting: 65536,
-} as const;
+export const TRACE_TYPE = TRACE_TYPE_BITS;
 
-export type TraceTypeName = keyof typeof TRACE_TYPE;
-
-/** madmin's `TraceInfo` as MinIO writes it (Go's JSON: durations in nanoseconds, RFC 3339 times). */
-export interface TraceInfo {
-  type: number;
-  nodename: string;
-  funcname: string;
-  time: string;
-  path: string;
-  dur: number;
-  bytes?: number;
-  msg?: string;
-  error?: string;
-  custom?: Record<string, string>;
-  http?: {
-    request: {
-      time: string;
-      proto: string;
-      method: string;
-      path?: string;
-      rawquery?: string;
-      headers?: Record<string, string[]>;
-      client: string;
-    };
-    response: { time: string; headers?: Record<string, string[]>; statuscode?: number };
-    stats: { inputbytes: number; outputbytes: number; latency: number; timetofirstbyte: number };
-  };
-}
+/** An entry as the engine writes it: the type and duration always set. */
+export type TraceInfo = ProtocolTraceInfo & { type: number; dur: number };
 
 /** What one subscriber asked for (MinIO's `ServiceTraceOpts`). */
 export interface TraceOptions {
