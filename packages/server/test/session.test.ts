@@ -118,6 +118,8 @@ describe('session', () => {
         '/settings',
         '/webhook/logger',
         '/webhook/audit',
+        '/logs',
+        '/trace',
       ],
       features: [],
       operator: false,

@@ -12,7 +12,9 @@ import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
+import { logsRoutes } from '../features/logs/routes.js';
 import { SETTINGS_ROUTES } from '../features/settings/routes.js';
+import { TRACE_ROUTES } from '../features/trace/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -23,6 +25,9 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...ACCOUNT_ROUTES,
   ...IAM_ROUTES,
   ...SETTINGS_ROUTES,
+  ...TRACE_ROUTES,
+  // Audit Logs (audit log search) mounts here: `logsRoutes({ auditLogs: <its view /> })`.
+  ...logsRoutes(),
 ]);
 
 export function AppRoutes() {

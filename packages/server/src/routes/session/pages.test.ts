@@ -26,13 +26,15 @@ describe('allowedPages', () => {
     '/settings',
     '/webhook/logger',
     '/webhook/audit',
+    '/logs',
+    '/trace',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
     ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
-    ['diagnostics', ['/account', '/account/change-password', '/login']],
+    ['diagnostics', ['/account', '/account/change-password', '/login', '/logs', '/trace']],
   ];
   it.each(cases)('a user with %s', (name, pages) => {
     expect(allowedPages(user([canned(name)]))).toEqual(pages);

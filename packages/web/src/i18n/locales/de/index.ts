@@ -9,5 +9,18 @@ import { iam } from './iam.js';
 import { layout } from './layout.js';
 import { objects } from './objects.js';
 import { settings } from './settings.js';
+import { trace } from './trace.js';
+import { logs } from './logs.js';
 
-export const de: Catalogue<Messages> = { common, layout, auth, account, buckets, objects, iam, settings };
+export const de: Catalogue<Messages> = {
+  common,
+  layout,
+  auth,
+  account,
+  buckets,
+  objects,
+  iam,
+  settings,
+  trace,
+  logs,
+};

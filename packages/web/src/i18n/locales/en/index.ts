@@ -7,6 +7,8 @@ import { iam } from './iam.js';
 import { layout } from './layout.js';
 import { objects } from './objects.js';
 import { settings } from './settings.js';
+import { trace } from './trace.js';
+import { logs } from './logs.js';
 
-export const en = { common, layout, auth, account, buckets, objects, iam, settings } as const;
+export const en = { common, layout, auth, account, buckets, objects, iam, settings, trace, logs } as const;
 export type Messages = typeof en;

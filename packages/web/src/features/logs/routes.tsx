@@ -1,0 +1,19 @@
+/**
+ * The logs feature's screen (spec 2 §2 Logs), loaded lazily. The Audit Logs view is handed in
+ * (`auditLogs`) by whoever builds it — the mount point for audit log search — so this feature
+ * never imports another; without it the Audit Logs entry stays disabled.
+ */
+import type { ReactNode } from 'react';
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
+
+const LogsPage = lazyScreen(() => import('./components/logs-page.js'), 'LogsPage');
+
+export function logsRoutes(options: { auditLogs?: ReactNode } = {}): PageScreen[] {
+  return [
+    {
+      page: 'logs',
+      element: <LogsPage {...(options.auditLogs !== undefined ? { auditLogs: options.auditLogs } : {})} />,
+    },
+  ];
+}
