@@ -90,9 +90,7 @@ export function TracePage() {
                 <Table.Td>{`${call.statusCode} ${call.statusMsg}`}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{call.host}</Text>
-                  <Text size="xs">
-                    {call.client}
-                  </Text>
+                  <Text size="xs">{call.client}</Text>
                 </Table.Td>
                 <Table.Td>{t('milliseconds', { value: durationMs(call.callStats.duration) })}</Table.Td>
                 <Table.Td>{format.bytes(call.callStats.rx)}</Table.Td>
