@@ -153,10 +153,13 @@ async function engineOverhead(signer, engine, repeats) {
   }
 }
 
-/** A process's resident memory (VmRSS) in MiB. */
-function rssMiB(pid) {
+/**
+ * A process's resident memory in MiB: VmRSS, or RssAnon (its own heap and buffers, leaving out
+ * file pages it maps — the engine's LMDB index is mapped and counts in VmRSS as it is touched).
+ */
+function rssMiB(pid, field = 'VmRSS') {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : NaN;
   } catch {
     return NaN;
@@ -226,6 +229,7 @@ async function consoleMemory(signer, engine, consoleServer, cookie, loadSeconds)
     await new Promise((r) => setTimeout(r, 2000));
     const baseline = rssMiB(consoleServer.pid);
     const engineBaseline = rssMiB(engine.pid);
+    const engineAnonBaseline = rssMiB(engine.pid, 'RssAnon');
     const slow = slowTraceSocket(consoleServer.base, cookie);
     await slow.open({ slow: true });
     const cpu0 = cpuSeconds(consoleServer.pid);
@@ -235,6 +239,7 @@ async function consoleMemory(signer, engine, consoleServer, cookie, loadSeconds)
     const consoleCores = (cpuSeconds(consoleServer.pid) - cpu0) / loadSeconds;
     const got = slow.close();
     const enginePeak = rssMiB(engine.pid);
+    const engineAnon = rssMiB(engine.pid, 'RssAnon');
     return {
       loadSeconds,
       putOps: result.ops,
@@ -248,7 +253,12 @@ async function consoleMemory(signer, engine, consoleServer, cookie, loadSeconds)
         growthMiB: round(peak - baseline, 1),
         growthMB: round(((peak - baseline) * 1048576) / 1e6, 1),
       },
-      engineRss: { baselineMiB: round(engineBaseline, 1), afterMiB: round(enginePeak, 1) },
+      engineRss: {
+        baselineMiB: round(engineBaseline, 1),
+        afterMiB: round(enginePeak, 1),
+        anonBaselineMiB: round(engineAnonBaseline, 1),
+        anonAfterMiB: round(engineAnon, 1),
+      },
     };
   } finally {
     client.close();
@@ -308,7 +318,10 @@ async function main() {
       'load during it',
       `${c.putOpsPerSec} PUT/s (${c.putOps}); slow reader got ${c.slowReader.messages} messages; console ${c.consoleCores} cores, machine ${c.machineCores} cores`,
     ]);
-    rows.push(['engine RSS', `${c.engineRss.baselineMiB} → ${c.engineRss.afterMiB} MiB`]);
+    rows.push([
+      'engine RSS (anonymous)',
+      `${c.engineRss.baselineMiB} → ${c.engineRss.afterMiB} MiB (${c.engineRss.anonBaselineMiB} → ${c.engineRss.anonAfterMiB} MiB)`,
+    ]);
   }
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(
