@@ -25,7 +25,6 @@
 //        [--rewind-keys N] [--only rewind] [--repopulate] [--keep]
 // Results: a table on stdout and bench/results/console-latest.json (--upload-only:
 // bench/results/console-upload-latest.json; --only rewind: bench/results/console-rewind-latest.json).
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -38,7 +37,8 @@ import { uploadBench } from './lib/console-upload.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { populatePrefixes, prefixKey } from './lib/populate-prefixes.mjs';
 import { rewindBench } from './lib/rewind-bench.mjs';
-import { cpuSeconds, freePort, machineBusySeconds, startServer, waitIdle } from './lib/servers.mjs';
+import { login, startConsole as startConsoleAt } from './lib/console-process.mjs';
+import { cpuSeconds, machineBusySeconds, startServer, waitIdle } from './lib/servers.mjs';
 import { median, round } from './lib/workloads.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,58 +83,8 @@ function parseArgs(argv) {
 
 const log = (line) => console.error(line);
 
-/** The console as a child process; resolves once it printed where it listens. */
-async function startConsole(engineEndpoint, dataDir) {
-  const port = await freePort();
-  const main = join(ROOT, 'packages/server/dist/main.js');
-  if (!existsSync(main)) throw new Error(`console not built: ${main} is missing (run npx tsc -b)`);
-  const child = spawn(
-    process.execPath,
-    [main, '--address', `127.0.0.1:${port}`, '--server', engineEndpoint, '--data', dataDir],
-    { cwd: ROOT, env: { ...process.env, COFFER_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exit = new Promise((resolve) => child.on('exit', resolve));
-  const started = Date.now();
-  while (!/Console:\s+http/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`console exited during start-up:\n${output}`);
-    if (Date.now() - started > 30_000) {
-      child.kill('SIGKILL');
-      throw new Error(`console did not start in 30 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    startMs: Date.now() - started,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exit;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** Log in; the session cookie (`token=…`). */
-async function login(base, accessKey, secretKey) {
-  const res = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ accessKey, secretKey }),
-  });
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  if (res.status !== 204 || !setCookie.startsWith('token='))
-    throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return setCookie.split(';')[0];
-}
+/** The console in front of `engineEndpoint`, its data in `dataDir`. */
+const startConsole = (engineEndpoint, dataDir) => startConsoleAt(ROOT, engineEndpoint, dataDir);
 
 async function api(base, cookie, method, path, json) {
   const res = await fetch(`${base}${path}`, {

@@ -56,7 +56,9 @@ describe('Audit Logs in Chromium', () => {
   it('opens Logs from the menu with the Audit Logs form', async () => {
     await signInAsRoot(page, stack.consoleUrl);
     await page.getByTestId(TEST_IDS.layout.menuItem('/logs')).click();
+    await page.getByTestId(TEST_IDS.logs.tab('audit')).click();
     await page.getByTestId(ids.submit).waitFor();
+    expect(new URL(page.url()).search).toBe('?view=audit');
     await page.getByTestId(ids.advancedToggle).click();
     await page.getByTestId(ids.hint).waitFor();
     await check('form');

@@ -9,7 +9,7 @@
  * send with a real Content-Length, and turn any status other than 200/204/206 into an
  * `AdminApiError`. Typed calls are thin wrappers over the same `request()`, one module per area:
  * users.ts, groups.ts, policies.ts, service-accounts.ts (wire doc §3.2–§3.5), config.ts (§3.6),
- * service.ts (restart). Streaming calls (trace, console log, listen, health info) go through
+ * service.ts (restart), monitoring.ts (trace, console log). Streaming calls go through
  * `stream()`: the same signing, the answer read as newline-delimited JSON (`ndjson.ts`).
  */
 import type http from 'node:http';
@@ -25,6 +25,7 @@ import {
 import { ndjsonValues } from './ndjson.js';
 import { assumeRole, type AssumeRoleOptions } from './sts.js';
 import { configCalls, type ConfigCalls } from './config.js';
+import { monitoringCalls, type MonitoringCalls } from './monitoring.js';
 import { groupCalls, type GroupCalls } from './groups.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
@@ -104,7 +105,8 @@ export interface AdminClient
     ServiceAccountCalls,
     ConfigCalls,
     ServiceCalls,
-    HealthInfoCalls {
+    HealthInfoCalls,
+    MonitoringCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -297,6 +299,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...configCalls(transport),
     ...serviceCalls(transport),
     ...healthInfoCalls(transport),
+    ...monitoringCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

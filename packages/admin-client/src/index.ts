@@ -25,6 +25,18 @@ export {
   type ConfigTarget,
 } from './config-kv-text.js';
 export type { GroupCalls } from './groups.js';
+export {
+  goDuration,
+  traceQuery,
+  TRACE_TYPES,
+  type ConsoleLogOptions,
+  type LogInfo,
+  type LogType,
+  type MonitoringCalls,
+  type ServiceTraceOptions,
+  type TraceType,
+} from './monitoring.js';
+export type { TraceInfo } from '@coffer/protocol';
 export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';

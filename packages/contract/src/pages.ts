@@ -121,7 +121,13 @@ export const PAGES = [
     menuGroup: 'Tools',
   },
   { id: 'watch', path: '/watch', label: 'Watch', menuGroup: 'Tools' },
-  { id: 'trace', path: '/trace', label: 'Trace', menuGroup: 'Tools' },
+  {
+    id: 'trace',
+    path: '/trace',
+    label: 'Trace',
+    access: { anyOf: ['admin:ServerTrace'], adminApi: true },
+    menuGroup: 'Tools',
+  },
   { id: 'heal', path: '/heal', label: 'Heal', menuGroup: 'Tools' },
   {
     id: 'health-info',

@@ -14,7 +14,7 @@ import type { IamSystem } from './iam/iam-system.js';
 import { BuiltinKms, type Kms } from './kms/index.js';
 import { withEncryption } from './crypto/index.js';
 import { withCompression } from './compress/index.js';
-import { LoggingSystem } from './logging/index.js';
+import { ConsoleLog, LoggingSystem, TraceHub } from './logging/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Credential, CredentialProvider } from './iam/types.js';
 import type { MetricsRegistry } from './metrics/registry.js';
@@ -78,6 +78,10 @@ export interface EngineContext {
   service?: EngineService;
   /** The logger and audit webhooks (issue 10 §1): the HTTP layer audits requests and reports 5xx through it. */
   logging: LoggingSystem;
+  /** Admin trace subscribers (`GET /minio/admin/v3/trace`); the HTTP layer publishes each call while one listens. */
+  trace: TraceHub;
+  /** The console log ring and its subscribers (`GET /minio/admin/v3/log`). */
+  consoleLog: ConsoleLog;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -121,6 +125,13 @@ export interface EngineContextParts {
   service?: EngineService;
   /** Default: one built from `config` (its `logger_webhook` and `audit_webhook` targets). */
   logging?: LoggingSystem;
+  /** Default: a new hub. `createEngine` keeps one across in-place restarts. */
+  trace?: TraceHub;
+  /**
+   * Default: a new ring that `log` lines also reach. A caller that passes its own feeds its console
+   * lines to it itself (`createEngine` does, for every part of the engine that logs).
+   */
+  consoleLog?: ConsoleLog;
 }
 
 /**
@@ -133,14 +144,23 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
   const region = parts.region ?? 'us-east-1';
   const endpoint = parts.endpoint ?? (() => '127.0.0.1:9000');
   const config = parts.config ?? staticConfig();
+  const consoleLog = parts.consoleLog ?? new ConsoleLog(endpoint);
+  const log =
+    parts.consoleLog !== undefined
+      ? parts.log
+      : (line: string): void => {
+          consoleLog.info(line);
+          parts.log?.(line);
+        };
   const logging =
     parts.logging ??
     new LoggingSystem(config, {
       deploymentId: parts.deploymentId,
-      ...(parts.log !== undefined ? { log: parts.log } : {}),
+      consoleLog,
+      ...(log !== undefined ? { log } : {}),
     });
   // What services report (failures that do not fail a request) also reaches the logger webhooks.
-  const serviceLog = (source: string): ((line: string) => void) => logging.serviceLog(source, parts.log);
+  const serviceLog = (source: string): ((line: string) => void) => logging.serviceLog(source, log);
   const events =
     parts.events ??
     createEventHub({
@@ -198,5 +218,7 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     notifications,
     ...(parts.service !== undefined ? { service: parts.service } : {}),
     logging,
+    trace: parts.trace ?? new TraceHub(),
+    consoleLog,
   };
 }

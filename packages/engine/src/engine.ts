@@ -29,6 +29,7 @@ import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 import { ConfigStore, configuredRegion, type ConfigReader } from './config/index.js';
 import type { RetryOptions, TargetFactory } from './notify/index.js';
+import { ConsoleLog, TraceHub } from './logging/index.js';
 import type { EngineService } from './engine-service.js';
 
 export interface EngineOptions {
@@ -257,7 +258,15 @@ async function closeServer(server: Server, sockets: Set<Socket>): Promise<void> 
 /** Start an engine; see the module comment. */
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const env = options.env ?? process.env;
-  const log = options.log ?? (() => undefined);
+  // Every console line of every part of the engine is also kept for `GET /minio/admin/v3/log`.
+  // The trace hub and the console log outlive in-place restarts (a running trace keeps going).
+  let endpoint = '';
+  const consoleLog = new ConsoleLog(() => endpoint);
+  const trace = new TraceHub();
+  const log = (line: string): void => {
+    consoleLog.info(line);
+    options.log?.(line);
+  };
   if (options.drives.length === 0)
     throw new StartupError('no drives given: at least one drive directory is needed');
   const { host, port } = parseAddress(options.address);
@@ -295,7 +304,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const stsThrottle = new LoginThrottle(options.stsThrottle);
     // `--region` (options) is an override like MinIO's environment variable.
     const configEnv = options.region !== undefined ? { ...env, MINIO_REGION_NAME: options.region } : env;
-    let endpoint = `${urlHost(host)}:${port}`;
+    endpoint = `${urlHost(host)}:${port}`;
 
     // Everything built from the drives' documents: made at start and again by an in-place restart.
     const buildServices = async (): Promise<EngineServices> => {
@@ -325,6 +334,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         metrics,
         version,
         log,
+        consoleLog,
+        trace,
         stsThrottle,
         ...(options.stsTrustedProxies !== undefined ? { stsTrustedProxies: options.stsTrustedProxies } : {}),
         kms,
@@ -464,8 +475,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     });
     const bound = await listen(server, host, port);
     cleanups.push(() => closeServer(server, sockets));
-    // Listen streams never end by themselves: end them first, so the close does not wait for them.
-    cleanups.push(() => Promise.resolve(services.context.notifications.endListeners()));
+    // Listen, trace and log streams never end by themselves: end them first, so the close does not
+    // wait for them.
+    cleanups.push(() => {
+      services.context.notifications.endListeners();
+      trace.close();
+      consoleLog.close();
+      return Promise.resolve();
+    });
     const boundHost = host === '' ? '' : bound.address;
     endpoint = `${urlHost(boundHost)}:${bound.port}`;
 

@@ -95,3 +95,4 @@ export type {
   PolicyRequest,
   Statement,
 } from './policy/index.js';
+export { TRACE_TYPE_BITS, type TraceInfo, type TraceTypeName } from './madmin-trace.js';

@@ -56,6 +56,7 @@ import { auditLogRoutes } from './routes/logs/audit-log-routes.js';
 import { healthInfoRoutes } from './routes/diagnostics/health-info-routes.js';
 import { AuditStore } from './audit/audit-store.js';
 import { loadAuditToken } from './audit/audit-token.js';
+import { monitoringStreamRoutes } from './routes/monitoring/monitoring-streams.js';
 import { AccountStates } from './session/account-state.js';
 import { sessionCheck } from './session/authenticate.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bucketEventRoutes, { ctx });
       await api.register(auditLogRoutes, { ctx });
       await api.register(healthInfoRoutes, { ctx });
+      await api.register(monitoringStreamRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -169,6 +169,8 @@ describe('root', () => {
       '/settings',
       '/webhook/logger',
       '/webhook/audit',
+      '/logs',
+      '/trace',
     ]);
   });
 });

@@ -119,6 +119,7 @@ describe('session', () => {
         '/webhook/logger',
         '/webhook/audit',
         '/logs',
+        '/trace',
         '/health-info',
       ],
       // The console keeps the audit log and root may read it (admin:ServerTrace).

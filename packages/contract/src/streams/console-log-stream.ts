@@ -1,6 +1,6 @@
 /**
  * Error Logs (spec 2 §2 Logs, §7 `/ws/console`): the storage server's console log, recent entries
- * then the live tail. The message schema is a first cut; the Logs page's owner refines it.
+ * then the live tail, one message per entry with MinIO's field names (spec 2 §3 "Log message").
  */
 import { z } from 'zod';
 import { WS_PREFIX } from '../stream-constants.js';
@@ -8,19 +8,17 @@ import type { StreamContract } from '../stream-contract.js';
 
 export const ConsoleLogMessageSchema = z
   .object({
+    ConsoleMsg: z.string().describe('A plain console line (empty for an error entry)'),
     time: z.string().describe('ISO 8601'),
-    node: z.string().optional(),
-    level: z.string().optional(),
-    errKind: z.string().optional(),
-    message: z.string().optional(),
-    consoleMsg: z.string().optional().describe('A plain console line'),
-    error: z.object({ message: z.string(), source: z.array(z.string()).optional() }).optional(),
-    api: z
-      .object({ name: z.string(), bucket: z.string().optional(), object: z.string().optional() })
-      .optional(),
-    remoteHost: z.string().optional(),
+    level: z.string().describe('INFO, WARNING, ERROR, FATAL or EVENT'),
+    node: z.string().describe('The server (node) that logged it'),
+    api: z.object({ name: z.string() }).optional(),
+    deploymentid: z.string().optional(),
     requestID: z.string().optional(),
+    remotehost: z.string().optional(),
+    host: z.string().optional(),
     userAgent: z.string().optional(),
+    error: z.object({ message: z.string(), source: z.array(z.string()) }).optional(),
   })
   .meta({ id: 'ConsoleLogEntry' });
 

@@ -60,6 +60,8 @@ import {
 } from './config-kv.js';
 import { serviceAction } from './service.js';
 import { healthInfo } from './health-info.js';
+import { serviceTrace } from './trace.js';
+import { consoleLog } from './console-log.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -171,6 +173,9 @@ const ROUTES: Record<string, AdminRoute> = {
   // Health info / OBD (§3.12), issue 11.
   'GET /healthinfo': { handler: healthInfo, operation: 'HealthInfo', actions: ['admin:OBDInfo'] },
   'GET /obdinfo': { handler: healthInfo, operation: 'HealthInfo', actions: ['admin:OBDInfo'] },
+  // Live streams (§3.10, §3.11), issue 11.
+  'GET /trace': { handler: serviceTrace, operation: 'Trace', actions: ['admin:ServerTrace'] },
+  'GET /log': { handler: consoleLog, operation: 'ConsoleLog', actions: ['admin:ConsoleLog'] },
 };
 
 /** The route for a request, or undefined (→ 426). */

@@ -40,6 +40,13 @@ export class BoundedQueue<T> {
     return item;
   }
 
+  /** The queued items, oldest first (the queue is unchanged). */
+  toArray(): T[] {
+    const out: T[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.items[(this.head + i) % this.capacity] as T);
+    return out;
+  }
+
   clear(): void {
     this.items.fill(undefined);
     this.head = 0;

@@ -28,25 +28,34 @@ const SECRET_QUERY = new Set([
   'token',
 ]);
 
+/** A header's value with its secrets redacted (audit entries and traces). */
+export function redactedHeader(name: string, value: string | string[] | number): string {
+  const lower = name.toLowerCase();
+  const text = Array.isArray(value) ? value.join(',') : String(value);
+  if (SECRET_HEADERS.has(lower)) return REDACTED;
+  if (lower === 'authorization') return text.replace(/Signature=[^,\s]*/g, `Signature=${REDACTED}`);
+  return text;
+}
+
 function headerRecord(
   headers: Record<string, string | string[] | number | undefined>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    let text = Array.isArray(value) ? value.join(',') : String(value);
-    if (SECRET_HEADERS.has(lower)) text = REDACTED;
-    else if (lower === 'authorization') text = text.replace(/Signature=[^,\s]*/g, `Signature=${REDACTED}`);
-    out[canonicalHeaderName(name)] = text;
+    if (value !== undefined) out[canonicalHeaderName(name)] = redactedHeader(name, value);
   }
   return out;
 }
 
 function queryRecord(query: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of query) out[name] = SECRET_QUERY.has(name.toLowerCase()) ? REDACTED : value;
+  for (const [name, value] of query) out[name] = redactedQueryValue(name, value);
   return out;
+}
+
+/** A query parameter's value with its secrets redacted (audit entries and traces). */
+export function redactedQueryValue(name: string, value: string): string {
+  return SECRET_QUERY.has(name.toLowerCase()) ? REDACTED : value;
 }
 
 /** Describe the request to the audit targets once its reply is done (nothing when none is enabled). */

@@ -17,6 +17,7 @@ import { handleCors } from './cors.js';
 import { hostIdOf, writeError } from './errors.js';
 import { createRequestIdGenerator } from './request-id.js';
 import { auditWhenDone, reportServerError } from './audit.js';
+import { traceWhenDone } from './trace.js';
 import { createRequestContext, createRouterState, resolveRequestTarget, routeRequest } from './router.js';
 
 function setCommonHeaders(ctx: RequestContext): void {
@@ -88,6 +89,7 @@ export function createHttpServer(
     setCommonHeaders(ctx);
     recordWhenDone(ctx);
     auditWhenDone(ctx);
+    traceWhenDone(ctx);
     if (handleCors(ctx)) return;
     const run = async (): Promise<void> => {
       resolveRequestTarget(ctx);

@@ -3,3 +3,6 @@ export { LoggingSystem, LOGGER_SUBSYSTEM, AUDIT_SUBSYSTEM } from './logging-syst
 export type { AuditRequest, AuditEntry, LogEntry, LogProblem } from './entries.js';
 export { canonicalHeaderName } from './entries.js';
 export { DeliveryQueue } from './delivery-queue.js';
+export { TraceHub, TRACE_TYPE, shouldTrace, type TraceInfo, type TraceOptions } from './trace-hub.js';
+export { ConsoleLog, logMask, type ConsoleLogEntry, type ConsoleLogFilter } from './console-log.js';
+export { LiveFeed } from './live-feed.js';

@@ -9,6 +9,7 @@
 import { hostname } from 'node:os';
 import type { ConfigReader } from '../config/types.js';
 import { auditEntry, logEntry, type AuditRequest, type LogProblem } from './entries.js';
+import type { ConsoleLog } from './console-log.js';
 import { WebhookTarget, webhookSettings, type Handover } from './webhook-target.js';
 
 export const LOGGER_SUBSYSTEM = 'logger_webhook';
@@ -18,6 +19,8 @@ export interface LoggingSystemOptions {
   deploymentId: string;
   /** The console log (delivery problems, invalid targets). */
   log?: (line: string) => void;
+  /** The console log ring of `GET /minio/admin/v3/log`: every problem is kept there too. */
+  consoleLog?: ConsoleLog;
 }
 
 export class LoggingSystem {
@@ -59,10 +62,12 @@ export class LoggingSystem {
     for (const target of this.audits) target.send(entry);
   }
 
-  /** A server problem, to every logger target. */
+  /** A server problem, to every logger target and the console log. */
   error(problem: LogProblem): void {
-    if (this.loggers.length === 0) return;
+    const { consoleLog } = this.options;
+    if (this.loggers.length === 0 && consoleLog === undefined) return;
     const entry = logEntry(this.options.deploymentId, this.host, problem);
+    consoleLog?.error(entry);
     for (const target of this.loggers) target.send(entry);
   }
 

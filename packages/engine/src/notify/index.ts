@@ -15,3 +15,4 @@ export {
   type TargetStatus,
 } from './notification-system.js';
 export type { RetryOptions, TargetStats } from './target-sender.js';
+export { parseGoDuration } from './targets/broker-values.js';

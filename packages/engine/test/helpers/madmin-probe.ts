@@ -56,7 +56,7 @@ export async function buildMadminProbe(): Promise<string> {
  */
 export async function runMadminProbe(
   binary: string,
-  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota' | 'config',
+  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota' | 'config' | 'trace',
   engine: EngineEndpoint,
   extraEnv: Record<string, string> = {},
 ): Promise<{ code: number; report: Record<string, unknown>; stderr: string }> {

@@ -13,6 +13,7 @@
 //	madmin-probe quota  -> get/set/clear the hard quota of the bucket MADMIN_BUCKET (see quota.go)
 //	madmin-probe kms    -> KMS status, key create/list/status with the key MADMIN_KMS_KEY (see kms.go)
 //	madmin-probe config -> set/get/del/help of the server configuration (see config.go)
+//	madmin-probe trace  -> ServiceTrace of an anonymous PUT and GetLogs' replay (see trace.go)
 //
 // The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
 // MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
@@ -134,8 +135,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config" && os.Args[1] != "trace") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config|trace (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
@@ -165,6 +166,10 @@ func main() {
 	case "config":
 		rep, ok = runConfig(ctx, adm)
 	// ---- end config ----
+	// ---- trace and console log (trace.go) ----
+	case "trace":
+		rep, ok = runTrace(ctx, adm, os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_BUCKET"))
+	// ---- end trace ----
 	default:
 		rep, ok = runIAM(ctx, adm, os.Getenv("MADMIN_ENDPOINT"))
 	}

@@ -12,8 +12,9 @@ import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
+import { AuditLogsView, logsRoutes } from '../features/logs/routes.js';
 import { SETTINGS_ROUTES } from '../features/settings/routes.js';
-import { LOGS_ROUTES } from '../features/logs/routes.js';
+import { TRACE_ROUTES } from '../features/trace/routes.js';
 import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
@@ -25,7 +26,8 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...ACCOUNT_ROUTES,
   ...IAM_ROUTES,
   ...SETTINGS_ROUTES,
-  ...LOGS_ROUTES,
+  ...TRACE_ROUTES,
+  ...logsRoutes({ auditLogs: <AuditLogsView /> }),
   ...DIAGNOSTICS_ROUTES,
 ]);
 

@@ -27,6 +27,7 @@ describe('allowedPages', () => {
     '/webhook/logger',
     '/webhook/audit',
     '/logs',
+    '/trace',
     '/health-info',
   ];
   const cases: [string, string[]][] = [
@@ -34,7 +35,7 @@ describe('allowedPages', () => {
     ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
-    ['diagnostics', ['/account', '/account/change-password', '/login', '/logs', '/health-info']],
+    ['diagnostics', ['/account', '/account/change-password', '/login', '/logs', '/trace', '/health-info']],
   ];
   it.each(cases)('a user with %s', (name, pages) => {
     expect(allowedPages(user([canned(name)]))).toEqual(pages);

@@ -1,7 +1,22 @@
-/** The logs feature's screens: /logs (spec 2 §2), loaded lazily. */
+/**
+ * The logs feature's screen (spec 2 §2 Logs), loaded lazily. The Audit Logs view is handed in
+ * (`auditLogs`) by whoever builds it — the mount point for audit log search — so this feature
+ * never imports another; without it the Audit Logs entry stays disabled.
+ */
+import type { ReactNode } from 'react';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
 
 const LogsPage = lazyScreen(() => import('./components/logs-page.js'), 'LogsPage');
 
-export const LOGS_ROUTES: PageScreen[] = [{ page: 'logs', element: <LogsPage /> }];
+/** The Audit Logs view (audit log search), loaded when the Audit Logs entry is opened. */
+export const AuditLogsView = lazyScreen(() => import('./components/audit-logs.js'), 'AuditLogs');
+
+export function logsRoutes(options: { auditLogs?: ReactNode } = {}): PageScreen[] {
+  return [
+    {
+      page: 'logs',
+      element: <LogsPage {...(options.auditLogs !== undefined ? { auditLogs: options.auditLogs } : {})} />,
+    },
+  ];
+}

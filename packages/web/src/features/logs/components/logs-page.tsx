@@ -1,21 +1,56 @@
 /**
- * The Logs page (/logs, spec 2 §2) as far as this branch builds it: the Audit Logs view, shown
- * when the session's features include 'log-search'. The page's shell with its Error Logs view
- * comes from the live-logs work (branch f-trace), which mounts `AuditLogs` beside Error Logs.
+ * The Logs page /logs (spec 2 §2 Logs): a left menu with Error Logs and Audit Logs. Audit Logs is
+ * disabled unless the session's features include log-search (spec 2 §6) — and while no audit view
+ * is mounted: the view itself comes from outside this feature, through `auditLogs` (see
+ * `routes.tsx`, `logsRoutes`). The chosen view is in the address (`?view=audit`).
  */
-import { Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { TEST_IDS } from '../../../selectors.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { useSession } from '../../../shared/session/session-context.js';
-import { AuditLogs } from './audit-logs.js';
+import { ErrorLogs } from './error-logs.js';
 
-export function LogsPage() {
-  const { t } = useTranslation(['layout', 'auditLogs']);
-  const { features } = useSession();
+const ids = TEST_IDS.logs;
+/** The session feature that enables Audit Logs (spec 2 §3 Session). */
+export const LOG_SEARCH_FEATURE = 'log-search';
+
+export interface LogsPageProps {
+  /** The Audit Logs view; absent: the entry stays disabled. */
+  auditLogs?: ReactNode;
+}
+
+export function LogsPage({ auditLogs }: LogsPageProps) {
+  const { t } = useTranslation(['logs']);
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const auditEnabled = auditLogs !== undefined && session.features.includes(LOG_SEARCH_FEATURE);
+  const view = auditEnabled && params.get('view') === 'audit' ? 'audit' : 'error';
   return (
-    <>
-      <PageHeader title={t('layout:menu.logs')} />
-      {features.includes('log-search') ? <AuditLogs /> : <Text c="dimmed">{t('auditLogs:notEnabled')}</Text>}
-    </>
+    <div data-testid={ids.screen}>
+      <PageHeader title={t('title')} />
+      <Tabs
+        orientation="vertical"
+        value={view}
+        onChange={(value) => setParams(value === 'audit' ? { view: 'audit' } : {}, { replace: true })}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="error" data-testid={ids.tab('error')}>
+            {t('errorLogs')}
+          </Tabs.Tab>
+          <Tabs.Tab value="audit" disabled={!auditEnabled} data-testid={ids.tab('audit')}>
+            {t('auditLogs')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="error" pl="lg">
+          {view === 'error' && <ErrorLogs />}
+        </Tabs.Panel>
+        <Tabs.Panel value="audit" pl="lg">
+          {view === 'audit' && auditLogs}
+        </Tabs.Panel>
+      </Tabs>
+    </div>
   );
 }

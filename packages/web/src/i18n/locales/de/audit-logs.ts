@@ -29,7 +29,5 @@ export const auditLogs = {
     time_to_response_ns: 'Antwortzeit (ns)',
   },
   empty: 'Für diese Kriterien gibt es keine Informationen',
-  notEnabled:
-    'Audit-Protokolle brauchen das Audit-Protokoll der Konsole (siehe --audit-retention der Konsole) und ein Konto mit admin:ServerTrace.',
   loading: 'Audit-Protokolleinträge werden geladen',
 };

@@ -11,6 +11,8 @@ import { objects } from './objects.js';
 import { settings } from './settings.js';
 import { auditLogs } from './audit-logs.js';
 import { diagnostics } from './diagnostics.js';
+import { trace } from './trace.js';
+import { logs } from './logs.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -23,4 +25,6 @@ export const de: Catalogue<Messages> = {
   settings,
   auditLogs,
   diagnostics,
+  trace,
+  logs,
 };

@@ -29,7 +29,5 @@ export const auditLogs = {
     time_to_response_ns: 'Time to Response NS',
   },
   empty: 'There is no information with this criteria',
-  notEnabled:
-    "Audit Logs needs the console's audit log (see the console's --audit-retention) and an account allowed admin:ServerTrace.",
   loading: 'Loading audit log records',
 };

@@ -9,6 +9,8 @@ import { objects } from './objects.js';
 import { settings } from './settings.js';
 import { auditLogs } from './audit-logs.js';
 import { diagnostics } from './diagnostics.js';
+import { trace } from './trace.js';
+import { logs } from './logs.js';
 
 export const en = {
   common,
@@ -19,6 +21,8 @@ export const en = {
   objects,
   iam,
   settings,
+  trace,
+  logs,
   auditLogs,
   diagnostics,
 } as const;

@@ -1,0 +1,7 @@
+/** The trace feature's screen (spec 2 §2 Trace), loaded lazily. */
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
+
+const TracePage = lazyScreen(() => import('./components/trace-page.js'), 'TracePage');
+
+export const TRACE_ROUTES: PageScreen[] = [{ page: 'trace', element: <TracePage /> }];

@@ -1,0 +1,41 @@
+/** German texts of the Trace page. */
+export const trace = {
+  title: 'Ablaufverfolgung',
+  callsToTrace: 'Zu verfolgende Aufrufe',
+  calls: {
+    all: 'Alle',
+    s3: 'S3',
+    internal: 'Intern',
+    storage: 'Speicher',
+    os: 'Betriebssystem',
+  },
+  threshold: 'Schwellenwert (ms)',
+  thresholdNumber: 'Der Schwellenwert muss eine ganze Zahl von Millisekunden sein, 0 oder mehr.',
+  onlyErrors: 'Nur Fehler',
+  filters: {
+    statusCode: 'Statuscode',
+    method: 'Methode',
+    funcname: 'Funktionsname',
+    path: 'Pfad',
+  },
+  start: 'Starten',
+  stop: 'Anhalten',
+  state: {
+    notStarted: 'Nicht gestartet',
+    running: 'Verfolgung läuft…',
+    stopped: 'Angehalten',
+  },
+  failed: 'Die Ablaufverfolgung wurde mit einem Fehler beendet.',
+  waiting: 'Warten auf Aufrufe…',
+  empty: 'Noch keine Aufrufe verfolgt',
+  columns: {
+    time: 'Zeit',
+    name: 'Name',
+    status: 'Status',
+    location: 'Ort',
+    loadTime: 'Ladezeit',
+    upload: 'Hochgeladen',
+    download: 'Heruntergeladen',
+  },
+  milliseconds: '{{value}} ms',
+};

@@ -1,0 +1,41 @@
+/** English texts of the Trace page (spec 2 §2 Trace, §4 Trace, §5, §9). */
+export const trace = {
+  title: 'Trace',
+  callsToTrace: 'Calls to Trace',
+  calls: {
+    all: 'All',
+    s3: 'S3',
+    internal: 'Internal',
+    storage: 'Storage',
+    os: 'OS',
+  },
+  threshold: 'Threshold (ms)',
+  thresholdNumber: 'The threshold must be a whole number of milliseconds, 0 or more.',
+  onlyErrors: 'Only Errors',
+  filters: {
+    statusCode: 'Status Code',
+    method: 'Method',
+    funcname: 'Function Name',
+    path: 'Path',
+  },
+  start: 'Start',
+  stop: 'Stop',
+  state: {
+    notStarted: 'Not started',
+    running: 'Tracing…',
+    stopped: 'Stopped',
+  },
+  failed: 'The trace stopped with an error.',
+  waiting: 'Waiting for calls…',
+  empty: 'No calls traced yet',
+  columns: {
+    time: 'Time',
+    name: 'Name',
+    status: 'Status',
+    location: 'Location',
+    loadTime: 'Load Time',
+    upload: 'Upload',
+    download: 'Download',
+  },
+  milliseconds: '{{value}} ms',
+} as const;
