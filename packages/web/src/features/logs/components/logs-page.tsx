@@ -47,7 +47,8 @@ export function LogsPage({ auditLogs }: LogsPageProps) {
         <Tabs.Panel value="error" pl="lg">
           {view === 'error' && <ErrorLogs />}
         </Tabs.Panel>
-        <Tabs.Panel value="audit" pl="lg">
+        {/* miw 0: the panel (a flex item) shrinks to the page, its wide table scrolls inside. */}
+        <Tabs.Panel value="audit" pl="lg" miw={0}>
           {view === 'audit' && auditLogs}
         </Tabs.Panel>
       </Tabs>
