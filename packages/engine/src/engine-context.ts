@@ -28,6 +28,7 @@ import { plainAddress } from './http/client-address.js';
 import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 import type { EngineService } from './engine-service.js';
+import { HealSequences } from './admin/heal-sequences.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -78,6 +79,8 @@ export interface EngineContext {
   service?: EngineService;
   /** The logger and audit webhooks (issue 10 §1): the HTTP layer audits requests and reports 5xx through it. */
   logging: LoggingSystem;
+  /** The admin API's heal sequences (`admin/heal-sequences.ts`) over `objectLayer`. */
+  heal: HealSequences;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -198,5 +201,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     notifications,
     ...(parts.service !== undefined ? { service: parts.service } : {}),
     logging,
+    heal: new HealSequences(objectLayer),
   };
 }

@@ -59,6 +59,7 @@ import {
   setConfigKv,
 } from './config-kv.js';
 import { serviceAction } from './service.js';
+import { backgroundHealStatus, heal, isHealPath } from './heal.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -167,11 +168,20 @@ const ROUTES: Record<string, AdminRoute> = {
     actions: ['admin:ConfigUpdate'],
   },
   'POST /service': { handler: serviceAction, operation: 'Service' },
+  // Heal (§3.9): `/heal/{bucket}/{prefix…}` is matched by `isHealPath` below.
+  'POST /background-heal/status': {
+    handler: backgroundHealStatus,
+    operation: 'BackgroundHealStatus',
+    actions: ['admin:Heal'],
+  },
 };
+
+const HEAL_ROUTE: AdminRoute = { handler: heal, operation: 'Heal', actions: ['admin:Heal'] };
 
 /** The route for a request, or undefined (→ 426). */
 export function findAdminRoute(method: string, path: string): AdminRoute | undefined {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
+  if (method === 'POST' && isHealPath(path)) return HEAL_ROUTE;
   const op = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
   return ROUTES[`${method} ${op}`];
 }
