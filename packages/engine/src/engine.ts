@@ -278,7 +278,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { layer, deploymentId } = await openObjectLayer({
     drives,
     ...(options.parity !== undefined ? { parity: options.parity } : {}),
-    ...(options.driveCheckIntervalMs !== undefined ? { driveCheckIntervalMs: options.driveCheckIntervalMs } : {}),
+    ...(options.driveCheckIntervalMs !== undefined
+      ? { driveCheckIntervalMs: options.driveCheckIntervalMs }
+      : {}),
     log,
   });
 

@@ -128,7 +128,12 @@ async function heal(engine: EngineProcess): Promise<void> {
   });
   try {
     const items: unknown[] = [];
-    await inproc.objectLayer.healAll({ deep: true, onItem: (i) => items.push(i) });
+    await inproc.objectLayer.healAll({
+      deep: true,
+      onItem: (i) => {
+        items.push(i);
+      },
+    });
   } finally {
     await inproc.close();
   }

@@ -267,7 +267,11 @@ function startJson(seq: HealSequence): HealStartJson {
 /** One heal result as madmin's HealResultItem, drives named as storage info names them. */
 export function itemJson(item: HealResultItem, info: StorageInfo, resultId: number): HealItemJson {
   const drives = (states: DriveState[]): DriveJson[] =>
-    info.drives.map((d, i) => ({ uuid: d.uuid, endpoint: d.endpoint, state: wireState(states[i] ?? 'offline') }));
+    info.drives.map((d, i) => ({
+      uuid: d.uuid,
+      endpoint: d.endpoint,
+      state: wireState(states[i] ?? 'offline'),
+    }));
   const type = item.type ?? 'object';
   return {
     resultId,

@@ -41,7 +41,9 @@ async function requireErasure(ctx: RequestContext): Promise<void> {
 function healTarget(path: string): { bucket: string; prefix: string } {
   const rest = path.slice(HEAL_PATH.length).replace(/^\/+/, '');
   const slash = rest.indexOf('/');
-  return slash < 0 ? { bucket: rest, prefix: '' } : { bucket: rest.slice(0, slash), prefix: rest.slice(slash + 1) };
+  return slash < 0
+    ? { bucket: rest, prefix: '' }
+    : { bucket: rest.slice(0, slash), prefix: rest.slice(slash + 1) };
 }
 
 function parseHealOpts(body: Buffer): HealOptsJson {

@@ -463,7 +463,11 @@ const TABLE = {
   },
   BadRequest: { code: 'BadRequest', status: 400, message: '400 BadRequest' },
   // Heal sequences (MinIO cmd/api-errors.go; its AlreadyRunning / OverlappingPaths carry no default text).
-  HealInvalidClientToken: { code: 'XMinioHealInvalidClientToken', status: 400, message: 'Client token mismatch' },
+  HealInvalidClientToken: {
+    code: 'XMinioHealInvalidClientToken',
+    status: 400,
+    message: 'Client token mismatch',
+  },
   HealAlreadyRunning: { code: 'XMinioHealAlreadyRunning', status: 400, message: 'Heal is already running.' },
   HealOverlappingPaths: {
     code: 'XMinioHealOverlappingPaths',

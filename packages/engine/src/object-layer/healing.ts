@@ -445,7 +445,8 @@ async function healIndexRecords(
         await d.commit(ops);
       } catch (error) {
         core.driveError(d, error);
-        for (const c of chosen) if (c.after[slot] === 'ok' && c.before[slot] !== 'ok') c.after[slot] = 'offline';
+        for (const c of chosen)
+          if (c.after[slot] === 'ok' && c.before[slot] !== 'ok') c.after[slot] = 'offline';
       }
     }),
   );
@@ -489,7 +490,9 @@ function recordProgress(core: LayerCore, item: HealResultItem, failed: boolean):
     p.bytesFailed += item.objectSize;
     return;
   }
-  const healed = [...core.healingDrives].some((slot) => item.before[slot] !== 'ok' && item.after[slot] === 'ok');
+  const healed = [...core.healingDrives].some(
+    (slot) => item.before[slot] !== 'ok' && item.after[slot] === 'ok',
+  );
   if (!healed) return;
   p.itemsHealed++;
   if (item.type === 'bucket') p.healedBuckets.push(item.bucket);
@@ -541,7 +544,14 @@ export async function healAll(core: LayerCore, options: HealAllOptions): Promise
           ),
         );
       }
-      await emit({ type: 'bucket', bucket: b.name, key: '', before: chosen.before, after: chosen.after, objectSize: 0 });
+      await emit({
+        type: 'bucket',
+        bucket: b.name,
+        key: '',
+        before: chosen.before,
+        after: chosen.after,
+        objectSize: 0,
+      });
     }
     if (options.bucket === undefined) {
       const sys = systemKey('');
