@@ -18,6 +18,7 @@ import { sendHttpRequest, type HttpResponse } from './http-request.js';
 import { assumeRole, type AssumeRoleOptions } from './sts.js';
 import { configCalls, type ConfigCalls } from './config.js';
 import { groupCalls, type GroupCalls } from './groups.js';
+import { healCalls, type HealCalls } from './heal.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
 import { serviceCalls, type ServiceCalls } from './service.js';
@@ -75,7 +76,7 @@ export interface AdminTransport {
 }
 
 export interface AdminClient
-  extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls, ConfigCalls, ServiceCalls {
+  extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls, ConfigCalls, ServiceCalls, HealCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -227,6 +228,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...serviceAccountCalls(transport),
     ...configCalls(transport),
     ...serviceCalls(transport),
+    ...healCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

@@ -23,6 +23,17 @@ export {
   type ConfigTarget,
 } from './config-kv-text.js';
 export type { GroupCalls } from './groups.js';
+export { healColor, healItemColors, onlineCounts } from './heal.js';
+export type {
+  BackgroundHealState,
+  HealCalls,
+  HealColor,
+  HealDriveInfo,
+  HealOpts,
+  HealResultItem,
+  HealStartSuccess,
+  HealTaskStatus,
+} from './heal.js';
 export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';
