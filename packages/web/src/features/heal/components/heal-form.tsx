@@ -9,6 +9,8 @@ import { TEST_IDS } from '../../../selectors.js';
 import { toggleFlag, type HealFlags } from './heal-model.js';
 
 const ids = TEST_IDS.heal;
+/** The boxes in the order the spec lists them; each is its own text key and test id. */
+const FLAGS = ['recursive', 'forceStart', 'forceStop'] as const satisfies readonly (keyof HealFlags)[];
 
 export interface HealFormValue extends HealFlags {
   bucket: string;
@@ -29,15 +31,6 @@ export function HealForm({
   running: boolean;
 }) {
   const { t } = useTranslation(['heal']);
-  const flag = (name: keyof HealFlags, label: string, testId: string) => (
-    <Checkbox
-      label={label}
-      checked={value[name]}
-      disabled={running}
-      data-testid={testId}
-      onChange={(event) => onChange({ ...value, ...toggleFlag(value, name, event.currentTarget.checked) })}
-    />
-  );
   return (
     <form
       onSubmit={(event) => {
@@ -75,9 +68,18 @@ export function HealForm({
         </Button>
       </Group>
       <Group gap="lg" mt="sm">
-        {flag('recursive', t('recursive'), ids.recursive)}
-        {flag('forceStart', t('forceStart'), ids.forceStart)}
-        {flag('forceStop', t('forceStop'), ids.forceStop)}
+        {FLAGS.map((name) => (
+          <Checkbox
+            key={name}
+            label={t(name)}
+            checked={value[name]}
+            disabled={running}
+            data-testid={ids[name]}
+            onChange={(event) =>
+              onChange({ ...value, ...toggleFlag(value, name, event.currentTarget.checked) })
+            }
+          />
+        ))}
       </Group>
     </form>
   );
