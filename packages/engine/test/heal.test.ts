@@ -15,33 +15,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, adminOk, createUser, rootKeys } from './helpers/admin-calls.js';
 import { startEngine, type EngineProcess } from './helpers/engine-process.js';
+import { minioClient as s3, readObject as read } from './helpers/minio-client.js';
 import { waitFor } from './helpers/target-events.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-
-function s3(engine: EngineProcess): Client {
-  const url = new URL(engine.url);
-  return new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: engine.accessKey,
-    secretKey: engine.secretKey,
-    region: 'us-east-1',
-  });
-}
-
-async function read(mc: Client, bucket: string, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of await mc.getObject(bucket, key)) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
 
 async function emptyDir(dir: string): Promise<void> {
   for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true, force: true });
