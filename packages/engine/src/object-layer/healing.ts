@@ -507,7 +507,10 @@ export async function healAll(core: LayerCore, options: HealAllOptions): Promise
     await options.onItem?.(item);
   };
   const formatItem = await formatDrives(core, dryRun);
-  if (core.healingDrives.size > 0 && core.healProgress === undefined) {
+  // The walk that refills (re)formatted drives owns their marks and progress; a heal running beside
+  // it (an admin heal sequence) leaves them alone.
+  const owner = !dryRun && core.healingDrives.size > 0 && core.healProgress === undefined;
+  if (owner) {
     const now = new Date();
     core.healProgress = {
       started: now,
@@ -598,7 +601,7 @@ export async function healAll(core: LayerCore, options: HealAllOptions): Promise
       if (!dryRun && prefix === '') await collectGarbage(core, b.name, signal);
     }
   } finally {
-    if (!dryRun) {
+    if (owner || (!dryRun && core.healProgress === undefined)) {
       core.healingDrives.clear();
       core.healProgress = undefined;
     }
