@@ -9,12 +9,20 @@
  * send with a real Content-Length, and turn any status other than 200/204/206 into an
  * `AdminApiError`. Typed calls are thin wrappers over the same `request()`, one module per area:
  * users.ts, groups.ts, policies.ts, service-accounts.ts (wire doc §3.2–§3.5), config.ts (§3.6),
- * service.ts (restart); heal and trace streams will be more of the same.
+ * service.ts (restart). Streaming calls (trace, console log, listen, health info) go through
+ * `stream()`: the same signing, the answer read as newline-delimited JSON (`ndjson.ts`).
  */
 import type http from 'node:http';
 import { decryptData, encryptData, signRequest, uriEncode } from '@coffer/protocol';
 import { AdminApiError, parseErrorResponse } from './errors.js';
-import { sendHttpRequest, type HttpResponse } from './http-request.js';
+import {
+  openHttpStream,
+  sendHttpRequest,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpStreamResponse,
+} from './http-request.js';
+import { ndjsonValues } from './ndjson.js';
 import { assumeRole, type AssumeRoleOptions } from './sts.js';
 import { configCalls, type ConfigCalls } from './config.js';
 import { groupCalls, type GroupCalls } from './groups.js';
@@ -64,6 +72,18 @@ export interface AdminRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * A streaming call (wire doc §1.3): newline-delimited JSON read as it arrives. `api: 's3'` makes
+ * `path` an S3 path from the server's root (ListenBucketNotification, wire doc §5.1).
+ */
+export interface StreamRequest extends Omit<AdminRequest, 'decryptResponse' | 'successStatuses'> {
+  api?: 'admin' | 's3';
+  /** Longest document accepted (default 64 MiB). */
+  maxLineBytes?: number;
+  /** No byte for this long ends the stream with ETIMEDOUT (default: the client's timeout). */
+  idleTimeoutMs?: number;
+}
+
 /** Per-call options of the typed calls. */
 export interface CallOptions {
   signal?: AbortSignal;
@@ -73,6 +93,7 @@ export interface CallOptions {
 export interface AdminTransport {
   request(req: AdminRequest): Promise<HttpResponse>;
   requestJson<T>(req: AdminRequest): Promise<T>;
+  stream<T>(req: StreamRequest): AsyncIterable<T>;
 }
 
 export interface AdminClient
@@ -82,6 +103,12 @@ export interface AdminClient
   request(req: AdminRequest): Promise<HttpResponse>;
   /** `request()` and JSON-decode the answer. */
   requestJson<T>(req: AdminRequest): Promise<T>;
+  /**
+   * A streaming call as an `AsyncIterable` of its JSON documents. Nothing is sent until iteration
+   * starts; a non-success answer rejects the first `next()` with AdminApiError. Aborting `signal`
+   * (or leaving the loop) destroys the HTTP request and ends the iteration quietly.
+   */
+  stream<T>(req: StreamRequest): AsyncIterable<T>;
   /** `GET /info` — server, drives, backend (admin:ServerInfo). */
   serverInfo(options?: { metrics?: boolean; signal?: AbortSignal }): Promise<InfoMessage>;
   /** `GET /storageinfo` (admin:StorageInfo). */
@@ -133,9 +160,13 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   const region = options.region ?? '';
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function request(req: AdminRequest): Promise<HttpResponse> {
+  /** The signed HTTP request of a call. */
+  async function prepare(
+    req: AdminRequest & { api?: 'admin' | 's3' },
+    timeout: number,
+  ): Promise<HttpRequest> {
     const url = new URL(endpoint.href);
-    url.pathname = `${basePath}${ADMIN_API_PREFIX}${req.path}`;
+    url.pathname = `${basePath}${req.api === 's3' ? '' : ADMIN_API_PREFIX}${req.path}`;
     url.search = encodeQuery(req.query);
     let body = bodyBytes(req.body);
     const headers: Record<string, string> = {};
@@ -157,15 +188,19 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       region,
       service: 's3',
     });
-    const res = await sendHttpRequest({
+    return {
       method: req.method,
       url,
       headers: signed,
       ...(body !== undefined ? { body } : {}),
-      timeoutMs,
+      timeoutMs: timeout,
       ...(req.signal ? { signal: req.signal } : {}),
       ...(options.agent ? { agent: options.agent } : {}),
-    });
+    };
+  }
+
+  async function request(req: AdminRequest): Promise<HttpResponse> {
+    const res = await sendHttpRequest(await prepare(req, timeoutMs));
     if (!(req.successStatuses ?? MADMIN_SUCCESS).includes(res.status)) {
       throw parseErrorResponse(res.status, res.body);
     }
@@ -189,11 +224,37 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     }
   }
 
-  const transport: AdminTransport = { request, requestJson };
+  async function* stream<T>(req: StreamRequest): AsyncGenerator<T, void, undefined> {
+    if (req.signal?.aborted) return;
+    let res: HttpStreamResponse;
+    try {
+      res = await openHttpStream(await prepare(req, req.idleTimeoutMs ?? timeoutMs));
+    } catch (error) {
+      if (req.signal?.aborted) return;
+      throw error;
+    }
+    try {
+      if (!MADMIN_SUCCESS.includes(res.status)) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of res.body) chunks.push(chunk as Buffer);
+        throw parseErrorResponse(res.status, Buffer.concat(chunks));
+      }
+      yield* ndjsonValues<T>(res.body, {
+        ...(req.signal ? { signal: req.signal } : {}),
+        ...(req.maxLineBytes !== undefined ? { maxLineBytes: req.maxLineBytes } : {}),
+      });
+    } finally {
+      // Left early (the consumer stopped) or ended: the connection is not reused mid-stream.
+      if (!res.body.complete) res.body.destroy();
+    }
+  }
+
+  const transport: AdminTransport = { request, requestJson, stream };
   return {
     endpoint,
     request,
     requestJson,
+    stream,
     serverInfo: (o) =>
       requestJson<InfoMessage>({
         method: 'GET',

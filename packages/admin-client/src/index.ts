@@ -11,7 +11,9 @@ export type {
   AdminTransport,
   CallOptions,
   QueryParams,
+  StreamRequest,
 } from './admin-client.js';
+export { ndjsonValues, StreamLineTooLongError, type NdjsonOptions } from './ndjson.js';
 export { AdminApiError, parseErrorResponse } from './errors.js';
 export type { ConfigCalls, ConfigChangeResult, ConfigHelp, HelpKV } from './config.js';
 export {

@@ -18,3 +18,7 @@ export {
 export type { QueryInput, QueryScalar, RouteAnswer, RouteRequest } from './route-contract.js';
 export type { Api, ApiName } from './routes.js';
 export * from './config-fields.js';
+export { KEEP_ALIVE_INTERVAL_MS, KEEP_ALIVE_MESSAGE, STREAM_CLOSE, WS_PREFIX } from './stream-constants.js';
+export { STREAM_ENDPOINTS, type StreamEndpoint } from './stream-endpoints.js';
+export type { StreamMessage, StreamRequest } from './stream-contract.js';
+export type { StreamName, Streams } from './streams.js';

@@ -21,6 +21,8 @@ export * from './object-uploads.js';
 export * from './pages.js';
 export * from './policies.js';
 export * from './routes.js';
+export * from './streams.js';
+export * from './stream-endpoints.js';
 export * from './session.js';
 export * from './users.js';
 export * from './settings.js';

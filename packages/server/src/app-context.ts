@@ -31,6 +31,15 @@ export interface ResolvedOptions {
   uploadPartSize: number;
   /** The storage server's origin as browsers reach it: share links point there. */
   publicServerUrl: string;
+  streams: StreamLimits;
+}
+
+/** Live sockets (streams/register-stream.ts). */
+export interface StreamLimits {
+  /** Bytes sent but not yet written to the network above which the upstream is not pulled. */
+  highWaterMark: number;
+  /** Server ping period; a peer silent for a whole period is dropped. */
+  pingIntervalMs: number;
 }
 
 export interface AppContext {

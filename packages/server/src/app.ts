@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import { API_PREFIX } from '@coffer/contract';
 import {
   createGuardedServer,
@@ -20,19 +21,18 @@ import {
   type ConnectionGuardOptions,
   type LoginThrottleOptions,
 } from '@coffer/server-guard';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { AppContext, OpenIdProvider, ResolvedOptions } from './app-context.js';
+import type { AppContext, OpenIdProvider, ResolvedOptions, StreamLimits } from './app-context.js';
 import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
 import { installErrorHandling } from './error-handler.js';
 import { refuseForeignOrigins } from './hardening/same-origin.js';
 import { installSecurityHeaders } from './hardening/security-headers.js';
-import { notAuthenticated } from './errors.js';
 import { bucketRoutes } from './routes/buckets/bucket-routes.js';
 import { bucketEncryptionRoutes } from './routes/buckets/bucket-encryption-routes.js';
 import { bucketSettingsRoutes } from './routes/buckets/bucket-settings-routes.js';
@@ -53,7 +53,8 @@ import { registerWebApp } from './routes/web/web-app.js';
 import { settingsRoutes } from './routes/settings/settings-routes.js';
 import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
 import { AccountStates } from './session/account-state.js';
-import { clearSessionCookie, SESSION_COOKIE } from './session/session-cookie.js';
+import { sessionCheck } from './session/authenticate.js';
+import { SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
 import { SessionStore } from './session/session-store.js';
 import { DEFAULT_MIN_PART_SIZE } from './storage/upload-stream.js';
@@ -91,11 +92,16 @@ export interface AppOptions {
    * open-file limit).
    */
   connections?: ConnectionGuardOptions;
+  /** Live sockets: back-pressure bound (default 1 MiB) and ping period (default 20 s). */
+  streams?: Partial<StreamLimits>;
   /** Back-off of failed sign-ins (defaults: 5 free failures, then 1 s doubling up to 60 s). */
   loginThrottle?: LoginThrottleOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
+const DEFAULT_STREAM_LIMITS: StreamLimits = { highWaterMark: 1 << 20, pingIntervalMs: 20_000 };
+/** A client only ever sends the keep-alive 'ok'. */
+const WS_MAX_PAYLOAD = 1024;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Unbounded file size: uploads stream, the storage server enforces its own limits. */
 const MULTIPART_LIMITS = {
@@ -114,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionSeconds: Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS),
     uploadPartSize: options.uploadPartSize ?? DEFAULT_MIN_PART_SIZE,
     publicServerUrl: (options.publicServerUrl ?? options.serverUrl).replace(/\/+$/, ''),
+    streams: { ...DEFAULT_STREAM_LIMITS, ...options.streams },
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
     ...(options.openId !== undefined ? { openId: options.openId } : {}),
   };
@@ -150,6 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clients.close();
   });
 
+  // First: its onRequest hook marks upgrade requests, so a refusal by any later hook still ends
+  // the upgrade socket (its onResponse hook destroys only marked ones).
+  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
   installSecurityHeaders(app);
   app.addHook('onRequest', refuseForeignOrigins);
   await app.register(fastifyCookie);
@@ -170,15 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Every API route not marked public needs a live session; checked before the body is read.
-  const authenticate: onRequestHookHandler = async (request, reply) => {
-    const id = request.cookies[SESSION_COOKIE];
-    const session = id ? await sessions.get(id) : undefined;
-    if (!session) {
-      if (id) clearSessionCookie(request, reply, resolved.basePath);
-      throw notAuthenticated(id ? 'the session is unknown, expired or signed out' : 'no session cookie');
-    }
-    request.consoleSession = session;
-  };
+  const authenticate = sessionCheck(sessions, resolved.basePath);
   app.addHook('onRoute', (route) => {
     if (route.config?.public === true || !route.url.startsWith(`${resolved.basePath}${API_PREFIX}/`)) return;
     const existing = route.onRequest;

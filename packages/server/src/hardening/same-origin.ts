@@ -1,6 +1,7 @@
 /**
- * Changes (POST, PUT, PATCH, DELETE — uploads and logout included) are taken only from the
- * console's own pages. A browser tells where a request comes from: `Sec-Fetch-Site` (only
+ * Changes (POST, PUT, PATCH, DELETE — uploads and logout included) and WebSocket upgrades (a
+ * live socket carries the session cookie like a change does: cross-site WebSocket hijacking) are
+ * taken only from the console's own pages. A browser tells where a request comes from: `Sec-Fetch-Site` (only
  * `same-origin`, or `none` for a user's own action, is accepted; `same-site` is another port or
  * subdomain of the same site, refused) and `Origin`, which must be the console's own origin —
  * scheme and host as the request reached the console, or as the reverse proxy forwarded them
@@ -32,7 +33,8 @@ export function ownOrigin(request: FastifyRequest): string {
 }
 
 export const refuseForeignOrigins: onRequestHookHandler = async (request) => {
-  if (SAFE_METHODS.has(request.method)) return;
+  const upgrade = String(request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+  if (SAFE_METHODS.has(request.method) && !upgrade) return;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
     throw crossOrigin(`Sec-Fetch-Site: ${String(site)}`);
