@@ -26,6 +26,7 @@ describe('the route table', () => {
       '/settings',
       '/webhook/logger',
       '/webhook/audit',
+      '/heal',
     ]);
   });
 });

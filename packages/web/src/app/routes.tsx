@@ -10,6 +10,7 @@ import { Route, Routes } from 'react-router';
 import { ACCOUNT_ROUTES } from '../features/account/routes.js';
 import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
+import { HEAL_ROUTES } from '../features/heal/routes.js';
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
 import { SETTINGS_ROUTES } from '../features/settings/routes.js';
@@ -23,6 +24,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...ACCOUNT_ROUTES,
   ...IAM_ROUTES,
   ...SETTINGS_ROUTES,
+  ...HEAL_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -9,6 +9,8 @@
  * polling; the sequence itself runs on in the storage server, as with MinIO's console.
  */
 import { healItemColors, type HealCalls, type HealColor, type HealResultItem } from '@coffer/admin-client';
+import type { HealMessageSchema } from '@coffer/contract';
+import type { z } from 'zod';
 
 export interface HealRequest {
   bucket: string;
@@ -20,17 +22,8 @@ export interface HealRequest {
 
 export type HealColorCounts = Record<HealColor, number>;
 
-/** Spec 2 §3's heal progress message. */
-export interface HealProgressMessage {
-  healthBeforeCols: HealColorCounts;
-  healthAfterCols: HealColorCounts;
-  itemsScanned: number;
-  objectsHealed: number;
-  objectsScanned: number;
-  /** Seconds since the sequence started. */
-  healDuration: number;
-  bytesScanned: number;
-}
+/** Spec 2 §3's heal progress message, as the contract declares it. */
+export type HealProgressMessage = z.output<typeof HealMessageSchema>;
 
 /** Thrown when the storage server stops the sequence (not on the client's own abort). */
 export class HealStoppedError extends Error {

@@ -5,20 +5,14 @@
  * each other.
  */
 
-export const HEAL_COLORS = ['Green', 'Yellow', 'Red', 'Grey'] as const;
-export type HealColor = (typeof HEAL_COLORS)[number];
-export type HealColorCounts = Record<HealColor, number>;
+import type { StreamMessage, Streams } from '@coffer/contract/client';
 
-/** Spec 2 §3's heal progress message. */
-export interface HealProgress {
-  healthBeforeCols: HealColorCounts;
-  healthAfterCols: HealColorCounts;
-  itemsScanned: number;
-  objectsHealed: number;
-  objectsScanned: number;
-  healDuration: number;
-  bytesScanned: number;
-}
+/** Spec 2 §3's heal progress message, as the contract declares it. */
+export type HealProgress = StreamMessage<Streams['heal']>;
+export type HealColor = keyof HealProgress['healthBeforeCols'];
+
+/** The chart's categories, in the spec's order. */
+export const HEAL_COLORS: readonly HealColor[] = ['Green', 'Yellow', 'Red', 'Grey'];
 
 export interface HealChartRow {
   color: HealColor;
