@@ -89,6 +89,8 @@ export interface StackOptions {
   basePath?: string;
   /** More console flags, e.g. `['--upload-part-size', '5MiB']`. */
   consoleArgs?: readonly string[];
+  /** More engine flags, e.g. `['--drive-check-interval', '3600']`. */
+  engineArgs?: readonly string[];
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -100,7 +102,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const engine = startProcess(
     'engine',
-    [ENGINE_CLI, '--address', `127.0.0.1:${enginePort}`, '--data', join(dataDir, 'engine'), '--drives', '4'],
+    [
+      ENGINE_CLI,
+      '--address',
+      `127.0.0.1:${enginePort}`,
+      '--data',
+      join(dataDir, 'engine'),
+      '--drives',
+      '4',
+      ...(options.engineArgs ?? []),
+    ],
     { COFFER_ROOT_USER: ROOT_USER, COFFER_ROOT_PASSWORD: ROOT_PASSWORD },
   );
   await waitUntilServing(`${engineUrl}/minio/health/live`, engine, 'the engine');

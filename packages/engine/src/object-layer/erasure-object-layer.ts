@@ -76,15 +76,20 @@ export class ErasureObjectLayer implements ObjectLayer {
     core.scheduleHeal = (bucket, key, reason) => this.enqueueHeal(bucket, key, reason);
     core.onDriveChecked = () => this.healEmptyDrives();
     this.monitor = setInterval(() => {
-      void this.checkDrives();
+      void this.checkDrives({ healEmpty: true });
     }, options.driveCheckIntervalMs ?? 2000);
     this.monitor.unref();
   }
 
-  /** Re-checks every drive's format (wiped, removed, back online). */
-  async checkDrives(): Promise<void> {
+  /**
+   * Re-checks every drive's format (wiped, removed, back online); with `healEmpty` (the timer's
+   * check) a drive found empty is formatted and healed in the background. The checks that come
+   * with a request (storage info, an admin heal) only look: the admin heal formats and heals by
+   * itself, and reports what it found.
+   */
+  async checkDrives(options: { healEmpty?: boolean } = {}): Promise<void> {
     await Promise.all(this.core.drives.map((d) => d.check().catch(() => undefined)));
-    this.healEmptyDrives();
+    if (options.healEmpty === true) this.healEmptyDrives();
   }
 
   /**

@@ -51,7 +51,11 @@ export function HealChart({ rows }: { rows: HealChartRow[] }) {
               tick={{ fill: 'var(--mantine-color-text)' }}
               stroke="var(--mantine-color-dimmed)"
             />
-            <Legend wrapperStyle={{ color: 'var(--mantine-color-text)' }} />
+            <Legend
+              wrapperStyle={{ color: 'var(--mantine-color-text)' }}
+              // Before first, as the bars are drawn (the default sorts by name).
+              itemSorter={(item) => (item.dataKey === 'before' ? 0 : 1)}
+            />
             <Bar
               dataKey="before"
               name={t('before')}
