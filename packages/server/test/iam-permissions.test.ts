@@ -169,6 +169,7 @@ describe('root', () => {
       '/settings',
       '/webhook/logger',
       '/webhook/audit',
+      '/heal',
     ]);
   });
 });
