@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_IDS } from '../../../selectors.js';
 import { renderWithApp } from '../../../test/render.js';
 import { chartRows } from './heal-model.js';
-import { HealForm, type HealFormValue } from './heal-form.js';
+import { EMPTY_HEAL_FORM, HealForm, type HealFormValue } from './heal-form.js';
 import { HealResults } from './heal-results.js';
 
 const ids = TEST_IDS.heal;
@@ -18,13 +18,7 @@ function Harness({
   running?: boolean;
   onStart?: () => void;
 }) {
-  const [value, setValue] = useState<HealFormValue>({
-    bucket: '',
-    prefix: '',
-    recursive: false,
-    forceStart: false,
-    forceStop: false,
-  });
+  const [value, setValue] = useState<HealFormValue>(EMPTY_HEAL_FORM);
   return (
     <HealForm
       buckets={['alpha', 'beta']}

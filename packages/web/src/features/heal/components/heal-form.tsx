@@ -17,6 +17,15 @@ export interface HealFormValue extends HealFlags {
   prefix: string;
 }
 
+/** The form before anything is chosen. */
+export const EMPTY_HEAL_FORM: HealFormValue = {
+  bucket: '',
+  prefix: '',
+  recursive: false,
+  forceStart: false,
+  forceStop: false,
+};
+
 export function HealForm({
   buckets,
   value,

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../shared/components/page-header.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { TEST_IDS } from '../../../selectors.js';
 import { HealChart } from './heal-chart.js';
-import { HealForm, type HealFormValue } from './heal-form.js';
+import { EMPTY_HEAL_FORM, HealForm, type HealFormValue } from './heal-form.js';
 import { chartRows } from './heal-model.js';
 import { HealResults } from './heal-results.js';
 
@@ -26,13 +26,7 @@ export function HealPage() {
   const distributed = useDistributedMode();
   const buckets = useBuckets();
   const stream = useStream(STREAM_ENDPOINTS.heal, { keep: 1 });
-  const [value, setValue] = useState<HealFormValue>({
-    bucket: '',
-    prefix: '',
-    recursive: false,
-    forceStart: false,
-    forceStop: false,
-  });
+  const [value, setValue] = useState<HealFormValue>(EMPTY_HEAL_FORM);
   if (!distributed) return null;
   const running = stream.state === 'connecting' || stream.state === 'open';
   const progress = stream.messages.at(-1);
