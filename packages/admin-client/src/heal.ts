@@ -73,7 +73,7 @@ export interface BackgroundHealState {
   ScannedItemsCount: number;
   HealDisks: string[] | null;
   sets?: {
-    id: number;
+    id: string;
     pool_index: number;
     set_index: number;
     heal_status: string;

@@ -93,6 +93,9 @@ async function heal(engine: EngineProcess): Promise<void> {
   const errors = (report.errors ?? {}) as Record<string, string>;
   if (code === 0) {
     healMethod = 'admin API (madmin-go Heal)';
+    // madmin decoded the background heal state too: the set's four drives.
+    const background = report.background as { sets?: { disks?: unknown[] }[] } | undefined;
+    expect(background?.sets?.[0]?.disks).toHaveLength(4);
     return;
   }
   // 426 XMinioAdminVersionMismatch = the engine has no heal route (wire doc §1.1, §3.9).

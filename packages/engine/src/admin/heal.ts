@@ -127,7 +127,8 @@ export async function backgroundHealStatus(ctx: RequestContext): Promise<void> {
     HealDisks: healing.map((d) => d.endpoint),
     sets: [
       {
-        id: 0,
+        // madmin's SetStatus.ID is a string.
+        id: '0',
         pool_index: 0,
         set_index: 0,
         heal_status: healing.length > 0 ? 'healing' : 'ok',
