@@ -94,6 +94,8 @@ export interface StackOptions {
    * does (the console's token in COFFER_AUDIT_TOKEN, the engine's in its environment).
    */
   auditLog?: boolean;
+  /** More engine flags, e.g. `['--drive-check-interval', '3600']`. */
+  engineArgs?: readonly string[];
 }
 
 /** The audit token of stacks started with `auditLog`. */
@@ -108,7 +110,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const engine = startProcess(
     'engine',
-    [ENGINE_CLI, '--address', `127.0.0.1:${enginePort}`, '--data', join(dataDir, 'engine'), '--drives', '4'],
+    [
+      ENGINE_CLI,
+      '--address',
+      `127.0.0.1:${enginePort}`,
+      '--data',
+      join(dataDir, 'engine'),
+      '--drives',
+      '4',
+      ...(options.engineArgs ?? []),
+    ],
     {
       COFFER_ROOT_USER: ROOT_USER,
       COFFER_ROOT_PASSWORD: ROOT_PASSWORD,

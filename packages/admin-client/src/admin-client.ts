@@ -27,6 +27,7 @@ import { assumeRole, type AssumeRoleOptions } from './sts.js';
 import { configCalls, type ConfigCalls } from './config.js';
 import { monitoringCalls, type MonitoringCalls } from './monitoring.js';
 import { groupCalls, type GroupCalls } from './groups.js';
+import { healCalls, type HealCalls } from './heal.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
 import { serviceCalls, type ServiceCalls } from './service.js';
@@ -106,7 +107,8 @@ export interface AdminClient
     ConfigCalls,
     ServiceCalls,
     HealthInfoCalls,
-    MonitoringCalls {
+    MonitoringCalls,
+    HealCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -300,6 +302,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...serviceCalls(transport),
     ...healthInfoCalls(transport),
     ...monitoringCalls(transport),
+    ...healCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

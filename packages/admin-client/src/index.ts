@@ -37,6 +37,17 @@ export {
   type TraceType,
 } from './monitoring.js';
 export type { TraceInfo } from '@coffer/protocol';
+export { healColor, healItemColors, onlineCounts } from './heal.js';
+export type {
+  BackgroundHealState,
+  HealCalls,
+  HealColor,
+  HealDriveInfo,
+  HealOpts,
+  HealResultItem,
+  HealStartSuccess,
+  HealTaskStatus,
+} from './heal.js';
 export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';

@@ -10,7 +10,8 @@
  *   server still decides every call made from it); `selfService` — MinIO's self-service rule, the
  *   account acts on itself, allowed unless explicitly denied; `ownPassword` — a built-in user
  *   signed in with its own keys; `adminApi` — the page needs MinIO's admin API, so it is never
- *   listed against a server without it (a plain S3 server). The server evaluates these
+ *   listed against a server without it (a plain S3 server); `distributed` — only in distributed
+ *   mode (erasure-coded, more than one drive: Heal). The server evaluates these
  *   (`routes/session/pages.ts`).
  * - `menuGroup`: the side-menu group the entry sits in (none: not a menu entry).
  *
@@ -30,6 +31,8 @@ export interface PageAccess {
   readonly ownPassword?: boolean;
   /** Needs MinIO's admin API: never listed when the storage server does not offer it. */
   readonly adminApi?: boolean;
+  /** Needs an erasure-coded backend of more than one drive (the session's `distributedMode`). */
+  readonly distributed?: boolean;
 }
 
 export interface ConsolePage {
@@ -128,7 +131,13 @@ export const PAGES = [
     access: { anyOf: ['admin:ServerTrace'], adminApi: true },
     menuGroup: 'Tools',
   },
-  { id: 'heal', path: '/heal', label: 'Heal', menuGroup: 'Tools' },
+  {
+    id: 'heal',
+    path: '/heal',
+    label: 'Heal',
+    access: { anyOf: ['admin:Heal'], adminApi: true, distributed: true },
+    menuGroup: 'Tools',
+  },
   {
     id: 'health-info',
     path: '/health-info',

@@ -25,6 +25,9 @@ Options:
                        region, else us-east-1 with any signing region accepted)
   --scanner-interval SECONDS
                        pause between data-usage scans (default 60; decimals allowed)
+  --drive-check-interval SECONDS
+                       how often drives are checked; one found empty (wiped or replaced)
+                       is formatted and healed in the background (default 2; decimals allowed)
   --header-timeout SECONDS
                        a connection must send its request headers within this time
                        (default 30; decimals allowed)
@@ -49,6 +52,8 @@ Environment:
                        serve Prometheus metrics without a bearer token
   COFFER_SCANNER_INTERVAL=SECONDS
                        same as --scanner-interval (the flag wins)
+  COFFER_DRIVE_CHECK_INTERVAL=SECONDS
+                       same as --drive-check-interval (the flag wins)
   COFFER_HEADER_TIMEOUT=SECONDS, COFFER_MAX_CONNECTIONS=N
                        same as --header-timeout and --max-connections (the flags win)
   COFFER_STS_TRUSTED_PROXIES=ADDRESS[,ADDRESS]
@@ -67,6 +72,8 @@ export interface CliConfig {
   region?: string;
   /** Pause between data-usage scans, from --scanner-interval or COFFER_SCANNER_INTERVAL. */
   scannerIntervalMs?: number;
+  /** From --drive-check-interval or COFFER_DRIVE_CHECK_INTERVAL. */
+  driveCheckIntervalMs?: number;
   /** From --header-timeout or COFFER_HEADER_TIMEOUT. */
   headersTimeoutMs?: number;
   /** From --max-connections or COFFER_MAX_CONNECTIONS. */
@@ -113,6 +120,7 @@ export function parseCli(
         region: { type: 'string' },
         'scanner-interval': { type: 'string' },
         'header-timeout': { type: 'string' },
+        'drive-check-interval': { type: 'string' },
         'max-connections': { type: 'string' },
         'sts-trusted-proxy': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -145,6 +153,9 @@ export function parseCli(
   } else if (envScannerInterval !== undefined && envScannerInterval !== '') {
     config.scannerIntervalMs = parseSeconds(envScannerInterval, 'COFFER_SCANNER_INTERVAL');
   }
+  const driveCheck = values['drive-check-interval'] ?? nonEmpty(env['COFFER_DRIVE_CHECK_INTERVAL']);
+  if (driveCheck !== undefined)
+    config.driveCheckIntervalMs = parseSeconds(driveCheck, '--drive-check-interval');
   const headerTimeout = values['header-timeout'] ?? nonEmpty(env['COFFER_HEADER_TIMEOUT']);
   if (headerTimeout !== undefined) config.headersTimeoutMs = parseSeconds(headerTimeout, '--header-timeout');
   const maxConnections = values['max-connections'] ?? nonEmpty(env['COFFER_MAX_CONNECTIONS']);

@@ -75,6 +75,9 @@ async function main(): Promise<number> {
       ...(config.parity !== undefined ? { parity: config.parity } : {}),
       ...(config.region !== undefined ? { region: config.region } : {}),
       ...(config.scannerIntervalMs !== undefined ? { scannerIntervalMs: config.scannerIntervalMs } : {}),
+      ...(config.driveCheckIntervalMs !== undefined
+        ? { driveCheckIntervalMs: config.driveCheckIntervalMs }
+        : {}),
       ...(config.stsTrustedProxies !== undefined ? { stsTrustedProxies: config.stsTrustedProxies } : {}),
       connections: {
         ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),

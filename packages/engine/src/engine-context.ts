@@ -28,6 +28,7 @@ import { plainAddress } from './http/client-address.js';
 import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 import type { EngineService } from './engine-service.js';
+import { HealSequences } from './admin/heal-sequences.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -82,6 +83,8 @@ export interface EngineContext {
   trace: TraceHub;
   /** The console log ring and its subscribers (`GET /minio/admin/v3/log`). */
   consoleLog: ConsoleLog;
+  /** The admin API's heal sequences (`admin/heal-sequences.ts`) over `objectLayer`. */
+  heal: HealSequences;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -220,5 +223,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     logging,
     trace: parts.trace ?? new TraceHub(),
     consoleLog,
+    heal: new HealSequences(objectLayer),
   };
 }

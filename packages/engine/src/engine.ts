@@ -55,6 +55,11 @@ export interface EngineOptions {
   scannerIntervalMs?: number;
   /** Pause between background heal passes (default 1 h). */
   healIntervalMs?: number;
+  /**
+   * How often the drives' formats are checked (default 2 s): a drive found empty (wiped or
+   * replaced) is formatted and healed in the background then.
+   */
+  driveCheckIntervalMs?: number;
   /** `jwt` (default) or `public`; default: COFFER_/MINIO_PROMETHEUS_AUTH_TYPE. */
   prometheusAuthType?: 'jwt' | 'public';
   /** Environment to read instead of `process.env` (tests). */
@@ -282,6 +287,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { layer, deploymentId } = await openObjectLayer({
     drives,
     ...(options.parity !== undefined ? { parity: options.parity } : {}),
+    ...(options.driveCheckIntervalMs !== undefined
+      ? { driveCheckIntervalMs: options.driveCheckIntervalMs }
+      : {}),
     log,
   });
 
@@ -378,6 +386,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         scanner,
         inflight: 0,
         stopBackground: async () => {
+          // Admin heal sequences run on this generation's layer: stopped with the other background work.
+          await context.heal.close();
           await healer.stop();
           await scanner.stop();
         },

@@ -11,7 +11,7 @@
  * service accounts, the user's own secret and service accounts, STS account info — and reports
  * each step's decoded result or error code, asserted step by step below.
  */
-import { Client } from 'minio';
+import { minioClient } from './helpers/minio-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketName } from './helpers/clients.js';
 import { startEngine, type EngineProcess } from './helpers/engine-process.js';
@@ -125,15 +125,7 @@ describe('madmin-go (Debian 2.0.7) against the engine', () => {
   });
 
   it('DataUsageInfo, ServerInfo and AccountInfo count the uploaded buckets and objects', async () => {
-    const url = new URL(engine.url);
-    const mc = new Client({
-      endPoint: url.hostname,
-      port: Number(url.port),
-      useSSL: false,
-      accessKey: engine.accessKey,
-      secretKey: engine.secretKey,
-      region: 'us-east-1',
-    });
+    const mc = minioClient(engine);
     await mc.makeBucket(bucketA);
     await mc.makeBucket(bucketB);
     for (const [k, n] of objectsA) await mc.putObject(bucketA, k, Buffer.alloc(n, 1));

@@ -28,6 +28,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { healRoutes } from './routes/heal/heal-routes.js';
 import type { AppContext, OpenIdProvider, ResolvedOptions, StreamLimits } from './app-context.js';
 import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
 import { installErrorHandling } from './error-handler.js';
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditLogRoutes, { ctx });
       await api.register(healthInfoRoutes, { ctx });
       await api.register(monitoringStreamRoutes, { ctx });
+      await api.register(healRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

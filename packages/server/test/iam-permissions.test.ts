@@ -171,6 +171,7 @@ describe('root', () => {
       '/webhook/audit',
       '/logs',
       '/trace',
+      '/heal',
     ]);
   });
 });

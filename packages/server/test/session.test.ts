@@ -120,6 +120,7 @@ describe('session', () => {
         '/webhook/audit',
         '/logs',
         '/trace',
+        '/heal',
         '/health-info',
       ],
       // The console keeps the audit log and root may read it (admin:ServerTrace).

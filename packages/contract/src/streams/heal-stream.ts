@@ -1,6 +1,8 @@
 /**
  * Heal (spec 2 §2 Heal, §4 Heal, §7 `/ws/heal/{bucket}?prefix=&recursive=&force-start=&force-stop=`):
- * a heal sequence's progress. The message schema is a first cut; the Heal page's owner refines it.
+ * a heal sequence's progress. Each message is spec 2 §3's 'Heal progress message': running totals
+ * since the sequence started, items per health colour (MinIO's Green/Yellow/Red/Grey) before and
+ * after healing; the socket closes (1000) once the sequence has finished.
  */
 import { z } from 'zod';
 import { BucketParamsSchema } from '../buckets.js';
@@ -16,22 +18,19 @@ export const HealQuerySchema = z.object({
   'force-stop': flag,
 });
 
-const HealthColoursSchema = z.object({
-  green: z.number().int().nonnegative(),
-  yellow: z.number().int().nonnegative(),
-  red: z.number().int().nonnegative(),
-  grey: z.number().int().nonnegative(),
-});
+const count = z.number().int().nonnegative();
+
+const HealColorCountsSchema = z.object({ Green: count, Yellow: count, Red: count, Grey: count });
 
 export const HealMessageSchema = z
   .object({
-    healSessionID: z.string(),
-    objectsScanned: z.number().int().nonnegative(),
-    objectsHealed: z.number().int().nonnegative(),
-    bytesScanned: z.number().int().nonnegative(),
-    healDuration: z.number().nonnegative().describe('Nanoseconds'),
-    before: HealthColoursSchema.describe('Items by health colour before healing'),
-    after: HealthColoursSchema.describe('Items by health colour after healing'),
+    healthBeforeCols: HealColorCountsSchema.describe('Items by health colour before healing'),
+    healthAfterCols: HealColorCountsSchema.describe('Items by health colour after healing'),
+    itemsScanned: count,
+    objectsHealed: count,
+    objectsScanned: count,
+    healDuration: z.number().nonnegative().describe('Seconds since the heal started'),
+    bytesScanned: count,
   })
   .meta({ id: 'HealStatus' });
 

@@ -62,6 +62,7 @@ import { serviceAction } from './service.js';
 import { healthInfo } from './health-info.js';
 import { serviceTrace } from './trace.js';
 import { consoleLog } from './console-log.js';
+import { backgroundHealStatus, heal, isHealPath } from './heal.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -176,11 +177,20 @@ const ROUTES: Record<string, AdminRoute> = {
   // Live streams (§3.10, §3.11), issue 11.
   'GET /trace': { handler: serviceTrace, operation: 'Trace', actions: ['admin:ServerTrace'] },
   'GET /log': { handler: consoleLog, operation: 'ConsoleLog', actions: ['admin:ConsoleLog'] },
+  // Heal (§3.9): `/heal/{bucket}/{prefix…}` is matched by `isHealPath` below.
+  'POST /background-heal/status': {
+    handler: backgroundHealStatus,
+    operation: 'BackgroundHealStatus',
+    actions: ['admin:Heal'],
+  },
 };
+
+const HEAL_ROUTE: AdminRoute = { handler: heal, operation: 'Heal', actions: ['admin:Heal'] };
 
 /** The route for a request, or undefined (→ 426). */
 export function findAdminRoute(method: string, path: string): AdminRoute | undefined {
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
+  if (method === 'POST' && isHealPath(path)) return HEAL_ROUTE;
   const op = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
   return ROUTES[`${method} ${op}`];
 }

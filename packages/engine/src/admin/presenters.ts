@@ -4,7 +4,7 @@
  * lower-case for `Disk` and the `info` backend, Go's capitalised field names (no json tags) for
  * `BackendInfo`, which `storageinfo` and `accountinfo` return.
  */
-import type { DriveInfo, StorageInfo } from '../object-layer/types.js';
+import type { DriveHealProgress, DriveInfo, StorageInfo } from '../object-layer/types.js';
 
 /** madmin.Disk. */
 export interface DiskJson {
@@ -24,6 +24,65 @@ export interface DiskJson {
   pool_index: number;
   set_index: number;
   disk_index: number;
+  /** madmin.HealingDisk, while the drive is being refilled. */
+  heal_info?: HealingDiskJson;
+}
+
+/** madmin.HealingDisk: the progress of refilling one drive. */
+export interface HealingDiskJson {
+  id: string;
+  heal_id: string;
+  pool_index: number;
+  set_index: number;
+  disk_index: number;
+  endpoint: string;
+  path: string;
+  started: string;
+  last_update: string;
+  objects_total_count: number;
+  objects_total_size: number;
+  items_healed: number;
+  items_failed: number;
+  items_skipped: number;
+  bytes_done: number;
+  bytes_failed: number;
+  bytes_skipped: number;
+  objects_healed: number;
+  objects_failed: number;
+  current_bucket: string;
+  current_object: string;
+  queued_buckets: string[];
+  healed_buckets: string[];
+  finished: boolean;
+}
+
+function healingDiskJson(drive: DriveInfo, p: DriveHealProgress): HealingDiskJson {
+  return {
+    id: drive.uuid,
+    heal_id: drive.uuid,
+    pool_index: drive.poolIndex,
+    set_index: drive.setIndex,
+    disk_index: drive.diskIndex,
+    endpoint: drive.endpoint,
+    path: drive.path,
+    started: p.started.toISOString(),
+    last_update: p.lastUpdate.toISOString(),
+    objects_total_count: 0,
+    objects_total_size: 0,
+    items_healed: p.itemsHealed,
+    items_failed: p.itemsFailed,
+    items_skipped: 0,
+    bytes_done: u64(p.bytesDone),
+    bytes_failed: u64(p.bytesFailed),
+    bytes_skipped: 0,
+    objects_healed: p.itemsHealed - p.healedBuckets.length,
+    objects_failed: p.itemsFailed,
+    current_bucket: p.bucket,
+    current_object: p.object,
+    queued_buckets: [],
+    healed_buckets: p.healedBuckets,
+    finished: false,
+  };
 }
 
 /** Byte counts are uint64 in Go: never negative, never fractional. */
@@ -49,6 +108,7 @@ export function diskJson(drive: DriveInfo): DiskJson {
     pool_index: drive.poolIndex,
     set_index: drive.setIndex,
     disk_index: drive.diskIndex,
+    ...(drive.healInfo !== undefined ? { heal_info: healingDiskJson(drive, drive.healInfo) } : {}),
   };
 }
 

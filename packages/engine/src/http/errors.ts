@@ -462,6 +462,23 @@ const TABLE = {
     message: 'The secret key is invalid.',
   },
   BadRequest: { code: 'BadRequest', status: 400, message: '400 BadRequest' },
+  // Heal sequences (MinIO cmd/api-errors.go; its AlreadyRunning / OverlappingPaths carry no default text).
+  HealInvalidClientToken: {
+    code: 'XMinioHealInvalidClientToken',
+    status: 400,
+    message: 'Client token mismatch',
+  },
+  HealAlreadyRunning: { code: 'XMinioHealAlreadyRunning', status: 400, message: 'Heal is already running.' },
+  HealOverlappingPaths: {
+    code: 'XMinioHealOverlappingPaths',
+    status: 400,
+    message: 'The provided heal sequence path overlaps with an existing heal path.',
+  },
+  RequestBodyParse: {
+    code: 'XMinioRequestBodyParse',
+    status: 400,
+    message: 'The request body failed to parse.',
+  },
   // Bucket quota and object lock (MinIO cmd/api-errors.go).
   BucketQuotaExceeded: {
     code: 'XMinioAdminBucketQuotaExceeded',

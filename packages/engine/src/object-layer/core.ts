@@ -18,6 +18,7 @@ import { isResourceExhaustion } from '../storage/resource-errors.js';
 import { BLOCK_SIZE, DEFAULT_BITROT, hashSize, type BitrotHasher } from '../storage/shard-file.js';
 import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
+import type { DriveHealProgress } from './types.js';
 
 /**
  * Block buffers in the shard arena: a large PUT holds up to about ten (encoding, writing and
@@ -49,6 +50,10 @@ export class LayerCore {
   closed = false;
   /** Drive slots being healed by a running `healAll` after they were (re)formatted. */
   readonly healingDrives = new Set<number>();
+  /** What the running `healAll` did for `healingDrives` so far (background heal status). */
+  healProgress: DriveHealProgress | undefined;
+  /** Set by the layer: called after a drive check that an I/O error set off (self-healing). */
+  onDriveChecked: () => void = () => undefined;
 
   constructor(
     readonly drives: Drive[],
@@ -176,6 +181,9 @@ export class LayerCore {
     if (isResourceExhaustion(error)) return;
     this.log(`drive ${drive.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
     // An unexpected error may mean the drive went away: re-check it in the background.
-    void drive.check().catch(() => undefined);
+    void drive
+      .check()
+      .then(() => this.onDriveChecked())
+      .catch(() => undefined);
   }
 }

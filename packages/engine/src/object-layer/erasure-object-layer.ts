@@ -3,6 +3,11 @@
  * multipart.ts, listing.ts, system-files.ts and healing.ts to the shared `LayerCore`, and owns
  * the background housekeeping of a running layer — a periodic drive check (notices wiped or
  * removed drives) and a queue of objects to heal that reads report as damaged.
+ *
+ * Self-healing: when a check (the timer's, or one an I/O error set off) finds a drive empty — wiped,
+ * or replaced by a fresh disk — while enough others hold the data, the drive is formatted into its
+ * slot and refilled by a background `healAll`, with no restart; writes reach it again as soon as it
+ * is formatted. Its progress is in `storageInfo` (`healing`, `healInfo`).
  */
 import type { Readable } from 'node:stream';
 import * as buckets from './buckets.js';
@@ -22,6 +27,7 @@ import type {
   DeleteObjectResult,
   GetObjectOptions,
   GetObjectResult,
+  HealAllOptions,
   HealOptions,
   HealResultItem,
   ListMultipartUploadsOptions,
@@ -68,15 +74,36 @@ export class ErasureObjectLayer implements ObjectLayer {
     options: { driveCheckIntervalMs?: number } = {},
   ) {
     core.scheduleHeal = (bucket, key, reason) => this.enqueueHeal(bucket, key, reason);
+    core.onDriveChecked = () => this.healEmptyDrives();
     this.monitor = setInterval(() => {
-      void this.checkDrives();
+      void this.checkDrives({ healEmpty: true });
     }, options.driveCheckIntervalMs ?? 2000);
     this.monitor.unref();
   }
 
-  /** Re-checks every drive's format (wiped, removed, back online). */
-  async checkDrives(): Promise<void> {
+  /**
+   * Re-checks every drive's format (wiped, removed, back online); with `healEmpty` (the timer's
+   * check) a drive found empty is formatted and healed in the background. The checks that come
+   * with a request (storage info, an admin heal) only look: the admin heal formats and heals by
+   * itself, and reports what it found.
+   */
+  async checkDrives(options: { healEmpty?: boolean } = {}): Promise<void> {
     await Promise.all(this.core.drives.map((d) => d.check().catch(() => undefined)));
+    if (options.healEmpty === true) this.healEmptyDrives();
+  }
+
+  /**
+   * Starts the background heal of drives found without a format (wiped or replaced) when enough
+   * drives are online to rebuild them; a heal already running picks them up on the next check.
+   */
+  private healEmptyDrives(): void {
+    if (this.core.closed || this.backgroundHeal) return;
+    const empty = this.core.drives.filter((d) => d.state === 'unformatted').map((d) => d.slot);
+    if (empty.length === 0 || this.core.onlineCount() < this.core.readQuorum) return;
+    this.core.log(
+      `drive(s) ${empty.map((slot) => this.core.drives[slot]?.endpoint).join(', ')} found empty: formatting and healing them`,
+    );
+    this.healInBackground(empty);
   }
 
   private enqueueHeal(bucket: string, key: string, reason: string): void {
@@ -267,6 +294,9 @@ export class ErasureObjectLayer implements ObjectLayer {
           usedSpace: space.used,
           availSpace: space.avail,
           healing: d.state === 'ok' && healing.isDriveHealing(core, d.slot),
+          ...(d.state === 'ok' && healing.isDriveHealing(core, d.slot) && core.healProgress
+            ? { healInfo: { ...core.healProgress, healedBuckets: [...core.healProgress.healedBuckets] } }
+            : {}),
           poolIndex: 0,
           setIndex: 0,
           diskIndex: d.slot,
@@ -294,9 +324,7 @@ export class ErasureObjectLayer implements ObjectLayer {
     return healing.healObject(this.core, bucket, key, options ?? {});
   }
 
-  async healAll(
-    options: HealOptions & { signal?: AbortSignal; onItem?: (item: HealResultItem) => void },
-  ): Promise<void> {
+  async healAll(options: HealAllOptions): Promise<void> {
     await this.checkDrives();
     await healing.healAll(this.core, options);
   }

@@ -110,21 +110,34 @@ describe('drive loss and healing', () => {
     }
   });
 
-  it('notices a drive wiped while running and heals it', async () => {
+  it('notices a drive wiped while running and heals it without a restart', async () => {
     const root = await makeRoot();
     const drives = [1, 2, 3, 4].map((i) => join(root, `d${i}`));
     const layer = await open(drives);
     const objects = await fill(layer);
     const before = await shardFiles(drives[1] as string);
     await wipe(drives[1] as string);
-    await layer.checkDrives();
-    expect((await layer.storageInfo()).drives.map((d) => d.state)).toEqual(['ok', 'unformatted', 'ok', 'ok']);
-    await expectAll(layer, objects);
-    const items: string[] = [];
-    await layer.healAll({ onItem: (item) => items.push(`${item.key}:${item.before[1]}->${item.after[1]}`) });
-    expect(items).toContain('dir/obj-6:missing->ok');
+    // A dry run reports the wiped drive's copies as missing and changes nothing.
+    const dry: string[] = [];
+    await layer.healAll({
+      dryRun: true,
+      bucket: 'heal',
+      prefix: 'dir/',
+      onItem: (item) => {
+        dry.push(`${item.type}:${item.key}:${item.before[1]}->${item.after[1]}`);
+      },
+    });
+    expect(dry).toContain('object:dir/obj-6:unformatted->unformatted');
+    expect(dry.every((d) => d.startsWith('bucket:') || d.includes(':dir/'))).toBe(true);
+    expect((await shardFiles(drives[1] as string)).size).toBe(0);
+    // The timer's drive check notices the empty drive, formats it and refills it in the background.
+    await layer.checkDrives({ healEmpty: true });
+    await layer.idle();
     expect(await shardFiles(drives[1] as string)).toEqual(before);
-    expect((await layer.storageInfo()).drives.every((d) => d.state === 'ok')).toBe(true);
+    expect((await layer.storageInfo()).drives.map((d) => [d.state, d.healing])).toEqual(
+      [0, 1, 2, 3].map(() => ['ok', false]),
+    );
+    await expectAll(layer, objects);
   });
 
   it('never serves corrupt shard bytes and heals them', async () => {

@@ -12,7 +12,10 @@
  * `healAll` formats fresh or wiped drives into their slot, restores bucket records and system
  * files from quorum, then heals every object of every bucket, and finally removes garbage: data
  * and upload directories no record references (older than an hour, so in-flight writes that have
- * installed their data but not yet committed are never touched).
+ * installed their data but not yet committed are never touched). It can be narrowed to one bucket
+ * and key prefix (MinIO's heal sequences), and reports one item per drive format ('metadata'),
+ * bucket and object version with each drive's state before and after. While it refills
+ * (re)formatted drives, `core.healProgress` counts what it did (background heal status).
  */
 import { join } from 'node:path';
 import { readdir, stat } from 'node:fs/promises';
@@ -48,7 +51,7 @@ import type { LayerCore } from './core.js';
 import { MergedCursor } from './merged-cursor.js';
 import { lockName, readObjectRecords } from './objects.js';
 import { resolveVersions, type ResolvedVersion } from './quorum.js';
-import type { DriveState, HealOptions, HealResultItem } from './types.js';
+import type { DriveState, HealAllOptions, HealOptions, HealResultItem } from './types.js';
 
 const GARBAGE_MIN_AGE_MS = 60 * 60 * 1000;
 
@@ -264,6 +267,10 @@ export async function healObject(
       }
       const after = before.slice();
       const healthy = rv.holders.map((h) => h.slot).filter((s) => !dataBad.includes(s));
+      if (options.dryRun === true) {
+        items.push({ type: 'object', bucket, key, versionId: v.id, before, after, objectSize: v.size });
+        continue;
+      }
       if (dataBad.length > 0) {
         const rebuilt = await rebuildData(core, bucket, key, rv, healthy, dataBad);
         for (const [slot, result] of rebuilt) {
@@ -276,13 +283,13 @@ export async function healObject(
         addWrite(slot, v);
         after[slot] = 'ok';
       }
-      items.push({ bucket, key, versionId: v.id, before, after, objectSize: v.size });
+      items.push({ type: 'object', bucket, key, versionId: v.id, before, after, objectSize: v.size });
     }
 
     // Dangling versions: on too few drives to ever reach quorum.
     const unanswered = core.n - resolution.answered;
     const remove = new Map<number, Set<string>>();
-    if (options.removeDangling === true) {
+    if (options.removeDangling === true && options.dryRun !== true) {
       for (const d of resolution.dangling) {
         if (d.holders.length + unanswered >= core.readQuorum) continue;
         for (const h of d.holders) {
@@ -294,6 +301,7 @@ export async function healObject(
           !drive.ok ? drive.state : d.holders.some((h) => h.slot === slot) ? 'ok' : 'missing',
         ) as DriveState[];
         items.push({
+          type: 'object',
           bucket,
           key,
           versionId: d.version.id,
@@ -353,24 +361,45 @@ function insertByTime(list: VersionRecord[], v: VersionRecord): VersionRecord[] 
   return out;
 }
 
-/** Formats drives that are fresh, wiped or whose format is damaged, into their slot. */
-async function formatDrives(core: LayerCore): Promise<number[]> {
-  const formatted: number[] = [];
+/** A drive's state as a heal item shows it: a missing format is a 'missing' drive (as MinIO shows it). */
+function itemState(state: DriveState): DriveState {
+  return state === 'unformatted' ? 'missing' : state;
+}
+
+/**
+ * Formats drives that are fresh, wiped or whose format is damaged, into their slot; the 'metadata'
+ * item (MinIO's disk-format heal) tells each drive's format before and after.
+ */
+async function formatDrives(core: LayerCore, dryRun: boolean): Promise<HealResultItem> {
+  const before: DriveState[] = [];
+  const after: DriveState[] = [];
   for (const drive of core.drives) {
     const state = await drive.check();
-    if (state !== 'unformatted' && state !== 'corrupt') continue;
+    before.push(itemState(state));
+    if (dryRun || (state !== 'unformatted' && state !== 'corrupt')) {
+      after.push(itemState(state));
+      continue;
+    }
     try {
       await drive.format({ ...core.formatTemplate, driveId: drive.driveId });
       core.log(`drive ${drive.endpoint} formatted into slot ${drive.slot + 1}; healing it`);
-      formatted.push(drive.slot);
       core.healingDrives.add(drive.slot);
+      after.push('ok');
     } catch (error) {
       core.log(
         `drive ${drive.endpoint} could not be formatted: ${error instanceof Error ? error.message : String(error)}`,
       );
+      after.push(itemState(drive.state));
     }
   }
-  return formatted;
+  return { type: 'metadata', bucket: '', key: '', before, after, objectSize: 0 };
+}
+
+/** One record chosen from quorum, with each drive's copy before the heal. */
+interface ChosenRecord {
+  value: unknown;
+  before: DriveState[];
+  after: DriveState[];
 }
 
 /** Copies quorum bucket records and system files to the drives that lack them. */
@@ -380,10 +409,11 @@ async function healIndexRecords(
   end: Buffer,
   pick: (values: unknown[]) => unknown,
   same: (a: unknown, b: unknown) => boolean,
-): Promise<unknown[]> {
+  dryRun: boolean,
+): Promise<ChosenRecord[]> {
   const cursor = new MergedCursor(core, start, end);
   const fixes = new Map<number, MetaOp[]>();
-  const chosen: unknown[] = [];
+  const chosen: ChosenRecord[] = [];
   try {
     for (let e = cursor.next(); e !== undefined; e = cursor.next()) {
       const values = e.values.map((v) => (v ? decodeValue(v) : v));
@@ -391,7 +421,11 @@ async function healIndexRecords(
       if (present.length < core.readQuorum) continue;
       const best = pick(present);
       if (best === undefined) continue;
-      chosen.push(best);
+      const before = values.map((v, slot): DriveState => {
+        if (v === null) return itemState(core.drives[slot]?.state ?? 'offline');
+        return v !== undefined && same(v, best) ? 'ok' : 'missing';
+      });
+      chosen.push({ value: best, before, after: before.map((b) => (b === 'missing' && !dryRun ? 'ok' : b)) });
       values.forEach((v, slot) => {
         if (v === null || (v !== undefined && same(v, best))) return;
         const list = fixes.get(slot) ?? [];
@@ -402,6 +436,7 @@ async function healIndexRecords(
   } finally {
     cursor.close();
   }
+  if (dryRun) return chosen;
   await Promise.all(
     [...fixes].map(async ([slot, ops]) => {
       const d = core.drives[slot];
@@ -410,6 +445,8 @@ async function healIndexRecords(
         await d.commit(ops);
       } catch (error) {
         core.driveError(d, error);
+        for (const c of chosen)
+          if (c.after[slot] === 'ok' && c.before[slot] !== 'ok') c.after[slot] = 'offline';
       }
     }),
   );
@@ -417,12 +454,19 @@ async function healIndexRecords(
 }
 
 /** Keys of a bucket in order, a batch at a time (the index is not held open across heals). */
-function keyBatch(core: LayerCore, bucket: string, after: Buffer | undefined, limit: number): Buffer[] {
-  const prefix = objectPrefix(bucket);
+function keyBatch(
+  core: LayerCore,
+  bucket: string,
+  prefix: string,
+  after: Buffer | undefined,
+  limit: number,
+): Buffer[] {
+  const start = objectPrefix(bucket);
+  const first = Buffer.concat([start, Buffer.from(prefix, 'utf8')]);
   const cursor = new MergedCursor(
     core,
-    after ? Buffer.concat([after, Buffer.from([0])]) : prefix,
-    afterPrefix(prefix),
+    after ? Buffer.concat([after, Buffer.from([0])]) : first,
+    prefix === '' ? afterPrefix(start) : afterPrefix(first),
   );
   const out: Buffer[] = [];
   try {
@@ -433,75 +477,155 @@ function keyBatch(core: LayerCore, bucket: string, after: Buffer | undefined, li
   return out;
 }
 
-export async function healAll(
-  core: LayerCore,
-  options: HealOptions & { signal?: AbortSignal; onItem?: (item: HealResultItem) => void },
-): Promise<void> {
+/** Counts a heal item into the progress of the drives being refilled. */
+function recordProgress(core: LayerCore, item: HealResultItem, failed: boolean): void {
+  const p = core.healProgress;
+  if (p === undefined) return;
+  p.lastUpdate = new Date();
+  p.itemsScanned++;
+  p.bucket = item.bucket;
+  p.object = item.key;
+  if (failed) {
+    p.itemsFailed++;
+    p.bytesFailed += item.objectSize;
+    return;
+  }
+  const healed = [...core.healingDrives].some(
+    (slot) => item.before[slot] !== 'ok' && item.after[slot] === 'ok',
+  );
+  if (!healed) return;
+  p.itemsHealed++;
+  if (item.type === 'bucket') p.healedBuckets.push(item.bucket);
+  else p.bytesDone += item.objectSize;
+}
+
+export async function healAll(core: LayerCore, options: HealAllOptions): Promise<void> {
   const signal = options.signal;
-  await formatDrives(core);
+  const dryRun = options.dryRun === true;
+  const emit = async (item: HealResultItem, failed = false): Promise<void> => {
+    recordProgress(core, item, failed);
+    await options.onItem?.(item);
+  };
+  const formatItem = await formatDrives(core, dryRun);
+  // The walk that refills (re)formatted drives owns their marks and progress; a heal running beside
+  // it (an admin heal sequence) leaves them alone.
+  const owner = !dryRun && core.healingDrives.size > 0 && core.healProgress === undefined;
+  if (owner) {
+    const now = new Date();
+    core.healProgress = {
+      started: now,
+      lastUpdate: now,
+      itemsScanned: 0,
+      itemsHealed: 0,
+      itemsFailed: 0,
+      bytesDone: 0,
+      bytesFailed: 0,
+      bucket: '',
+      object: '',
+      healedBuckets: [],
+    };
+  }
   try {
+    if (options.bucket === undefined) await emit(formatItem);
     const { start, end } = bucketRange();
-    const bucketRecords = (await healIndexRecords(
+    const chosenBuckets = await healIndexRecords(
       core,
       start,
       end,
       (values) => (values as BucketRecord[]).reduce((a, b) => (b.updated > a.updated ? b : a)),
       (a, b) => (a as BucketRecord).updated === (b as BucketRecord).updated,
-    )) as BucketRecord[];
-    for (const b of bucketRecords) {
-      await Promise.all(
-        core.drives.map((d) =>
-          d.ok ? d.mkdirs(join(d.paths.data, b.name)).catch(() => undefined) : undefined,
-        ),
+      dryRun,
+    );
+    const bucketRecords = chosenBuckets
+      .map((c) => ({ record: c.value as BucketRecord, chosen: c }))
+      .filter((b) => options.bucket === undefined || b.record.name === options.bucket);
+    for (const { record: b, chosen } of bucketRecords) {
+      if (!dryRun) {
+        await Promise.all(
+          core.drives.map((d) =>
+            d.ok ? d.mkdirs(join(d.paths.data, b.name)).catch(() => undefined) : undefined,
+          ),
+        );
+      }
+      await emit({
+        type: 'bucket',
+        bucket: b.name,
+        key: '',
+        before: chosen.before,
+        after: chosen.after,
+        objectSize: 0,
+      });
+    }
+    if (options.bucket === undefined) {
+      const sys = systemKey('');
+      await healIndexRecords(
+        core,
+        sys,
+        afterPrefix(sys),
+        (values) => {
+          const groups = new Map<string, { r: SystemRecord; n: number }>();
+          for (const r of values as SystemRecord[]) {
+            const id = `${r.mtime}:${r.data}`;
+            const g = groups.get(id);
+            if (g) g.n++;
+            else groups.set(id, { r, n: 1 });
+          }
+          let best: SystemRecord | undefined;
+          for (const g of groups.values())
+            if (g.n >= core.readQuorum && (!best || g.r.mtime > best.mtime)) best = g.r;
+          return best;
+        },
+        (a, b) => (a as SystemRecord).mtime === (b as SystemRecord).mtime,
+        dryRun,
       );
     }
-    const sys = systemKey('');
-    await healIndexRecords(
-      core,
-      sys,
-      afterPrefix(sys),
-      (values) => {
-        const groups = new Map<string, { r: SystemRecord; n: number }>();
-        for (const r of values as SystemRecord[]) {
-          const id = `${r.mtime}:${r.data}`;
-          const g = groups.get(id);
-          if (g) g.n++;
-          else groups.set(id, { r, n: 1 });
-        }
-        let best: SystemRecord | undefined;
-        for (const g of groups.values())
-          if (g.n >= core.readQuorum && (!best || g.r.mtime > best.mtime)) best = g.r;
-        return best;
-      },
-      (a, b) => (a as SystemRecord).mtime === (b as SystemRecord).mtime,
-    );
 
-    for (const b of bucketRecords) {
+    const prefix = options.prefix ?? '';
+    for (const { record: b } of bucketRecords) {
+      if (options.recursive === false) {
+        if (prefix !== '') await healOneKey(core, b.name, prefix, options, emit);
+        continue;
+      }
       const prefixLength = objectPrefix(b.name).length;
       let after: Buffer | undefined;
       for (;;) {
         signal?.throwIfAborted();
-        const batch = keyBatch(core, b.name, after, 500);
+        const batch = keyBatch(core, b.name, prefix, after, 500);
         if (batch.length === 0) break;
         for (const k of batch) {
           signal?.throwIfAborted();
-          const key = k.subarray(prefixLength).toString('utf8');
-          try {
-            const items = await healObject(core, b.name, key, options);
-            for (const item of items) options.onItem?.(item);
-          } catch (error) {
-            core.log(
-              `heal of ${b.name}/${key} failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }
+          await healOneKey(core, b.name, k.subarray(prefixLength).toString('utf8'), options, emit);
         }
         after = batch[batch.length - 1];
       }
-      await collectGarbage(core, b.name, signal);
+      if (!dryRun && prefix === '') await collectGarbage(core, b.name, signal);
     }
   } finally {
-    core.healingDrives.clear();
+    if (owner || (!dryRun && core.healProgress === undefined)) {
+      core.healingDrives.clear();
+      core.healProgress = undefined;
+    }
   }
+}
+
+/** Heals one key, reporting its items; a failure is logged and reported as one failed item. */
+async function healOneKey(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  options: HealOptions,
+  emit: (item: HealResultItem, failed?: boolean) => Promise<void>,
+): Promise<void> {
+  let items: HealResultItem[];
+  try {
+    items = await healObject(core, bucket, key, options);
+  } catch (error) {
+    core.log(`heal of ${bucket}/${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const states = core.drives.map((d) => itemState(d.state));
+    await emit({ type: 'object', bucket, key, before: states, after: states, objectSize: 0 }, true);
+    return;
+  }
+  for (const item of items) await emit(item);
 }
 
 /** Removes data dirs of a bucket and upload dirs that no record on the drive references. */

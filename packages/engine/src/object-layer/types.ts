@@ -318,6 +318,8 @@ export interface DriveInfo {
   usedSpace: number;
   availSpace: number;
   healing: boolean;
+  /** Progress of the heal that refills this drive (while `healing`). */
+  healInfo?: DriveHealProgress;
   poolIndex: number;
   setIndex: number;
   diskIndex: number;
@@ -354,7 +356,28 @@ export interface DataUsage {
   buckets: Record<string, BucketUsage>;
 }
 
+/** How far the background heal of a (re)formatted drive has come. */
+export interface DriveHealProgress {
+  started: Date;
+  lastUpdate: Date;
+  /** Items (buckets, objects' versions) looked at, healed and failed so far. */
+  itemsScanned: number;
+  itemsHealed: number;
+  itemsFailed: number;
+  bytesDone: number;
+  bytesFailed: number;
+  /** The bucket and object the heal is at. */
+  bucket: string;
+  object: string;
+  healedBuckets: string[];
+}
+
+/** What a heal result is about (MinIO's HealItemType). */
+export type HealItemType = 'metadata' | 'bucket' | 'object';
+
 export interface HealResultItem {
+  /** Default 'object'; 'bucket' items have an empty key; 'metadata' is the drives' format. */
+  type?: HealItemType;
   bucket: string;
   key: string;
   versionId?: string;
@@ -369,6 +392,21 @@ export interface HealOptions {
   deep?: boolean;
   /** Remove objects and versions left on fewer than read-quorum drives. */
   removeDangling?: boolean;
+  /** Only report what would be healed (after = before). */
+  dryRun?: boolean;
+}
+
+/** What `healAll` walks and reports. */
+export interface HealAllOptions extends HealOptions {
+  signal?: AbortSignal;
+  /** Called for each item; the walk waits for a returned promise (a consumer's back-pressure). */
+  onItem?: (item: HealResultItem) => void | Promise<void>;
+  /** Only this bucket (default: every bucket, plus the drives' format and the system area). */
+  bucket?: string;
+  /** Only objects whose key starts with this (with `bucket`). */
+  prefix?: string;
+  /** False: buckets only (and the object named `prefix`, if any) — MinIO's non-recursive heal. */
+  recursive?: boolean;
 }
 
 export interface ObjectLayer {
@@ -458,9 +496,7 @@ export interface ObjectLayer {
   dataUsage(): Promise<DataUsage>;
   healObject(bucket: string, key: string, options?: HealOptions): Promise<HealResultItem[]>;
   /** Heal every bucket and object (formats fresh drives first); reports each item healed. */
-  healAll(
-    options: HealOptions & { signal?: AbortSignal; onItem?: (item: HealResultItem) => void },
-  ): Promise<void>;
+  healAll(options: HealAllOptions): Promise<void>;
 
   /** Flush and close drives. */
   close(): Promise<void>;

@@ -6,7 +6,8 @@
 // document on stdout:
 //
 //	madmin-probe info   -> ServerInfo, StorageInfo, DataUsageInfo and AccountInfo as madmin decoded them
-//	madmin-probe heal   -> a recursive heal sequence started, polled until it ends, and its items
+//	madmin-probe heal   -> a recursive heal sequence started, polled until it ends, its items, and
+//	                       the background heal state
 //	madmin-probe iam    -> every IAM call of madmin (users, groups, canned policies, policy mapping,
 //	                       service accounts, STS account info) in one scripted session, each step's
 //	                       decoded result or error code under its name (see iam.go)
@@ -48,6 +49,7 @@ type healReport struct {
 	Detail      string                  `json:"detail"`
 	Polls       int                     `json:"polls"`
 	Items       []madmin.HealResultItem `json:"items"`
+	Background  *madmin.BgHealState     `json:"background"`
 	Errors      map[string]string       `json:"errors"`
 }
 
@@ -123,6 +125,13 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 		rep.Summary = status.Summary
 		rep.Detail = status.FailureDetail
 		if status.Summary == "finished" || status.Summary == "stopped" {
+			// The background heal state must decode too (drives being refilled, the set's drives).
+			bg, err := adm.BackgroundHealStatus(ctx)
+			if err != nil {
+				rep.Errors["BackgroundHealStatus"] = describe(err)
+				return rep, false
+			}
+			rep.Background = &bg
 			return rep, status.Summary == "finished"
 		}
 		select {

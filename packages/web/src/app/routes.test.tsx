@@ -29,6 +29,7 @@ describe('the route table', () => {
       '/trace',
       '/logs',
       '/health-info',
+      '/heal',
     ]);
   });
 });

@@ -10,6 +10,7 @@ import { Route, Routes } from 'react-router';
 import { ACCOUNT_ROUTES } from '../features/account/routes.js';
 import { AUTH_PUBLIC_ROUTES } from '../features/auth/routes.js';
 import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.js';
+import { HEAL_ROUTES } from '../features/heal/routes.js';
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
 import { AuditLogsView, logsRoutes } from '../features/logs/routes.js';
@@ -29,6 +30,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...TRACE_ROUTES,
   ...logsRoutes({ auditLogs: <AuditLogsView /> }),
   ...DIAGNOSTICS_ROUTES,
+  ...HEAL_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -249,3 +249,22 @@ describe('allowedPages without the admin API', () => {
     expect(allowedPages({ ...user([canned('consoleAdmin')]), adminApi: true })).toContain('/users');
   });
 });
+
+describe('the Heal page', () => {
+  const healer = parsePolicy({
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Action: ['admin:Heal'] }],
+  });
+  it('is listed for accounts allowed admin:Heal in distributed mode only', () => {
+    expect(allowedPages({ ...user([canned('consoleAdmin')]), distributedMode: true })).toContain('/heal');
+    expect(allowedPages({ ...user([healer]), distributedMode: true })).toContain('/heal');
+    expect(allowedPages({ ...user([canned('consoleAdmin')]), distributedMode: false })).not.toContain(
+      '/heal',
+    );
+    expect(allowedPages(user([canned('consoleAdmin')]))).not.toContain('/heal');
+    expect(allowedPages({ ...user([canned('readwrite')]), distributedMode: true })).not.toContain('/heal');
+    expect(
+      allowedPages({ ...user([canned('consoleAdmin')]), distributedMode: true, adminApi: false }),
+    ).not.toContain('/heal');
+  });
+});

@@ -11,6 +11,7 @@
  * - `ownPassword`: the account is a built-in user signed in with its own keys (see
  *   session/account-state.ts); MinIO refuses it for root, service accounts and temporary keys.
  * - `adminApi`: the page needs MinIO's admin API; never listed when the server does not offer it.
+ * - `distributed`: only in distributed mode (an erasure-coded backend of more than one drive).
  * Credentials restricted by a policy of their own (a service account's) are judged by the
  * intersection: an action must pass both the account's policies and the restriction; and they
  * get no self-service pages, as the storage server refuses such credentials acting on their
@@ -38,8 +39,14 @@ export function isNotDenied(policies: readonly Policy[], action: string, account
   return evaluate(policies, { action, conditions: { 'aws:username': [accountName] } }, { denyOnly: true });
 }
 
-/** `adminApi` absent: the server offers it (tests and callers that predate its detection). */
-type PageState = Omit<AccountState, 'distributedMode' | 'adminApi'> & { adminApi?: boolean };
+/**
+ * `adminApi` absent: the server offers it (tests and callers that predate its detection);
+ * `distributedMode` absent: not distributed (spec 1 §9's default).
+ */
+type PageState = Omit<AccountState, 'distributedMode' | 'adminApi'> & {
+  adminApi?: boolean;
+  distributedMode?: boolean;
+};
 
 /** Allowed somewhere by the policies and, when there is one, by the restriction too. */
 export function allowedSomewhere(state: PageState, action: string): boolean {
@@ -51,6 +58,7 @@ export function allowedSomewhere(state: PageState, action: string): boolean {
 
 function ruleHolds(rule: PageAccess, state: PageState): boolean {
   if (rule.adminApi && state.adminApi === false) return false;
+  if (rule.distributed && state.distributedMode !== true) return false;
   if (rule.ownPassword && !state.ownPasswordChangeable) return false;
   if (
     rule.selfService !== undefined &&

@@ -13,6 +13,7 @@ import { auditLogs } from './audit-logs.js';
 import { diagnostics } from './diagnostics.js';
 import { trace } from './trace.js';
 import { logs } from './logs.js';
+import { heal } from './heal.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -27,4 +28,5 @@ export const de: Catalogue<Messages> = {
   diagnostics,
   trace,
   logs,
+  heal,
 };

@@ -11,6 +11,7 @@ import { auditLogs } from './audit-logs.js';
 import { diagnostics } from './diagnostics.js';
 import { trace } from './trace.js';
 import { logs } from './logs.js';
+import { heal } from './heal.js';
 
 export const en = {
   common,
@@ -25,5 +26,6 @@ export const en = {
   logs,
   auditLogs,
   diagnostics,
+  heal,
 } as const;
 export type Messages = typeof en;
