@@ -26,6 +26,7 @@ import { ndjsonValues } from './ndjson.js';
 import { assumeRole, type AssumeRoleOptions } from './sts.js';
 import { configCalls, type ConfigCalls } from './config.js';
 import { groupCalls, type GroupCalls } from './groups.js';
+import { listenCalls, type ListenCalls } from './listen.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
 import { serviceCalls, type ServiceCalls } from './service.js';
@@ -96,7 +97,7 @@ export interface AdminTransport {
 }
 
 export interface AdminClient
-  extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls, ConfigCalls, ServiceCalls {
+  extends UserCalls, GroupCalls, PolicyCalls, ServiceAccountCalls, ConfigCalls, ServiceCalls, ListenCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -288,6 +289,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...serviceAccountCalls(transport),
     ...configCalls(transport),
     ...serviceCalls(transport),
+    ...listenCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

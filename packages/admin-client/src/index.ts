@@ -25,6 +25,7 @@ export {
   type ConfigTarget,
 } from './config-kv-text.js';
 export type { GroupCalls } from './groups.js';
+export { decodeEventKey, type ListenCalls, type ListenOptions, type NotificationRecord } from './listen.js';
 export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';

@@ -114,7 +114,14 @@ export const PAGES = [
     access: { anyOf: ['admin:ConfigUpdate'], adminApi: true },
   },
   { id: 'logs', path: '/logs', label: 'Logs', menuGroup: 'Tools' },
-  { id: 'watch', path: '/watch', label: 'Watch', menuGroup: 'Tools' },
+  {
+    id: 'watch',
+    path: '/watch',
+    label: 'Watch',
+    // ListenBucketNotification is MinIO's own S3 extension: a server without the admin API has none.
+    access: { anyOf: ['s3:ListenBucketNotification'], adminApi: true },
+    menuGroup: 'Tools',
+  },
   { id: 'trace', path: '/trace', label: 'Trace', menuGroup: 'Tools' },
   { id: 'heal', path: '/heal', label: 'Heal', menuGroup: 'Tools' },
   { id: 'health-info', path: '/health-info', label: 'Diagnostics', menuGroup: 'Tools' },

@@ -52,6 +52,7 @@ import { sessionRoutes } from './routes/session/session-routes.js';
 import { registerWebApp } from './routes/web/web-app.js';
 import { settingsRoutes } from './routes/settings/settings-routes.js';
 import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
+import { watchRoutes } from './routes/watch/watch-routes.js';
 import { AccountStates } from './session/account-state.js';
 import { sessionCheck } from './session/authenticate.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rewindRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(bucketEventRoutes, { ctx });
+      await api.register(watchRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

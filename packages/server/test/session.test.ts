@@ -118,6 +118,7 @@ describe('session', () => {
         '/settings',
         '/webhook/logger',
         '/webhook/audit',
+        '/watch',
       ],
       features: [],
       operator: false,

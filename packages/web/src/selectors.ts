@@ -530,4 +530,16 @@ export const TEST_IDS = {
     deleteConfirm: 'bucket-events-delete-confirm',
     deleteError: 'bucket-events-delete-error',
   },
+  watch: {
+    screen: 'watch-screen',
+    bucket: 'watch-bucket',
+    prefix: 'watch-prefix',
+    suffix: 'watch-suffix',
+    start: 'watch-start',
+    stop: 'watch-stop',
+    table: 'watch-table',
+    row: 'watch-row',
+    empty: 'watch-empty',
+    failed: 'watch-failed',
+  },
 } as const;

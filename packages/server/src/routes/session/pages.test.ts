@@ -26,10 +26,14 @@ describe('allowedPages', () => {
     '/settings',
     '/webhook/logger',
     '/webhook/audit',
+    '/watch',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
-    ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
+    [
+      'readwrite',
+      ['/buckets', '/object-browser', '/account', '/account/change-password', '/login', '/watch'],
+    ],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['diagnostics', ['/account', '/account/change-password', '/login']],
@@ -55,6 +59,7 @@ describe('allowedPages', () => {
       '/buckets',
       '/object-browser',
       '/login',
+      '/watch',
     ]);
   });
 
