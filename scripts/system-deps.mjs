@@ -5,8 +5,9 @@
  * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
  * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
  * downloads), and the message brokers the notification targets' tests run as child processes
- * (mosquitto, nats-server, rabbitmq-server). Chromium, Ceph, unzip and the brokers are known needs,
- * not required by default.
+ * (mosquitto, nats-server, rabbitmq-server), and nginx (the reverse proxy in front of the console
+ * under a sub-path). Chromium, Ceph, unzip, the brokers and nginx are known needs, not required by
+ * default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
@@ -48,6 +49,7 @@ export const PACKAGES = {
   mosquitto: ['mosquitto'],
   nats: ['nats-server'],
   rabbitmq: ['rabbitmq-server'],
+  nginx: ['nginx'],
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
@@ -224,6 +226,8 @@ const DETECTORS = {
   nats: (ctx) => detectDaemon(['nats-server'], 'nats-server', ctx),
   // The test helper runs the broker with its own epmd (packages/engine/test/helpers/servers/rabbitmq.ts).
   rabbitmq: (ctx) => detectDaemon(['rabbitmq-server', 'epmd'], 'rabbitmq-server', ctx),
+  // The sub-path proxy test runs nginx as a child process with its own configuration (e2e/harness/nginx.ts).
+  nginx: (ctx) => detectDaemon(['nginx'], 'nginx', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

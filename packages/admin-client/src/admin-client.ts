@@ -28,6 +28,7 @@ import { configCalls, type ConfigCalls } from './config.js';
 import { monitoringCalls, type MonitoringCalls } from './monitoring.js';
 import { groupCalls, type GroupCalls } from './groups.js';
 import { healCalls, type HealCalls } from './heal.js';
+import { listenCalls, type ListenCalls } from './listen.js';
 import { policyCalls, type PolicyCalls } from './policies.js';
 import { serviceAccountCalls, type ServiceAccountCalls } from './service-accounts.js';
 import { serviceCalls, type ServiceCalls } from './service.js';
@@ -108,7 +109,8 @@ export interface AdminClient
     ServiceCalls,
     HealthInfoCalls,
     MonitoringCalls,
-    HealCalls {
+    HealCalls,
+    ListenCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -303,6 +305,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...healthInfoCalls(transport),
     ...monitoringCalls(transport),
     ...healCalls(transport),
+    ...listenCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

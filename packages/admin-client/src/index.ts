@@ -48,6 +48,7 @@ export type {
   HealStartSuccess,
   HealTaskStatus,
 } from './heal.js';
+export { decodeEventKey, type ListenCalls, type ListenOptions, type NotificationRecord } from './listen.js';
 export type { HttpResponse } from './http-request.js';
 export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';

@@ -18,6 +18,9 @@ import {
   apiPath,
   ENDPOINTS,
   PAGES,
+  STREAMS,
+  STREAM_ENDPOINTS,
+  WS_PREFIX,
   pageById,
   renderErrorCatalogue,
 } from './index.js';
@@ -218,5 +221,32 @@ describe('page catalogue', () => {
 
   it('finds a page by id', () => {
     expect(pageById('health-info')).toMatchObject({ path: '/health-info', label: 'Diagnostics' });
+  });
+});
+
+describe('live sockets (STREAMS)', () => {
+  it('are all below /ws, with distinct paths, and STREAM_ENDPOINTS names each by its key', () => {
+    const paths = Object.values(STREAMS).map((s) => s.path);
+    expect(paths.every((p) => p.startsWith(`${WS_PREFIX}/`))).toBe(true);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const [name, endpoint] of Object.entries(STREAM_ENDPOINTS)) {
+      expect(endpoint.name).toBe(name);
+      expect(endpoint.path).toBe(STREAMS[name as keyof typeof STREAMS].path);
+    }
+  });
+
+  it('read query text as the spec sends it', () => {
+    expect(STREAMS.heal.querystring.parse({ recursive: 'true', 'force-start': 'false' })).toEqual({
+      prefix: '',
+      recursive: true,
+      'force-start': false,
+      'force-stop': false,
+    });
+    expect(STREAMS.healthInfo.querystring.parse({})).toEqual({ deadline: '1h' });
+    expect(() => STREAMS.healthInfo.querystring.parse({ deadline: 'soon' })).toThrow();
+    expect(STREAMS.trace.querystring.parse({ threshold: '20' })).toMatchObject({
+      threshold: 20,
+      calls: 's3',
+    });
   });
 });

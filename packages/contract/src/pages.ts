@@ -123,7 +123,14 @@ export const PAGES = [
     access: { anyOf: ['admin:ConsoleLog', 'admin:ServerTrace'], adminApi: true },
     menuGroup: 'Tools',
   },
-  { id: 'watch', path: '/watch', label: 'Watch', menuGroup: 'Tools' },
+  {
+    id: 'watch',
+    path: '/watch',
+    label: 'Watch',
+    // ListenBucketNotification is MinIO's own S3 extension: a server without the admin API has none.
+    access: { anyOf: ['s3:ListenBucketNotification'], adminApi: true },
+    menuGroup: 'Tools',
+  },
   {
     id: 'trace',
     path: '/trace',

@@ -58,6 +58,7 @@ import { healthInfoRoutes } from './routes/diagnostics/health-info-routes.js';
 import { AuditStore } from './audit/audit-store.js';
 import { loadAuditToken } from './audit/audit-token.js';
 import { monitoringStreamRoutes } from './routes/monitoring/monitoring-streams.js';
+import { watchRoutes } from './routes/watch/watch-routes.js';
 import { AccountStates } from './session/account-state.js';
 import { sessionCheck } from './session/authenticate.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
@@ -239,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthInfoRoutes, { ctx });
       await api.register(monitoringStreamRoutes, { ctx });
       await api.register(healRoutes, { ctx });
+      await api.register(watchRoutes, { ctx });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -137,6 +137,7 @@ describe('a user with readwrite of its own', () => {
       '/account',
       '/account/change-password',
       '/login',
+      '/watch',
     ]);
     expect(await can(writer, 's3:CreateBucket')).toBe(true);
     expect((await writer.json('POST', '/api/v1/buckets', { json: { name: 'writers-own' } })).status).toBe(
@@ -170,6 +171,7 @@ describe('root', () => {
       '/webhook/logger',
       '/webhook/audit',
       '/logs',
+      '/watch',
       '/trace',
       '/heal',
     ]);

@@ -119,6 +119,7 @@ describe('session', () => {
         '/webhook/logger',
         '/webhook/audit',
         '/logs',
+        '/watch',
         '/trace',
         '/heal',
         '/health-info',

@@ -595,4 +595,16 @@ export const TEST_IDS = {
     line: 'logs-line',
     empty: 'logs-empty',
   },
+  watch: {
+    screen: 'watch-screen',
+    bucket: 'watch-bucket',
+    prefix: 'watch-prefix',
+    suffix: 'watch-suffix',
+    start: 'watch-start',
+    stop: 'watch-stop',
+    table: 'watch-table',
+    row: 'watch-row',
+    empty: 'watch-empty',
+    failed: 'watch-failed',
+  },
 } as const;

@@ -213,6 +213,11 @@ describe('registerStream', () => {
       yield { i: 'one' } as unknown as { i: number; pad: string };
     };
     expect((await collect(open('/ws/test/ab'))).code).toBe(1011);
+
+    upstream = () => {
+      throw new Error('no upstream today');
+    };
+    expect(await collect(open('/ws/test/ab'))).toMatchObject({ code: 1011, reason: 'no upstream today' });
   });
 
   it("takes the keep-alive 'ok' and closes 1008 on anything else", async () => {

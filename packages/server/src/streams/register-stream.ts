@@ -111,19 +111,26 @@ export function registerStream<const S extends StreamContract>(
       }, pingIntervalMs);
       controller.signal.addEventListener('abort', () => clearInterval(ping), { once: true });
 
-      const source = upstream({
-        session,
-        params: request.params as Output<S, 'params'>,
-        query: request.query as Output<S, 'querystring'>,
-        signal: controller.signal,
-        log,
-      });
+      const fail = (err: unknown) => {
+        log.info({ err }, 'live socket upstream failed');
+        close(STREAM_CLOSE.upstreamError, err instanceof Error ? err.message : String(err));
+      };
+      let source: AsyncIterable<unknown>;
+      try {
+        source = upstream({
+          session,
+          params: request.params as Output<S, 'params'>,
+          query: request.query as Output<S, 'querystring'>,
+          signal: controller.signal,
+          log,
+        });
+      } catch (err) {
+        fail(err);
+        return;
+      }
       pumpToSocket(socket, source, { highWaterMark, signal: controller.signal, encode }).then(
         () => close(STREAM_CLOSE.normal, ''),
-        (err: unknown) => {
-          log.info({ err }, 'live socket upstream failed');
-          close(STREAM_CLOSE.upstreamError, err instanceof Error ? err.message : String(err));
-        },
+        fail,
       );
     },
   );

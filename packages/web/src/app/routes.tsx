@@ -17,6 +17,7 @@ import { AuditLogsView, logsRoutes } from '../features/logs/routes.js';
 import { SETTINGS_ROUTES } from '../features/settings/routes.js';
 import { TRACE_ROUTES } from '../features/trace/routes.js';
 import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
+import { WATCH_ROUTES } from '../features/watch/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -31,6 +32,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...logsRoutes({ auditLogs: <AuditLogsView /> }),
   ...DIAGNOSTICS_ROUTES,
   ...HEAL_ROUTES,
+  ...WATCH_ROUTES,
 ]);
 
 export function AppRoutes() {

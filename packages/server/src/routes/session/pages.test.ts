@@ -27,12 +27,16 @@ describe('allowedPages', () => {
     '/webhook/logger',
     '/webhook/audit',
     '/logs',
+    '/watch',
     '/trace',
     '/health-info',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
-    ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
+    [
+      'readwrite',
+      ['/buckets', '/object-browser', '/account', '/account/change-password', '/login', '/watch'],
+    ],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['diagnostics', ['/account', '/account/change-password', '/login', '/logs', '/trace', '/health-info']],
@@ -58,6 +62,7 @@ describe('allowedPages', () => {
       '/buckets',
       '/object-browser',
       '/login',
+      '/watch',
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
   IconFolders,
   IconLogout,
   IconCircle,
+  IconEye,
   IconShieldLock,
   IconUser,
   IconUsers,
@@ -41,6 +42,7 @@ const ICONS: Record<string, ReactNode> = {
   '/users': <IconUsers size={18} aria-hidden="true" />,
   '/groups': <IconUsersGroup size={18} aria-hidden="true" />,
   '/policies': <IconShieldLock size={18} aria-hidden="true" />,
+  '/watch': <IconEye size={18} aria-hidden="true" />,
 };
 
 /** The catalogue key of a menu entry: `menu.` and its page id ('/object-browser' → 'object-browser'). */

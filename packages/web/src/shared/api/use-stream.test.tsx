@@ -8,26 +8,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api-client.js';
+import { FakeWebSocket } from '../../test/fake-websocket.js';
 import { ApiClientProvider } from './api-client-context.js';
 import { useStream } from './use-stream.js';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: string[] = [];
-  closedWith: number | undefined;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number; reason: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close(code: number) {
-    this.closedWith = code;
-  }
-}
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <ApiClientProvider client={createApiClient({ basePath: '/coffer' })}>{children}</ApiClientProvider>
@@ -36,11 +19,11 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 const event = { time: '2026-01-01T00:00:00Z', size: 3, type: 's3:ObjectCreated:Put', path: 'a.txt' };
 
 beforeEach(() => {
-  FakeSocket.all = [];
+  FakeWebSocket.all = [];
   vi.useFakeTimers({
     toFake: ['setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'],
   });
-  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -52,7 +35,7 @@ describe('useStream', () => {
     const { result } = renderHook(() => useStream(STREAM_ENDPOINTS.watchBucket), { wrapper });
     expect(result.current.state).toBe('idle');
     act(() => result.current.start({ params: { bucket: 'b1' }, query: { prefix: 'x/', suffix: '' } }));
-    const socket = FakeSocket.all[0]!;
+    const socket = FakeWebSocket.all[0]!;
     expect(socket.url).toBe(`ws://${window.location.host}/coffer/ws/watch/b1?prefix=x%2F&suffix=`);
     expect(result.current.state).toBe('connecting');
     act(() => socket.onopen?.());
@@ -75,7 +58,7 @@ describe('useStream', () => {
   it('fails on another close code, and a new start resets the messages', () => {
     const { result } = renderHook(() => useStream(STREAM_ENDPOINTS.watchBucket), { wrapper });
     act(() => result.current.start({ params: { bucket: 'b1' } }));
-    const first = FakeSocket.all[0]!;
+    const first = FakeWebSocket.all[0]!;
     act(() => {
       first.onopen?.();
       first.onmessage?.({ data: JSON.stringify(event) });
@@ -96,7 +79,7 @@ describe('useStream', () => {
   it('stop closes the socket with 1000 and ignores what it still delivers', () => {
     const { result } = renderHook(() => useStream(STREAM_ENDPOINTS.watchBucket), { wrapper });
     act(() => result.current.start({ params: { bucket: 'b1' } }));
-    const socket = FakeSocket.all[0]!;
+    const socket = FakeWebSocket.all[0]!;
     act(() => socket.onopen?.());
     act(() => result.current.stop());
     expect(socket.closedWith).toBe(1000);

@@ -14,6 +14,7 @@ import { diagnostics } from './diagnostics.js';
 import { trace } from './trace.js';
 import { logs } from './logs.js';
 import { heal } from './heal.js';
+import { watch } from './watch.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -29,4 +30,5 @@ export const de: Catalogue<Messages> = {
   trace,
   logs,
   heal,
+  watch,
 };

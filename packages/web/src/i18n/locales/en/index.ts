@@ -12,6 +12,7 @@ import { diagnostics } from './diagnostics.js';
 import { trace } from './trace.js';
 import { logs } from './logs.js';
 import { heal } from './heal.js';
+import { watch } from './watch.js';
 
 export const en = {
   common,
@@ -27,5 +28,6 @@ export const en = {
   auditLogs,
   diagnostics,
   heal,
+  watch,
 } as const;
 export type Messages = typeof en;

@@ -1,0 +1,7 @@
+/** The Watch feature's screen (spec 2 §2 Watch): /watch, loaded lazily. */
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
+
+const WatchPage = lazyScreen(() => import('./components/watch-page.js'), 'WatchPage');
+
+export const WATCH_ROUTES: PageScreen[] = [{ page: 'watch', element: <WatchPage /> }];
