@@ -5,7 +5,7 @@
  * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
  * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
  * downloads), and the message brokers the notification targets' tests run as child processes
- * (mosquitto, nats-server, rabbitmq-server). Chromium, Ceph, unzip and the brokers are known needs,
+ * (mosquitto, nats-server, rabbitmq-server), and Prometheus (the console dashboard's metrics source). Chromium, Ceph, unzip and the brokers are known needs,
  * not required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
@@ -48,6 +48,7 @@ export const PACKAGES = {
   mosquitto: ['mosquitto'],
   nats: ['nats-server'],
   rabbitmq: ['rabbitmq-server'],
+  prometheus: ['prometheus'],
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
@@ -224,6 +225,8 @@ const DETECTORS = {
   nats: (ctx) => detectDaemon(['nats-server'], 'nats-server', ctx),
   // The test helper runs the broker with its own epmd (packages/engine/test/helpers/servers/rabbitmq.ts).
   rabbitmq: (ctx) => detectDaemon(['rabbitmq-server', 'epmd'], 'rabbitmq-server', ctx),
+  // The console's dashboard test runs Prometheus scraping the engine (packages/server/test/helpers).
+  prometheus: (ctx) => detectDaemon(['prometheus'], 'prometheus', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

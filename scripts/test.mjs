@@ -25,6 +25,7 @@ async function main() {
       'mosquitto',
       'nats',
       'rabbitmq',
+      'prometheus',
     ],
   });
 
