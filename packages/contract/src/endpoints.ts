@@ -238,4 +238,10 @@ export const ENDPOINTS = {
     method: 'DELETE',
     path: `${API_PREFIX}/buckets/:bucket/events/:arn`,
   },
+  getAdminInfo: { name: 'getAdminInfo', method: 'GET', path: `${API_PREFIX}/admin/info` },
+  getWidgetDetails: {
+    name: 'getWidgetDetails',
+    method: 'GET',
+    path: `${API_PREFIX}/admin/info/widgets/:id/`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

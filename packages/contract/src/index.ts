@@ -24,4 +24,5 @@ export * from './routes.js';
 export * from './session.js';
 export * from './users.js';
 export * from './settings.js';
+export * from './dashboard.js';
 export * from './bucket-events.js';

@@ -22,6 +22,7 @@ import { SESSION_ROUTES } from './routes/session-routes.js';
 import { USER_ROUTES } from './routes/user-routes.js';
 import { SETTINGS_ROUTES } from './routes/settings-routes.js';
 import { BUCKET_EVENT_ROUTES } from './routes/bucket-event-routes.js';
+import { DASHBOARD_ROUTES } from './routes/dashboard-routes.js';
 export * from './route-contract.js';
 
 export const API = {
@@ -40,6 +41,7 @@ export const API = {
   ...OBJECT_BULK_ROUTES,
   ...SETTINGS_ROUTES,
   ...BUCKET_EVENT_ROUTES,
+  ...DASHBOARD_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

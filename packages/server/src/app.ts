@@ -52,6 +52,8 @@ import { sessionRoutes } from './routes/session/session-routes.js';
 import { registerWebApp } from './routes/web/web-app.js';
 import { settingsRoutes } from './routes/settings/settings-routes.js';
 import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
+import { dashboardRoutes } from './routes/dashboard/dashboard-routes.js';
+import { createDashboard, type DashboardOptions } from './routes/dashboard/create-dashboard.js';
 import { AccountStates } from './session/account-state.js';
 import { clearSessionCookie, SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
@@ -93,6 +95,8 @@ export interface AppOptions {
   connections?: ConnectionGuardOptions;
   /** Back-off of failed sign-ins (defaults: 5 free failures, then 1 s doubling up to 60 s). */
   loginThrottle?: LoginThrottleOptions;
+  /** Dashboard metrics: a Prometheus to query, else the console's own history (scrape interval). */
+  dashboard?: DashboardOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -145,7 +149,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
+  const dashboard = createDashboard(clients, options.dashboard ?? {}, (err) =>
+    app.log.debug({ err }, 'metrics scrape failed'),
+  );
   app.addHook('onClose', async () => {
+    dashboard.close();
     clearInterval(sweep);
     clients.close();
   });
@@ -209,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rewindRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(bucketEventRoutes, { ctx });
+      await api.register(dashboardRoutes, { dashboard: dashboard.service });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

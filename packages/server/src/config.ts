@@ -28,12 +28,17 @@ Options:
                           open-file limit left after a reserve of 128)
   --upload-part-size SIZE smallest upload part, and so the largest part request of resumable
                           uploads: bytes or 8MiB, 16MiB, 1GiB (default 16MiB, at least 5MiB)
+  --prometheus-url URL    a Prometheus that scrapes the storage server: the dashboard's series
+                          come from it (default: the console's own history of the server's
+                          metrics, scraped every 15 s with a dashboard user's credentials)
+  --prometheus-job-id ID  the storage server's scrape job in that Prometheus (default minio-job)
   -h, --help              show this help
 
 Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
 COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
-COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE.
+COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE,
+CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names).
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -86,6 +91,8 @@ const ConfigSchema = z.object({
     .min(5 * 1024 ** 2)
     .max(5 * 1024 ** 3)
     .optional(),
+  prometheusUrl: z.url({ protocol: /^https?$/ }).optional(),
+  prometheusJobId: z.string().max(256).optional(),
   sessionKey: z
     .string()
     .optional()
@@ -122,6 +129,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'header-timeout': { type: 'string' },
       'max-connections': { type: 'string' },
       'upload-part-size': { type: 'string' },
+      'prometheus-url': { type: 'string' },
+      'prometheus-job-id': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -138,6 +147,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const headerTimeout = values['header-timeout'] ?? env.COFFER_HEADER_TIMEOUT;
   const maxConnections = values['max-connections'] ?? env.COFFER_MAX_CONNECTIONS;
   const uploadPartSize = values['upload-part-size'] ?? env.COFFER_UPLOAD_PART_SIZE;
+  const prometheusUrl = values['prometheus-url'] ?? env.CONSOLE_PROMETHEUS_URL;
+  const prometheusJobId = values['prometheus-job-id'] ?? env.CONSOLE_PROMETHEUS_JOB_ID;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -155,6 +166,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     ...(headerTimeout ? { headersTimeoutMs: Math.round(Number(headerTimeout) * 1000) } : {}),
     ...(maxConnections ? { maxConnections: Number(maxConnections) } : {}),
     ...(uploadPartSize ? { uploadPartSize: parseSize(uploadPartSize) } : {}),
+    ...(prometheusUrl ? { prometheusUrl: prometheusUrl.replace(/\/+$/, '') } : {}),
+    ...(prometheusJobId !== undefined ? { prometheusJobId } : {}),
   });
   if (!parsed.success) {
     throw new Error(

@@ -29,6 +29,10 @@ async function main(): Promise<number> {
     ...(config.publicServerUrl !== undefined ? { publicServerUrl: config.publicServerUrl } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
     ...(config.uploadPartSize !== undefined ? { uploadPartSize: config.uploadPartSize } : {}),
+    dashboard: {
+      ...(config.prometheusUrl !== undefined ? { prometheusUrl: config.prometheusUrl } : {}),
+      ...(config.prometheusJobId !== undefined ? { prometheusJobId: config.prometheusJobId } : {}),
+    },
     connections: {
       ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
       ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),

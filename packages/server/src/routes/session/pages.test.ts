@@ -23,16 +23,19 @@ describe('allowedPages', () => {
     '/groups',
     '/policies',
     '/login',
+    '/dashboard',
     '/settings',
     '/webhook/logger',
     '/webhook/audit',
+    '/metrics',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
     ['readwrite', ['/buckets', '/object-browser', '/account', '/account/change-password', '/login']],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
-    ['diagnostics', ['/account', '/account/change-password', '/login']],
+    // MinIO's diagnostics policy allows admin:ServerInfo: the dashboard.
+    ['diagnostics', ['/account', '/account/change-password', '/login', '/dashboard', '/metrics']],
   ];
   it.each(cases)('a user with %s', (name, pages) => {
     expect(allowedPages(user([canned(name)]))).toEqual(pages);
