@@ -26,6 +26,8 @@ describe('the route table', () => {
       '/settings',
       '/webhook/logger',
       '/webhook/audit',
+      '/dashboard',
+      '/metrics',
     ]);
   });
 });

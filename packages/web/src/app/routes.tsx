@@ -13,6 +13,7 @@ import { BUCKETS_ROUTES, CreateBucketButton } from '../features/buckets/routes.j
 import { IAM_ROUTES } from '../features/iam/routes.js';
 import { objectsRoutes } from '../features/objects/routes.js';
 import { SETTINGS_ROUTES } from '../features/settings/routes.js';
+import { DASHBOARD_ROUTES } from '../features/dashboard/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -23,6 +24,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...ACCOUNT_ROUTES,
   ...IAM_ROUTES,
   ...SETTINGS_ROUTES,
+  ...DASHBOARD_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -87,7 +87,11 @@ describe('firstAllowedPath and isKnownSection', () => {
     const withDashboard = visibleMenu({ pages: ALL_PAGES, builtPages: ALL_BUILT, distributedMode: true });
     expect(withDashboard[0]?.entries[0]?.path).toBe('/dashboard');
     expect(firstAllowedPath(withDashboard)).toBe('/object-browser');
-    const dashboardOnly = visibleMenu({ pages: ['/dashboard'], builtPages: ALL_BUILT, distributedMode: true });
+    const dashboardOnly = visibleMenu({
+      pages: ['/dashboard'],
+      builtPages: ALL_BUILT,
+      distributedMode: true,
+    });
     expect(firstAllowedPath(dashboardOnly)).toBe('/dashboard');
   });
 

@@ -9,5 +9,16 @@ import { iam } from './iam.js';
 import { layout } from './layout.js';
 import { objects } from './objects.js';
 import { settings } from './settings.js';
+import { dashboard } from './dashboard.js';
 
-export const de: Catalogue<Messages> = { common, layout, auth, account, buckets, objects, iam, settings };
+export const de: Catalogue<Messages> = {
+  common,
+  layout,
+  auth,
+  account,
+  buckets,
+  objects,
+  iam,
+  settings,
+  dashboard,
+};

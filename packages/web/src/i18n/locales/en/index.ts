@@ -7,6 +7,7 @@ import { iam } from './iam.js';
 import { layout } from './layout.js';
 import { objects } from './objects.js';
 import { settings } from './settings.js';
+import { dashboard } from './dashboard.js';
 
-export const en = { common, layout, auth, account, buckets, objects, iam, settings } as const;
+export const en = { common, layout, auth, account, buckets, objects, iam, settings, dashboard } as const;
 export type Messages = typeof en;
