@@ -32,13 +32,15 @@ Options:
                           come from it (default: the console's own history of the server's
                           metrics, scraped every 15 s with a dashboard user's credentials)
   --prometheus-job-id ID  the storage server's scrape job in that Prometheus (default minio-job)
+  --metrics-interval SEC  seconds between the console's own scrapes of the server's metrics
+                          (default 15; it keeps the last 24 hours)
   -h, --help              show this help
 
 Environment (flags win): COFFER_CONSOLE_ADDRESS, COFFER_SERVER_URL, COFFER_CONSOLE_DATA,
 COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_TRUST_PROXY,
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
 COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE,
-CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names).
+CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names), COFFER_METRICS_INTERVAL.
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -93,6 +95,7 @@ const ConfigSchema = z.object({
     .optional(),
   prometheusUrl: z.url({ protocol: /^https?$/ }).optional(),
   prometheusJobId: z.string().max(256).optional(),
+  metricsIntervalSeconds: z.number().int().min(1).max(3600).optional(),
   sessionKey: z
     .string()
     .optional()
@@ -131,6 +134,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'upload-part-size': { type: 'string' },
       'prometheus-url': { type: 'string' },
       'prometheus-job-id': { type: 'string' },
+      'metrics-interval': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -149,6 +153,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const uploadPartSize = values['upload-part-size'] ?? env.COFFER_UPLOAD_PART_SIZE;
   const prometheusUrl = values['prometheus-url'] ?? env.CONSOLE_PROMETHEUS_URL;
   const prometheusJobId = values['prometheus-job-id'] ?? env.CONSOLE_PROMETHEUS_JOB_ID;
+  const metricsInterval = values['metrics-interval'] ?? env.COFFER_METRICS_INTERVAL;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -168,6 +173,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     ...(uploadPartSize ? { uploadPartSize: parseSize(uploadPartSize) } : {}),
     ...(prometheusUrl ? { prometheusUrl: prometheusUrl.replace(/\/+$/, '') } : {}),
     ...(prometheusJobId !== undefined ? { prometheusJobId } : {}),
+    ...(metricsInterval ? { metricsIntervalSeconds: Number(metricsInterval) } : {}),
   });
   if (!parsed.success) {
     throw new Error(

@@ -32,6 +32,9 @@ async function main(): Promise<number> {
     dashboard: {
       ...(config.prometheusUrl !== undefined ? { prometheusUrl: config.prometheusUrl } : {}),
       ...(config.prometheusJobId !== undefined ? { prometheusJobId: config.prometheusJobId } : {}),
+      ...(config.metricsIntervalSeconds !== undefined
+        ? { scrapeIntervalSeconds: config.metricsIntervalSeconds }
+        : {}),
     },
     connections: {
       ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),

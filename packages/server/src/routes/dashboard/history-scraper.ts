@@ -123,7 +123,8 @@ export class HistoryScraper {
       );
       headers.authorization = `Bearer ${token}`;
     }
-    const at = Date.now() / 1000;
+    // Whole seconds, as the ranges asked for are: a point is never newer than an end of "now".
+    const at = Math.floor(Date.now() / 1000);
     const texts = await Promise.all(
       SCRAPE_PATHS.map(async (path): Promise<string | ScrapeOutcome> => {
         try {

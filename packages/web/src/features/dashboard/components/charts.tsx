@@ -54,6 +54,8 @@ const SIZE_ORDER = [
 ] as const;
 
 const HEIGHT = 220;
+const AXIS_WIDTH = 96;
+const CATEGORY_WIDTH = 130;
 const TOOLTIP_STYLE = {
   background: 'var(--mantine-color-body)',
   border: '1px solid var(--mantine-color-default-border)',
@@ -78,6 +80,8 @@ function orderKey(details: WidgetDetails, s: MetricSeries): number | string {
   const value = details.legend ? (s.metric[details.legend] ?? '') : '';
   if (details.legend === 'range') return SIZE_ORDER.indexOf(value as (typeof SIZE_ORDER)[number]);
   if (details.legend === 'le') return value === '+Inf' ? Infinity : Number(value);
+  // Named queries (a pie's used and free) keep the order the widget defines them in.
+  if (details.legend === 'name') return 0;
   return value;
 }
 
@@ -94,10 +98,15 @@ function useFormatter(details: WidgetDetails, locale: string) {
 }
 
 function timeFormatter(details: WidgetDetails, locale: string) {
-  const long = details.end - details.start > 86_400;
+  const span = details.end - details.start;
+  // Days for ranges over a day, seconds for ranges of a few minutes (else every tick reads alike).
   const format = new Intl.DateTimeFormat(
     locale,
-    long ? { month: 'short', day: 'numeric' } : { timeStyle: 'short' },
+    span > 86_400
+      ? { month: 'short', day: 'numeric' }
+      : span < 600
+        ? { timeStyle: 'medium' }
+        : { timeStyle: 'short' },
   );
   const full = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
   return { tick: (t: number) => format.format(t * 1000), full: (t: number) => full.format(t * 1000) };
@@ -145,7 +154,7 @@ function LineGraph({ details, locale }: ChartProps) {
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} tickFormatter={time.tick} />
-        <YAxis tickFormatter={format} width={80} />
+        <YAxis tickFormatter={format} width={AXIS_WIDTH} />
         <Tooltip
           labelFormatter={(v) => time.full(Number(v))}
           formatter={(v) => format(Number(v))}
@@ -183,10 +192,11 @@ function Bars({ details, locale }: ChartProps) {
   const data = latestRows(details, t);
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="name" interval={0} />
-        <YAxis tickFormatter={format} width={80} />
+        {/* Horizontal bars: long names (APIs, drives, size ranges) read on the category axis. */}
+        <XAxis type="number" tickFormatter={format} />
+        <YAxis type="category" dataKey="name" interval={0} width={CATEGORY_WIDTH} />
         <Tooltip
           formatter={(v) => format(Number(v))}
           contentStyle={TOOLTIP_STYLE}
@@ -221,7 +231,8 @@ function Slices({ details, locale }: ChartProps) {
           ))}
         </Pie>
         <Tooltip formatter={(v) => format(Number(v))} contentStyle={TOOLTIP_STYLE} />
-        <Legend />
+        {/* In the slices' order (recharts sorts legend items by name unless told). */}
+        <Legend itemSorter={(item) => data.findIndex((row) => row.name === item.value)} />
       </PieChart>
     </ResponsiveContainer>
   );
