@@ -18,3 +18,4 @@ export {
 export type { QueryInput, QueryScalar, RouteAnswer, RouteRequest } from './route-contract.js';
 export type { Api, ApiName } from './routes.js';
 export * from './config-fields.js';
+export * from './object-size-ranges.js';

@@ -25,4 +25,5 @@ export * from './session.js';
 export * from './users.js';
 export * from './settings.js';
 export * from './dashboard.js';
+export * from './object-size-ranges.js';
 export * from './bucket-events.js';

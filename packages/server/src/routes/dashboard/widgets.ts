@@ -5,7 +5,7 @@
  * rates, node memory and CPU, drives) over MinIO's v2 metric names, so the same widgets read a real
  * MinIO through Prometheus and the engine through the console's own history.
  */
-import type { Widget } from '@coffer/contract';
+import { OBJECT_SIZE_RANGES, type Widget } from '@coffer/contract';
 import { metricsOf, type Query, type VectorQuery } from './widget-query.js';
 
 export interface NamedQuery {
@@ -17,17 +17,6 @@ export interface NamedQuery {
 export interface WidgetDefinition extends Widget {
   readonly queries: readonly NamedQuery[];
 }
-
-/** MinIO's size ranges the dashboard shows (spec 2 §9), without the finer ones inside 1024 B–1 MB. */
-export const OBJECT_SIZE_RANGES = [
-  'LESS_THAN_1024_B',
-  'BETWEEN_1024B_AND_1_MB',
-  'BETWEEN_1_MB_AND_10_MB',
-  'BETWEEN_10_MB_AND_64_MB',
-  'BETWEEN_64_MB_AND_128_MB',
-  'BETWEEN_128_MB_AND_512_MB',
-  'GREATER_THAN_512_MB',
-] as const;
 
 const v = (metric: string, extra: Omit<VectorQuery, 'kind' | 'metric'> = {}): VectorQuery => ({
   kind: 'vector',

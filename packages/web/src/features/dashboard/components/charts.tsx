@@ -7,6 +7,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import type { MetricSeries, WidgetDetails } from '@coffer/contract';
+import { OBJECT_SIZE_RANGES } from '@coffer/contract/client';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -43,15 +44,7 @@ export const CHART_COLORS = [
 ] as const;
 const colour = (i: number) => CHART_COLORS[i % CHART_COLORS.length] ?? CHART_COLORS[0];
 
-const SIZE_ORDER = [
-  'LESS_THAN_1024_B',
-  'BETWEEN_1024B_AND_1_MB',
-  'BETWEEN_1_MB_AND_10_MB',
-  'BETWEEN_10_MB_AND_64_MB',
-  'BETWEEN_64_MB_AND_128_MB',
-  'BETWEEN_128_MB_AND_512_MB',
-  'GREATER_THAN_512_MB',
-] as const;
+const SIZE_ORDER: readonly string[] = OBJECT_SIZE_RANGES;
 
 const HEIGHT = 220;
 const AXIS_WIDTH = 96;
@@ -68,7 +61,7 @@ function seriesName(details: WidgetDetails, s: MetricSeries, t: TFunction<'dashb
   const value = legend ? s.metric[legend] : undefined;
   if (value === undefined)
     return t(`widgets.w${details.id}` as 'widgets.w1', { defaultValue: details.title });
-  if (legend === 'range' && (SIZE_ORDER as readonly string[]).includes(value))
+  if (legend === 'range' && SIZE_ORDER.includes(value))
     return t(`sizes.${value}` as 'sizes.LESS_THAN_1024_B');
   if (legend === 'name' && (value === 'used' || value === 'free')) return t(`slices.${value}`);
   if (legend === 'le') return value === '+Inf' ? t('ttfbAll') : t('ttfbBound', { seconds: value });
@@ -78,7 +71,7 @@ function seriesName(details: WidgetDetails, s: MetricSeries, t: TFunction<'dashb
 /** Bars and slices in a meaningful order: sizes and time bounds ascending, others by name. */
 function orderKey(details: WidgetDetails, s: MetricSeries): number | string {
   const value = details.legend ? (s.metric[details.legend] ?? '') : '';
-  if (details.legend === 'range') return SIZE_ORDER.indexOf(value as (typeof SIZE_ORDER)[number]);
+  if (details.legend === 'range') return SIZE_ORDER.indexOf(value);
   if (details.legend === 'le') return value === '+Inf' ? Infinity : Number(value);
   // Named queries (a pie's used and free) keep the order the widget defines them in.
   if (details.legend === 'name') return 0;
