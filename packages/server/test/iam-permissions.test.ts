@@ -166,9 +166,11 @@ describe('root', () => {
       '/groups',
       '/policies',
       '/login',
+      '/dashboard',
       '/settings',
       '/webhook/logger',
       '/webhook/audit',
+      '/metrics',
     ]);
   });
 });
