@@ -7,9 +7,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { signJwt } from '@coffer/protocol';
-import { freePort } from '../../../engine/test/helpers/engine-process.js';
+import { REPO_ROOT, freePort } from '../../../engine/test/helpers/engine-process.js';
 import { childServer, type ChildServer } from '../../../engine/test/helpers/servers/child-server.js';
+
+const systemDeps = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts/system-deps.mjs')).href)) as {
+  ensureSystemDeps(options: { needs: string[]; log: (line: string) => void }): Promise<unknown>;
+};
 
 export interface PrometheusServer extends ChildServer {
   url: string;
@@ -22,6 +27,8 @@ export async function startPrometheus(target: {
   accessKey: string;
   secretKey: string;
 }): Promise<PrometheusServer> {
+  // Installed by `npm test`; here too, so this file runs on its own.
+  await systemDeps.ensureSystemDeps({ needs: ['prometheus'], log: () => {} });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'coffer-prometheus-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
