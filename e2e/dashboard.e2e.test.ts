@@ -112,10 +112,12 @@ describe('Dashboard in Chromium, without Prometheus', () => {
     await check('traffic');
   });
 
-  it('draws node memory on Resources', async () => {
+  it('draws node memory, drives and their latency on Resources', async () => {
     await page.getByTestId(dash.tab('resources')).click();
     await drawn(16, '.recharts-line-curve').waitFor();
     await drawn(20, '.recharts-bar-rectangle').waitFor();
+    // Drive latency: the bucket and object written earlier went through the drives' commits.
+    await drawn(21, '.recharts-line-curve').waitFor();
     await page.mouse.move(1300, 840);
     await check('resources');
   });

@@ -11,7 +11,15 @@ export const WidgetTypeSchema = z.enum(['singleValue', 'linearGraph', 'barChart'
 /** The dashboard's tabs: Summary, Traffic, Resources. */
 export const WidgetGroupSchema = z.enum(['summary', 'traffic', 'resources']);
 /** How the web formats a widget's values. */
-export const WidgetUnitSchema = z.enum(['bytes', 'bytesPerSecond', 'count', 'perSecond', 'seconds', 'ratio']);
+export const WidgetUnitSchema = z.enum([
+  'bytes',
+  'bytesPerSecond',
+  'count',
+  'perSecond',
+  'seconds',
+  'microseconds',
+  'ratio',
+]);
 /** Where widget data comes from: a configured Prometheus, or the console's own metric history. */
 export const MetricsSourceSchema = z.enum(['prometheus', 'console']);
 

@@ -42,6 +42,16 @@ function writeDrives(out: PrometheusText, info: StorageInfo, server: string): vo
     'Total storage available on a drive',
     perDrive((d) => d.availSpace),
   );
+  out.family(
+    'minio_node_drive_latency_us',
+    'gauge',
+    'Average last minute latency in µs for drive API storage operations',
+    drives.flatMap((d) =>
+      Object.entries(d.latency ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([api, value]) => ({ labels: { api, drive: d.path, server }, value: Math.round(value) })),
+    ),
+  );
   const online = drives.filter((d) => d.state === 'ok').length;
   out.family('minio_node_drive_online_total', 'gauge', 'Total drives online in this node', [
     { labels: { server }, value: online },

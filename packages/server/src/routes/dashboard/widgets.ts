@@ -221,6 +221,15 @@ export const WIDGETS: readonly WidgetDefinition[] = [
     legend: 'drive',
     queries: one(v('minio_node_drive_free_bytes', { agg: 'max', by: ['drive'] })),
   },
+  {
+    id: 21,
+    title: 'Drive Latency',
+    type: 'linearGraph',
+    group: 'resources',
+    unit: 'microseconds',
+    legend: 'drive',
+    queries: one(v('minio_node_drive_latency_us', { agg: 'max', by: ['drive'] })),
+  },
 ];
 
 /** A widget as admin info lists it (without its queries). */

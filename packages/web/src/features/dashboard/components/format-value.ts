@@ -37,6 +37,8 @@ export function formatValue(
       return t('perSecond', { value: number(value) });
     case 'seconds':
       return formatDuration(value, t);
+    case 'microseconds':
+      return value >= 1000 ? `${number(value / 1000)} ms` : `${number(value, 0)} µs`;
     case 'ratio':
       return `${number(value * 100, 1)} %`;
     case 'count':

@@ -48,6 +48,7 @@ export const dashboard = {
     w18: 'Offene Dateideskriptoren',
     w19: 'Belegte Kapazität der Laufwerke',
     w20: 'Freie Kapazität der Laufwerke',
+    w21: 'Latenz der Laufwerke',
   },
   slices: {
     used: 'Belegt',

@@ -47,6 +47,7 @@ export const dashboard = {
     w18: 'Open File Descriptors',
     w19: 'Drive Used Capacity',
     w20: 'Drive Free Capacity',
+    w21: 'Drive Latency',
   },
   slices: {
     used: 'Used',
