@@ -172,6 +172,39 @@ describe('without Prometheus: the console’s own history', () => {
   });
 });
 
+describe('an account that may read server info but not scrape metrics', () => {
+  it('gets the usage figures and no widgets (the usage view) from a console without history', async () => {
+    const admin = await signedInConsole({});
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Action: ['admin:ServerInfo'] }],
+    };
+    const saved = await admin.json('POST', '/api/v1/policies', {
+      json: { name: 'dash-info-only', policy: JSON.stringify(policy) },
+    });
+    expect(saved.status).toBeLessThan(300);
+    const created = await admin.json('POST', '/api/v1/users', {
+      json: {
+        accessKey: 'dash-info',
+        secretKey: 'dash-info-secret',
+        groups: [],
+        policies: ['dash-info-only'],
+      },
+    });
+    expect(created.status).toBe(201);
+    // A console of its own, so no other session's credentials have filled a history.
+    const running = await startConsole(engine.url, { dashboard: { scrapeIntervalSeconds: 1 } });
+    consoles.push(running);
+    const reader = new ConsoleClient(running.url);
+    await reader.login('dash-info', 'dash-info-secret');
+    const info = await reader.json<AdminInfo>('GET', '/api/v1/admin/info');
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ buckets: 1, objects: 1, widgets: [] });
+    const series = await reader.json<{ code: string }>('GET', '/api/v1/admin/info/widgets/2/');
+    expect(series).toMatchObject({ status: 503, body: { code: 'metrics_unavailable' } });
+  });
+});
+
 describe('with Prometheus (CONSOLE_PROMETHEUS_URL)', () => {
   let prometheus: PrometheusServer;
   let client: ConsoleClient;
