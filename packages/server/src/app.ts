@@ -149,11 +149,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
-  const dashboard = createDashboard(clients, options.dashboard ?? {}, (err) =>
-    app.log.debug({ err }, 'metrics scrape failed'),
+  const dashboard = createDashboard(
+    clients,
+    { historyFile: join(options.dataDir, 'metrics-history.json'), ...options.dashboard },
+    (err) => app.log.debug({ err }, 'metrics scrape or history save failed'),
   );
   app.addHook('onClose', async () => {
-    dashboard.close();
+    await dashboard.close();
     clearInterval(sweep);
     clients.close();
   });

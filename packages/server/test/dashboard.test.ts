@@ -139,6 +139,25 @@ describe('without Prometheus: the console’s own history', () => {
     );
   });
 
+  it('keeps its history across a console restart (a file in its data directory)', async () => {
+    const running = consoles.find((c) => c.url === client.base);
+    if (!running) throw new Error('the history console is not running');
+    await running.close();
+    // The restarted console takes its place (same data directory, removed once at the end).
+    consoles.splice(consoles.indexOf(running), 1);
+    const restartedAt = Math.floor(Date.now() / 1000);
+    const again = await startConsole(engine.url, {
+      dataDir: running.dataDir,
+      dashboard: { scrapeIntervalSeconds: 1 },
+    });
+    consoles.push(again);
+    client = new ConsoleClient(again.url);
+    await client.login(engine.accessKey, engine.secretKey);
+    expect((await client.json('GET', '/api/v1/admin/info')).status).toBe(200);
+    const objects = await widget(client, 2, lastHour());
+    expect(objects.series[0]?.values[0]?.[0]).toBeLessThan(restartedAt - 1);
+  });
+
   it('refuses bad ranges and unknown widgets with clear errors', async () => {
     const end = Math.floor(Date.now() / 1000);
     const reversed = await client.json<{ code: string }>(

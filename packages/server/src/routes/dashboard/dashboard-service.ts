@@ -57,6 +57,8 @@ export interface DashboardServiceOptions {
   prometheus?: PrometheusSource;
   history: MetricHistory;
   scraper: HistoryScraper;
+  /** Settles once a saved history is loaded: nothing is scraped or answered before. */
+  ready?: Promise<unknown>;
   now?: () => number;
 }
 
@@ -70,6 +72,7 @@ export class DashboardService {
   }
 
   async adminInfo(session: Session): Promise<AdminInfoResponse> {
+    await this.options.ready;
     const info = await this.options.clients.forSession(session).admin.serverInfo();
     this.noteAllowed(session);
     const usage = {
@@ -91,6 +94,7 @@ export class DashboardService {
     const widget = WIDGETS.find((w) => w.id === id);
     if (!widget) throw new ConsoleError('not_found', `There is no widget ${id}`);
     await this.ensureAllowed(session);
+    await this.options.ready;
     const end = range.end ?? Math.floor(this.now() / 1000);
     const start = range.start ?? end - DEFAULT_RANGE_SECONDS;
     if (start >= end) throw invalidRequest('start must be before end');

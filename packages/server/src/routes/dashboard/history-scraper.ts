@@ -48,10 +48,13 @@ export class HistoryScraper {
     private readonly options: HistoryScraperOptions,
   ) {
     this.credentials = options.credentials;
-    if (options.credentials) {
-      void this.tick();
-      this.startTimer();
-    }
+  }
+
+  /** Begins scraping with configured credentials (the history loaded first, if it is kept). */
+  start(): void {
+    if (!this.options.credentials || this.closed) return;
+    void this.tick();
+    this.startTimer();
   }
 
   get intervalSeconds(): number {

@@ -1,4 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadHistory, saveHistory } from './history-file.js';
 import { MetricHistory } from './metric-history.js';
 import { parsePrometheusText } from './prom-text-parse.js';
 import { toPromQL, type Query } from './widget-query.js';
@@ -48,6 +52,24 @@ describe('metric history', () => {
     expect(h.evaluate(q, { times: [6], lookbackSeconds: 300, rateWindowSeconds: 60 })).toEqual([
       { metric: {}, values: [[6, 0]] },
     ]);
+  });
+});
+
+describe('history file', () => {
+  it('saves and loads the points within the retention; an unreadable file is ignored', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'coffer-history-'));
+    const file = join(dir, 'metrics-history.json');
+    const h = history();
+    h.record(10, [sample('mem', { server: 'a' }, 1)]);
+    h.record(150, [sample('mem', { server: 'a' }, 2)]);
+    await saveHistory(h, file);
+    const again = history();
+    // At 200 the point of 10 is past the 100 s retention.
+    expect(await loadHistory(again, file, 200)).toBe(true);
+    expect(again.dump()).toEqual([{ name: 'mem', labels: { server: 'a' }, points: [[150, 2]] }]);
+    await writeFile(file, '{"version":1,"series":[{"name":"mem"}]');
+    expect(await loadHistory(history(), file, 200)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

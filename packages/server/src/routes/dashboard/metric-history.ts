@@ -14,6 +14,12 @@ import type { MetricSeries } from '@coffer/contract';
 import type { ParsedSample } from './prom-text-parse.js';
 import type { Query, VectorQuery } from './widget-query.js';
 
+export interface SavedSeries {
+  name: string;
+  labels: Record<string, string>;
+  points: [number, number][];
+}
+
 export interface MetricHistoryOptions {
   /** Points kept per series. */
   points: number;
@@ -128,17 +134,7 @@ export class MetricHistory {
   record(time: number, samples: readonly ParsedSample[]): void {
     for (const s of samples) {
       if (!this.keep.has(s.name)) continue;
-      const key = seriesKey(s.name, s.labels);
-      let ring = this.series.get(key);
-      if (!ring) {
-        if (this.series.size >= this.options.maxSeries) {
-          this.dropped += 1;
-          continue;
-        }
-        ring = new Ring(s.name, s.labels, this.options.points);
-        this.series.set(key, ring);
-      }
-      ring.push(time, s.value);
+      this.ringFor(s.name, s.labels)?.push(time, s.value);
     }
     for (const [key, ring] of this.series) {
       if (time - ring.lastTime > this.options.retentionSeconds) this.series.delete(key);
@@ -150,6 +146,43 @@ export class MetricHistory {
     let oldest = Infinity;
     for (const ring of this.series.values()) oldest = Math.min(oldest, ring.firstTime);
     return Number.isFinite(oldest) ? oldest : undefined;
+  }
+
+  /** Every series with its points, oldest first (what `history-file.ts` saves). */
+  dump(): SavedSeries[] {
+    return [...this.series.values()].map((ring) => ({
+      name: ring.name,
+      labels: ring.labels,
+      points: Array.from({ length: ring.size }, (_, i): [number, number] => [
+        ring.timeAt(i),
+        ring.valueAt(i),
+      ]),
+    }));
+  }
+
+  /** Points saved earlier, kept within the bounds and the retention as of `now` (unix seconds). */
+  restore(saved: readonly SavedSeries[], now: number): void {
+    for (const s of saved) {
+      if (!this.keep.has(s.name)) continue;
+      const points = s.points.filter(([t]) => now - t <= this.options.retentionSeconds);
+      const ring = points.length > 0 ? this.ringFor(s.name, s.labels) : undefined;
+      for (const [t, value] of points) ring?.push(t, value);
+    }
+  }
+
+  /** The ring of a series, made when there is room; undefined (counted) when there is none. */
+  private ringFor(name: string, labels: Record<string, string>): Ring | undefined {
+    const key = seriesKey(name, labels);
+    let ring = this.series.get(key);
+    if (!ring) {
+      if (this.series.size >= this.options.maxSeries) {
+        this.dropped += 1;
+        return undefined;
+      }
+      ring = new Ring(name, labels, this.options.points);
+      this.series.set(key, ring);
+    }
+    return ring;
   }
 
   stats(): { series: number; dropped: number } {
