@@ -5,8 +5,9 @@
  * (a one-monitor/one-OSD cluster with its RADOS Gateway: a real S3 server that is not MinIO, for the
  * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
  * downloads), and the message brokers the notification targets' tests run as child processes
- * (mosquitto, nats-server, rabbitmq-server), and nginx (the reverse proxy in front of the console
- * under a sub-path). Chromium, Ceph, unzip, the brokers and nginx are known needs, not required by
+ * (mosquitto, nats-server, rabbitmq-server), nginx (the reverse proxy in front of the console
+ * under a sub-path) and Prometheus (the console dashboard's metrics source). Chromium, Ceph,
+ * unzip, the brokers, nginx and Prometheus are known needs, not required by
  * default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
@@ -50,6 +51,7 @@ export const PACKAGES = {
   nats: ['nats-server'],
   rabbitmq: ['rabbitmq-server'],
   nginx: ['nginx'],
+  prometheus: ['prometheus'],
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
@@ -228,6 +230,8 @@ const DETECTORS = {
   rabbitmq: (ctx) => detectDaemon(['rabbitmq-server', 'epmd'], 'rabbitmq-server', ctx),
   // The sub-path proxy test runs nginx as a child process with its own configuration (e2e/harness/nginx.ts).
   nginx: (ctx) => detectDaemon(['nginx'], 'nginx', ctx),
+  // The console's dashboard test runs Prometheus scraping the engine (packages/server/test/helpers).
+  prometheus: (ctx) => detectDaemon(['prometheus'], 'prometheus', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

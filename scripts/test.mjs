@@ -26,6 +26,7 @@ async function main() {
       'nats',
       'rabbitmq',
       'nginx',
+      'prometheus',
     ],
   });
 

@@ -197,6 +197,7 @@ describe('route table composition', () => {
       import('./routes/settings-routes.js').then((m) => m.SETTINGS_ROUTES),
       import('./routes/bucket-event-routes.js').then((m) => m.BUCKET_EVENT_ROUTES),
       import('./routes/log-routes.js').then((m) => m.LOG_ROUTES),
+      import('./routes/dashboard-routes.js').then((m) => m.DASHBOARD_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -240,4 +240,10 @@ export const ENDPOINTS = {
   },
   searchAuditLogs: { name: 'searchAuditLogs', method: 'GET', path: `${API_PREFIX}/logs/search` },
   ingestAuditLog: { name: 'ingestAuditLog', method: 'POST', path: `${API_PREFIX}/logs/audit` },
+  getAdminInfo: { name: 'getAdminInfo', method: 'GET', path: `${API_PREFIX}/admin/info` },
+  getWidgetDetails: {
+    name: 'getWidgetDetails',
+    method: 'GET',
+    path: `${API_PREFIX}/admin/info/widgets/:id/`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

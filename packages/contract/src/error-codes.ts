@@ -85,6 +85,11 @@ export const ERROR_CODES = {
     description:
       "The storage server refused a configuration change (unknown key, bad value, missing required field, unknown notification ARN); detailedMessage is the server's message.",
   },
+  metrics_unavailable: {
+    status: 503,
+    description:
+      "The dashboard's metric source could not answer: the configured Prometheus is unreachable or refused the query, or the console holds no metrics of the storage server yet (its account may not read them).",
+  },
   restart_failed: {
     status: 503,
     description:

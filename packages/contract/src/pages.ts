@@ -95,8 +95,15 @@ export const PAGES = [
   },
   // The sign-out entry of the side menu (spec 1 §2): always listed.
   { id: 'login', path: '/login', label: 'Logout', access: {} },
-  // Known to the console, not served yet (later issues).
-  { id: 'dashboard', path: '/dashboard', label: 'Dashboard', menuGroup: 'common' },
+  // Known to the console, not served yet (later issues), unless an access rule is given.
+  // MinIO's console shows the dashboard to accounts that may read the server's information.
+  {
+    id: 'dashboard',
+    path: '/dashboard',
+    label: 'Dashboard',
+    access: { anyOf: ['admin:ServerInfo'], adminApi: true },
+    menuGroup: 'common',
+  },
   {
     id: 'settings',
     path: '/settings',
@@ -155,7 +162,13 @@ export const PAGES = [
   { id: 'tenants', path: '/tenants', label: 'Tenants', menuGroup: 'Operator' },
   { id: 'storage', path: '/storage', label: 'Storage', menuGroup: 'Operator' },
   { id: 'license', path: '/license', label: 'License', menuGroup: 'License' },
-  { id: 'metrics', path: '/metrics', label: 'Metrics' },
+  // The dashboard without the side menu (spec 2 §2): listed, not a menu entry.
+  {
+    id: 'metrics',
+    path: '/metrics',
+    label: 'Metrics',
+    access: { anyOf: ['admin:ServerInfo'], adminApi: true },
+  },
 ] as const satisfies readonly ConsolePage[];
 
 export type PageId = (typeof PAGES)[number]['id'];

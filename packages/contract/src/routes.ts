@@ -23,6 +23,7 @@ import { USER_ROUTES } from './routes/user-routes.js';
 import { SETTINGS_ROUTES } from './routes/settings-routes.js';
 import { BUCKET_EVENT_ROUTES } from './routes/bucket-event-routes.js';
 import { LOG_ROUTES } from './routes/log-routes.js';
+import { DASHBOARD_ROUTES } from './routes/dashboard-routes.js';
 export * from './route-contract.js';
 
 export const API = {
@@ -42,6 +43,7 @@ export const API = {
   ...SETTINGS_ROUTES,
   ...BUCKET_EVENT_ROUTES,
   ...LOG_ROUTES,
+  ...DASHBOARD_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

@@ -419,6 +419,39 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/minio_s3_requests_total\{api="listbuckets",server="[^"]+"\} [1-9]/);
     expect(text).toMatch(/minio_s3_requests_4xx_errors_total\{api="[a-z0-9]+",server="[^"]+"\} [1-9]/);
     expect(text).toMatch(/minio_s3_traffic_sent_bytes\{server="[^"]+"\} [1-9]/);
+    // Time to first byte: every listbuckets reply sent its headers, so +Inf counts them all.
+    const total = /minio_s3_requests_total\{api="listbuckets",server="[^"]+"\} (\d+)/.exec(text)?.[1];
+    expect(text).toContain(
+      `minio_s3_requests_ttfb_seconds_distribution{api="listbuckets",server="${engine.url.replace('http://', '')}",le="+Inf"} ${total}`,
+    );
+  });
+
+  it('serves the process, descriptor and object-size figures the dashboard shows', async () => {
+    const jwt = token({ exp: Math.floor(Date.now() / 1000) + 600, sub: root.accessKey, iss: 'prometheus' });
+    let text = (await scrape('/minio/v2/metrics/node', jwt)).text;
+    expect(text).toMatch(/minio_node_process_cpu_total_seconds\{server="[^"]+"\} \d+(\.\d+)?\n/);
+    expect(text).toMatch(/minio_node_process_resident_memory_bytes\{server="[^"]+"\} [1-9]\d*\n/);
+    expect(text).toMatch(/minio_node_file_descriptor_open_total\{server="[^"]+"\} [1-9]\d*\n/);
+    expect(text).toMatch(/minio_node_file_descriptor_limit_total\{server="[^"]+"\} [1-9]\d*\n/);
+    // A write goes through each drive's metadata commit and data rename.
+    const put = await signedSend(engine, root, {
+      method: 'PUT',
+      path: '/sts-bucket/latency.txt',
+      body: 'x'.repeat(200_000),
+    });
+    expect(put.status).toBe(200);
+    text = (await scrape('/minio/v2/metrics/node', jwt)).text;
+    for (const api of ['storage.WriteMetadata', 'storage.RenameData'])
+      expect(text).toMatch(
+        new RegExp(
+          `minio_node_drive_latency_us\\{api="${api}",drive="[^"]+drive1",server="[^"]+"\\} \\d+\\n`,
+        ),
+      );
+    const buckets = (await scrape('/minio/v2/metrics/bucket', jwt)).text;
+    // The 12-byte object of sts-bucket is in MinIO's smallest size range.
+    expect(buckets).toContain(
+      'minio_bucket_objects_size_distribution{bucket="sts-bucket",range="LESS_THAN_1024_B"} 1\n',
+    );
   });
 
   it('refuses scrapes without or with a bad token (403 AccessDenied JSON)', async () => {

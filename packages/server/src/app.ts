@@ -59,6 +59,8 @@ import { AuditStore } from './audit/audit-store.js';
 import { loadAuditToken } from './audit/audit-token.js';
 import { monitoringStreamRoutes } from './routes/monitoring/monitoring-streams.js';
 import { watchRoutes } from './routes/watch/watch-routes.js';
+import { dashboardRoutes } from './routes/dashboard/dashboard-routes.js';
+import { createDashboard, type DashboardOptions } from './routes/dashboard/create-dashboard.js';
 import { AccountStates } from './session/account-state.js';
 import { sessionCheck } from './session/authenticate.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
@@ -109,6 +111,8 @@ export interface AppOptions {
    * `<dataDir>/audit.token`).
    */
   auditLog?: { retentionMs?: number; maxEntries?: number; token?: string };
+  /** Dashboard metrics: a Prometheus to query, else the console's own history (scrape interval). */
+  dashboard?: DashboardOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -176,7 +180,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
+  const dashboard = createDashboard(
+    clients,
+    { historyFile: join(options.dataDir, 'metrics-history.json'), ...options.dashboard },
+    (err) => app.log.debug({ err }, 'metrics scrape or history save failed'),
+  );
   app.addHook('onClose', async () => {
+    await dashboard.close();
     clearInterval(sweep);
     clients.close();
     await ctx.auditLog?.store.close();
@@ -241,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(monitoringStreamRoutes, { ctx });
       await api.register(healRoutes, { ctx });
       await api.register(watchRoutes, { ctx });
+      await api.register(dashboardRoutes, { dashboard: dashboard.service });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -138,4 +138,19 @@ describe('upload part size', () => {
     ).toBe(6 * 1024 * 1024);
     expect(() => loadConfig([...server, '--upload-part-size', '1MiB'], {})).toThrow(/uploadPartSize/);
   });
+
+  it("takes MinIO console's Prometheus settings and the console's own scrape interval", () => {
+    const server = ['--server', 'http://127.0.0.1:9000'];
+    const env = { CONSOLE_PROMETHEUS_URL: 'http://prom:9090/', CONSOLE_PROMETHEUS_JOB_ID: 'minio' };
+    expect(loadConfig(server, env)).toMatchObject({
+      prometheusUrl: 'http://prom:9090',
+      prometheusJobId: 'minio',
+    });
+    expect(loadConfig([...server, '--prometheus-url', 'http://other:9090'], env)?.prometheusUrl).toBe(
+      'http://other:9090',
+    );
+    expect(loadConfig([...server, '--metrics-interval', '5'], {})?.metricsIntervalSeconds).toBe(5);
+    expect(() => loadConfig([...server, '--metrics-interval', '0'], {})).toThrow(/metricsIntervalSeconds/);
+    expect(() => loadConfig([...server, '--prometheus-url', 'ftp://x'], {})).toThrow(/prometheusUrl/);
+  });
 });

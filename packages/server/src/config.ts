@@ -31,6 +31,12 @@ Options:
   --audit-retention DUR   how long audit log records are kept: 90m, 12h, 7d (default 7d; 0 keeps
                           no audit log and turns Audit Logs off)
   --audit-max-entries N   at most this many audit log records; the oldest go first (default 1000000)
+  --prometheus-url URL    a Prometheus that scrapes the storage server: the dashboard's series
+                          come from it (default: the console's own history of the server's
+                          metrics, scraped every 15 s with a dashboard user's credentials)
+  --prometheus-job-id ID  the storage server's scrape job in that Prometheus (default minio-job)
+  --metrics-interval SEC  seconds between the console's own scrapes of the server's metrics
+                          (default 15; it keeps the last 24 hours)
   -h, --help              show this help
 
 Audit log: the storage server delivers audit entries to <console>/api/v1/logs/audit through an
@@ -44,6 +50,7 @@ COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_T
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
 COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE,
 COFFER_AUDIT_RETENTION, COFFER_AUDIT_MAX_ENTRIES, COFFER_AUDIT_TOKEN (at least 16 characters).
+CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names), COFFER_METRICS_INTERVAL.
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
@@ -99,6 +106,9 @@ const ConfigSchema = z.object({
   auditRetentionSeconds: z.number().int().min(0),
   auditMaxEntries: z.number().int().min(1).optional(),
   auditToken: z.string().min(16, 'the audit token must have at least 16 characters').optional(),
+  prometheusUrl: z.url({ protocol: /^https?$/ }).optional(),
+  prometheusJobId: z.string().max(256).optional(),
+  metricsIntervalSeconds: z.number().int().min(1).max(3600).optional(),
   sessionKey: z
     .string()
     .optional()
@@ -137,6 +147,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'upload-part-size': { type: 'string' },
       'audit-retention': { type: 'string' },
       'audit-max-entries': { type: 'string' },
+      'prometheus-url': { type: 'string' },
+      'prometheus-job-id': { type: 'string' },
+      'metrics-interval': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -155,6 +168,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const uploadPartSize = values['upload-part-size'] ?? env.COFFER_UPLOAD_PART_SIZE;
   const auditMaxEntries = values['audit-max-entries'] ?? env.COFFER_AUDIT_MAX_ENTRIES;
   const auditToken = env.COFFER_AUDIT_TOKEN;
+  const prometheusUrl = values['prometheus-url'] ?? env.CONSOLE_PROMETHEUS_URL;
+  const prometheusJobId = values['prometheus-job-id'] ?? env.CONSOLE_PROMETHEUS_JOB_ID;
+  const metricsInterval = values['metrics-interval'] ?? env.COFFER_METRICS_INTERVAL;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -175,6 +191,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     ...(headerTimeout ? { headersTimeoutMs: Math.round(Number(headerTimeout) * 1000) } : {}),
     ...(maxConnections ? { maxConnections: Number(maxConnections) } : {}),
     ...(uploadPartSize ? { uploadPartSize: parseSize(uploadPartSize) } : {}),
+    ...(prometheusUrl ? { prometheusUrl: prometheusUrl.replace(/\/+$/, '') } : {}),
+    ...(prometheusJobId !== undefined ? { prometheusJobId } : {}),
+    ...(metricsInterval ? { metricsIntervalSeconds: Number(metricsInterval) } : {}),
   });
   if (!parsed.success) {
     throw new Error(

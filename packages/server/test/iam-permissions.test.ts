@@ -167,6 +167,7 @@ describe('root', () => {
       '/groups',
       '/policies',
       '/login',
+      '/dashboard',
       '/settings',
       '/webhook/logger',
       '/webhook/audit',
@@ -174,6 +175,7 @@ describe('root', () => {
       '/watch',
       '/trace',
       '/heal',
+      '/metrics',
     ]);
   });
 });

@@ -115,6 +115,7 @@ describe('session', () => {
         '/groups',
         '/policies',
         '/login',
+        '/dashboard',
         '/settings',
         '/webhook/logger',
         '/webhook/audit',
@@ -123,6 +124,7 @@ describe('session', () => {
         '/trace',
         '/heal',
         '/health-info',
+        '/metrics',
       ],
       // The console keeps the audit log and root may read it (admin:ServerTrace).
       features: ['log-search'],

@@ -606,5 +606,16 @@ export const TEST_IDS = {
     row: 'watch-row',
     empty: 'watch-empty',
     failed: 'watch-failed',
+  dashboard: {
+    screen: 'dashboard-screen',
+    usage: 'dashboard-usage',
+    usageValue: (key: string) => `dashboard-usage-${key}`,
+    startTime: 'dashboard-start-time',
+    endTime: 'dashboard-end-time',
+    sync: 'dashboard-sync',
+    tab: (group: string) => `dashboard-tab-${group}`,
+    grid: 'dashboard-grid',
+    widget: (id: number) => `dashboard-widget-${id}`,
+    resize: (id: number) => `dashboard-widget-resize-${id}`,
   },
 } as const;

@@ -43,6 +43,15 @@ function recordWhenDone(ctx: RequestContext): void {
   const readAtStart = socket.bytesRead;
   const writtenAtStart = socket.bytesWritten;
   const started = process.hrtime.bigint();
+  // Time to first byte: Node sends the headers through writeHead (also the implicit one of a first
+  // write), so the first call marks it.
+  let ttfbMs: number | undefined;
+  const res = ctx.res;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    ttfbMs ??= Number(process.hrtime.bigint() - started) / 1e6;
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
   ctx.res.once('close', () => {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     const status = ctx.res.writableFinished ? ctx.res.statusCode : 499;
@@ -53,6 +62,7 @@ function recordWhenDone(ctx: RequestContext): void {
       socket.bytesWritten - writtenAtStart,
       durationMs,
       ctx.api ?? 's3',
+      ttfbMs,
     );
   });
 }

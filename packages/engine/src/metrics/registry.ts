@@ -7,6 +7,8 @@
  *   minio_s3_requests_errors_total{api}     status ≥ 400
  *   minio_s3_requests_4xx_errors_total{api} / minio_s3_requests_5xx_errors_total{api}
  *   minio_s3_traffic_received_bytes / minio_s3_traffic_sent_bytes   S3 request/response bytes
+ *   minio_s3_requests_ttfb_seconds_distribution{api,le}  time to the first response byte, in
+ *                                           MinIO's shape: cumulative counts per `le`, no _bucket
  *   coffer_s3_request_duration_seconds{api} a standard histogram of whole-request durations
  *
  * Requests of other surfaces (admin, STS, metrics, health) are counted separately in
@@ -17,6 +19,32 @@ import type { Labels, PrometheusText, Sample } from './prom-text.js';
 /** Histogram bucket bounds in seconds. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60] as const;
 
+/** Bounds of MinIO's time-to-first-byte distribution, in seconds. */
+export const TTFB_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+/** Counts per bound (not cumulative) of `value` seconds into `counts`. */
+function observe(bounds: readonly number[], counts: number[], seconds: number): void {
+  const i = bounds.findIndex((bound) => seconds <= bound);
+  if (i >= 0) counts[i] = (counts[i] ?? 0) + 1;
+}
+
+/** Cumulative samples of one API's distribution: one per bound, then `+Inf` = every observation. */
+function cumulative(
+  bounds: readonly number[],
+  counts: readonly number[],
+  total: number,
+  labels: Labels,
+  suffix?: string,
+): Sample[] {
+  let running = 0;
+  const out: Sample[] = bounds.map((bound, i) => {
+    running += counts[i] ?? 0;
+    return { labels: { ...labels, le: String(bound) }, value: running, ...(suffix ? { suffix } : {}) };
+  });
+  out.push({ labels: { ...labels, le: '+Inf' }, value: total, ...(suffix ? { suffix } : {}) });
+  return out;
+}
+
 interface ApiCounters {
   total: number;
   errors: number;
@@ -25,6 +53,9 @@ interface ApiCounters {
   /** Per bucket bound (not cumulative; summed when rendered). */
   durationBuckets: number[];
   durationSum: number;
+  /** Per TTFB bound (not cumulative); `ttfbCount` counts requests that sent a first byte. */
+  ttfbBuckets: number[];
+  ttfbCount: number;
 }
 
 export interface MetricsRegistry {
@@ -32,7 +63,8 @@ export interface MetricsRegistry {
   readonly authType: 'jwt' | 'public';
   /**
    * Count one finished request. `api` is the operation name (e.g. `PutObject`), `kind` the API
-   * surface (default `s3`); byte counts may be 0 when unknown; `durationMs` is the whole request.
+   * surface (default `s3`); byte counts may be 0 when unknown; `durationMs` is the whole request,
+   * `ttfbMs` the time until the response headers went out (absent: none were sent).
    */
   recordRequest(
     api: string,
@@ -41,6 +73,7 @@ export interface MetricsRegistry {
     bytesOut: number,
     durationMs: number,
     kind?: string,
+    ttfbMs?: number,
   ): void;
   /** Write the request families into `out`, adding `labels` (e.g. `server`) to every sample. */
   render(out: PrometheusText, labels?: Labels): void;
@@ -70,7 +103,7 @@ export function createMetrics(options: CreateMetricsOptions = {}): MetricsRegist
   return {
     authType: options.authType ?? 'jwt',
 
-    recordRequest(api, status, bytesIn, bytesOut, durationMs, kind = 's3') {
+    recordRequest(api, status, bytesIn, bytesOut, durationMs, kind = 's3', ttfbMs) {
       if (kind !== 's3') {
         otherKinds.set(kind, (otherKinds.get(kind) ?? 0) + 1);
         return;
@@ -86,6 +119,8 @@ export function createMetrics(options: CreateMetricsOptions = {}): MetricsRegist
           errors5xx: 0,
           durationBuckets: DURATION_BUCKETS.map(() => 0),
           durationSum: 0,
+          ttfbBuckets: TTFB_BUCKETS.map(() => 0),
+          ttfbCount: 0,
         };
         byApi.set(name, c);
       }
@@ -95,8 +130,11 @@ export function createMetrics(options: CreateMetricsOptions = {}): MetricsRegist
       if (status >= 500) c.errors5xx += 1;
       const seconds = finite(durationMs) / 1000;
       c.durationSum += seconds;
-      const i = DURATION_BUCKETS.findIndex((bound) => seconds <= bound);
-      if (i >= 0) c.durationBuckets[i] = (c.durationBuckets[i] ?? 0) + 1;
+      observe(DURATION_BUCKETS, c.durationBuckets, seconds);
+      if (ttfbMs !== undefined) {
+        c.ttfbCount += 1;
+        observe(TTFB_BUCKETS, c.ttfbBuckets, finite(ttfbMs) / 1000);
+      }
       bytesReceived += finite(bytesIn);
       bytesSent += finite(bytesOut);
     },
@@ -136,18 +174,18 @@ export function createMetrics(options: CreateMetricsOptions = {}): MetricsRegist
         { labels: { ...labels }, value: bytesSent },
       ]);
 
+      out.family(
+        'minio_s3_requests_ttfb_seconds_distribution',
+        'counter',
+        'Distribution of time to first byte across API calls',
+        apis.flatMap(([api, c]) => cumulative(TTFB_BUCKETS, c.ttfbBuckets, c.ttfbCount, { api, ...labels })),
+      );
+
       const histogram: Sample[] = [];
       for (const [api, c] of apis) {
-        let cumulative = 0;
-        DURATION_BUCKETS.forEach((bound, i) => {
-          cumulative += c.durationBuckets[i] ?? 0;
-          histogram.push({
-            suffix: '_bucket',
-            labels: { api, ...labels, le: String(bound) },
-            value: cumulative,
-          });
-        });
-        histogram.push({ suffix: '_bucket', labels: { api, ...labels, le: '+Inf' }, value: c.total });
+        histogram.push(
+          ...cumulative(DURATION_BUCKETS, c.durationBuckets, c.total, { api, ...labels }, '_bucket'),
+        );
         histogram.push({ suffix: '_sum', labels: { api, ...labels }, value: c.durationSum });
         histogram.push({ suffix: '_count', labels: { api, ...labels }, value: c.total });
       }
@@ -169,7 +207,8 @@ export function createMetrics(options: CreateMetricsOptions = {}): MetricsRegist
 
     snapshot() {
       const requests: Record<string, ApiCounters> = {};
-      for (const [api, c] of byApi) requests[api] = { ...c, durationBuckets: [...c.durationBuckets] };
+      for (const [api, c] of byApi)
+        requests[api] = { ...c, durationBuckets: [...c.durationBuckets], ttfbBuckets: [...c.ttfbBuckets] };
       return { requests, bytesReceived, bytesSent, other: Object.fromEntries(otherKinds) };
     },
   };

@@ -8,6 +8,7 @@
  * `resource` = drive space and memory; `cluster` = everything (one node is the whole cluster here).
  * Node-level samples carry `server="host:port"` as MinIO's do.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import type { EngineContext } from '../engine-context.js';
 import type { DataUsage, StorageInfo } from '../object-layer/types.js';
 import { PrometheusText, type Sample } from './prom-text.js';
@@ -40,6 +41,16 @@ function writeDrives(out: PrometheusText, info: StorageInfo, server: string): vo
     'gauge',
     'Total storage available on a drive',
     perDrive((d) => d.availSpace),
+  );
+  out.family(
+    'minio_node_drive_latency_us',
+    'gauge',
+    'Average last minute latency in µs for drive API storage operations',
+    drives.flatMap((d) =>
+      Object.entries(d.latency ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([api, value]) => ({ labels: { api, drive: d.path, server }, value: Math.round(value) })),
+    ),
   );
   const online = drives.filter((d) => d.state === 'ok').length;
   out.family('minio_node_drive_online_total', 'gauge', 'Total drives online in this node', [
@@ -170,8 +181,21 @@ function writeBucketUsage(out: PrometheusText, usage: DataUsage): void {
   );
 }
 
-function writeProcess(out: PrometheusText, engine: EngineContext, server: string): void {
+/** Open descriptors and their soft limit from /proc (Linux); undefined where /proc is missing. */
+async function fileDescriptors(): Promise<{ open: number; limit?: number } | undefined> {
+  try {
+    const open = (await readdir('/proc/self/fd')).length;
+    const limits = await readFile('/proc/self/limits', 'utf8').catch(() => '');
+    const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+    return soft === undefined ? { open } : { open, limit: Number(soft) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeProcess(out: PrometheusText, engine: EngineContext, server: string): Promise<void> {
   const memory = process.memoryUsage();
+  const cpu = process.cpuUsage();
   const started = engine.startedAt.getTime();
   out.family(
     'minio_node_process_starttime_seconds',
@@ -185,6 +209,25 @@ function writeProcess(out: PrometheusText, engine: EngineContext, server: string
   out.family('minio_node_process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes', [
     { labels: { server }, value: memory.rss },
   ]);
+  out.family(
+    'minio_node_process_cpu_total_seconds',
+    'counter',
+    'Total user and system CPU time spent in seconds',
+    [{ labels: { server }, value: (cpu.user + cpu.system) / 1e6 }],
+  );
+  const fds = await fileDescriptors();
+  if (fds) {
+    out.family('minio_node_file_descriptor_open_total', 'gauge', 'Total number of open file descriptors', [
+      { labels: { server }, value: fds.open },
+    ]);
+    if (fds.limit !== undefined)
+      out.family(
+        'minio_node_file_descriptor_limit_total',
+        'gauge',
+        'Limit on total number of open file descriptors for the MinIO Server process',
+        [{ labels: { server }, value: fds.limit }],
+      );
+  }
 }
 
 /** Build the text document of one metrics group. */
@@ -201,6 +244,6 @@ export async function renderMetrics(engine: EngineContext, group: MetricsGroup):
   if (usage) writeBucketUsage(out, usage);
   if (wants('node')) engine.metrics.render(out, { server });
   if (info) writeDrives(out, info, server);
-  if (wants('node', 'resource')) writeProcess(out, engine, server);
+  if (wants('node', 'resource')) await writeProcess(out, engine, server);
   return out.toString();
 }

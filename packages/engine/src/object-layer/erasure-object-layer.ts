@@ -300,6 +300,7 @@ export class ErasureObjectLayer implements ObjectLayer {
           poolIndex: 0,
           setIndex: 0,
           diskIndex: d.slot,
+          latency: d.latency.snapshot(),
         };
       }),
     );

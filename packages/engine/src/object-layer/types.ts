@@ -323,6 +323,8 @@ export interface DriveInfo {
   poolIndex: number;
   setIndex: number;
   diskIndex: number;
+  /** Average call latency in microseconds over the last minute, by storage API name. */
+  latency?: Record<string, number>;
 }
 
 export interface StorageInfo {

@@ -37,6 +37,7 @@ import { readFormat, writeFormat, type FormatFile } from './format.js';
 import { probeIndex } from './index-probe.js';
 import { isResourceExhaustion } from './resource-errors.js';
 import { drivePaths, type DrivePaths } from './layout.js';
+import { DriveLatency } from './drive-latency.js';
 
 export class DriveUnavailable extends Error {
   override readonly name = 'DriveUnavailable';
@@ -82,6 +83,9 @@ export class Drive {
   private checking: Promise<DriveState> | undefined;
   /** The last check ran out of file descriptors (logged once until a check succeeds). */
   private exhausted = false;
+
+  /** Latency of the calls below, per MinIO's storage API name (Prometheus). */
+  readonly latency = new DriveLatency();
 
   constructor(
     readonly slot: number,
@@ -249,6 +253,10 @@ export class Drive {
   /** Applies the operations in one transaction; resolves when durable. */
   async commit(ops: MetaOp[]): Promise<void> {
     const db = this.requireDb();
+    await this.latency.time('storage.WriteMetadata', () => this.commitOps(db, ops));
+  }
+
+  private async commitOps(db: RootDatabase<Buffer, Buffer>, ops: MetaOp[]): Promise<void> {
     await db.transaction(() => {
       for (const op of ops) {
         if ('remove' in op) db.removeSync(op.key);
@@ -290,6 +298,10 @@ export class Drive {
    */
   async install(tmp: string, dest: string): Promise<void> {
     this.requireDb();
+    await this.latency.time('storage.RenameData', () => this.installDir(tmp, dest));
+  }
+
+  private async installDir(tmp: string, dest: string): Promise<void> {
     const parent = dirname(dest);
     // The entries inside the temp dir must be durable before the dir is renamed into place.
     await fsyncDir(tmp);
@@ -336,7 +348,7 @@ export class Drive {
 
   async openRead(path: string): Promise<FileHandle> {
     this.requireDb();
-    return openFile(path, 'r');
+    return this.latency.time('storage.ReadFileStream', () => openFile(path, 'r'));
   }
 
   /** Removes everything under tmp/: writes that never committed (crash or kill). */

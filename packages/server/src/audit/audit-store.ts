@@ -1,7 +1,7 @@
 /**
  * The console's audit log store: the records of the audit entries the storage server delivers
  * (`audit-entry.ts`), kept in an embedded LMDB database under the console's data dir (the engine's
- * index store too; decision record 0009-audit-log-store-f-audit.md). Keys are `[time in ms, seq]`,
+ * index store too; decision record 0010). Keys are `[time in ms, seq]`,
  * so the store is its own time index: a search walks the asked time range in the asked order and
  * stops once it has the page, and retention deletes from the oldest end.
  *

@@ -30,6 +30,8 @@ describe('the route table', () => {
       '/logs',
       '/health-info',
       '/heal',
+      '/dashboard',
+      '/metrics',
     ]);
   });
 });

@@ -18,6 +18,7 @@ import { SETTINGS_ROUTES } from '../features/settings/routes.js';
 import { TRACE_ROUTES } from '../features/trace/routes.js';
 import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
 import { WATCH_ROUTES } from '../features/watch/routes.js';
+import { DASHBOARD_ROUTES } from '../features/dashboard/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -33,6 +34,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...DIAGNOSTICS_ROUTES,
   ...HEAL_ROUTES,
   ...WATCH_ROUTES,
+  ...DASHBOARD_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -23,6 +23,7 @@ describe('allowedPages', () => {
     '/groups',
     '/policies',
     '/login',
+    '/dashboard',
     '/settings',
     '/webhook/logger',
     '/webhook/audit',
@@ -30,6 +31,7 @@ describe('allowedPages', () => {
     '/watch',
     '/trace',
     '/health-info',
+    '/metrics',
   ];
   const cases: [string, string[]][] = [
     ['consoleAdmin', all],
@@ -39,7 +41,19 @@ describe('allowedPages', () => {
     ],
     ['readonly', ['/object-browser', '/account', '/account/change-password', '/login']],
     ['writeonly', ['/object-browser', '/account', '/account/change-password', '/login']],
-    ['diagnostics', ['/account', '/account/change-password', '/login', '/logs', '/trace', '/health-info']],
+    [
+      'diagnostics',
+      [
+        '/account',
+        '/account/change-password',
+        '/login',
+        '/dashboard',
+        '/logs',
+        '/trace',
+        '/health-info',
+        '/metrics',
+      ],
+    ],
   ];
   it.each(cases)('a user with %s', (name, pages) => {
     expect(allowedPages(user([canned(name)]))).toEqual(pages);

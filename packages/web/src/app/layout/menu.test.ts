@@ -83,6 +83,16 @@ describe('firstAllowedPath and isKnownSection', () => {
     });
     expect(firstAllowedPath(groups)).toBe('/object-browser');
     expect(firstAllowedPath([])).toBeUndefined();
+    // The dashboard is the menu's first entry, yet the object browser is where sessions land.
+    const withDashboard = visibleMenu({ pages: ALL_PAGES, builtPages: ALL_BUILT, distributedMode: true });
+    expect(withDashboard[0]?.entries[0]?.path).toBe('/dashboard');
+    expect(firstAllowedPath(withDashboard)).toBe('/object-browser');
+    const dashboardOnly = visibleMenu({
+      pages: ['/dashboard'],
+      builtPages: ALL_BUILT,
+      distributedMode: true,
+    });
+    expect(firstAllowedPath(dashboardOnly)).toBe('/dashboard');
   });
 
   it('knows the console sections and nothing else', () => {

@@ -81,9 +81,16 @@ export function visibleMenu({ pages, builtPages, distributedMode }: MenuInput): 
   }).filter((group) => group.entries.length > 0);
 }
 
-/** The first path a session may open (the target of '/' and of unknown paths), if any. */
+const OBJECT_BROWSER = pageById('object-browser').path;
+
+/**
+ * The first path a session may open (the target of '/' and of unknown paths), if any. MinIO's
+ * console lands on its object browser whenever the account may use it, although the dashboard
+ * comes first in the menu; otherwise the first visible entry.
+ */
 export function firstAllowedPath(groups: readonly MenuGroup[]): string | undefined {
-  return groups[0]?.entries[0]?.path;
+  const entries = groups.flatMap((g) => g.entries);
+  return (entries.find((e) => e.path === OBJECT_BROWSER) ?? entries[0])?.path;
 }
 
 /** Whether a pathname lies under a section the console knows (as opposed to a made-up path). */

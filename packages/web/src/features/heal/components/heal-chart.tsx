@@ -1,7 +1,7 @@
 /**
  * The Heal page's horizontal bar chart (spec 2 §2): 'Item's Health Status [%]', one category per
  * health colour, a bar before and a bar after healing. Drawn with recharts (decision record
- * 0009-charts-f-heal); the same numbers are given to screen readers as one sentence, the chart
+ * decision record 0011); the same numbers are given to screen readers as one sentence, the chart
  * itself being a picture of them. Theme colours come from Mantine's CSS variables, so the chart is
  * readable in light and dark.
  */

@@ -15,6 +15,7 @@ import { trace } from './trace.js';
 import { logs } from './logs.js';
 import { heal } from './heal.js';
 import { watch } from './watch.js';
+import { dashboard } from './dashboard.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -31,4 +32,5 @@ export const de: Catalogue<Messages> = {
   logs,
   heal,
   watch,
+  dashboard,
 };

@@ -13,6 +13,7 @@ import { trace } from './trace.js';
 import { logs } from './logs.js';
 import { heal } from './heal.js';
 import { watch } from './watch.js';
+import { dashboard } from './dashboard.js';
 
 export const en = {
   common,
@@ -29,5 +30,6 @@ export const en = {
   diagnostics,
   heal,
   watch,
+  dashboard,
 } as const;
 export type Messages = typeof en;
