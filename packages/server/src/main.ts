@@ -33,6 +33,7 @@ async function main(): Promise<number> {
       retentionMs: config.auditRetentionSeconds * 1000,
       ...(config.auditMaxEntries !== undefined ? { maxEntries: config.auditMaxEntries } : {}),
       ...(config.auditToken !== undefined ? { token: config.auditToken } : {}),
+    },
     dashboard: {
       ...(config.prometheusUrl !== undefined ? { prometheusUrl: config.prometheusUrl } : {}),
       ...(config.prometheusJobId !== undefined ? { prometheusJobId: config.prometheusJobId } : {}),

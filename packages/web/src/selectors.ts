@@ -606,6 +606,7 @@ export const TEST_IDS = {
     row: 'watch-row',
     empty: 'watch-empty',
     failed: 'watch-failed',
+  },
   dashboard: {
     screen: 'dashboard-screen',
     usage: 'dashboard-usage',
