@@ -30,6 +30,7 @@ describe('the route table', () => {
       '/logs',
       '/health-info',
       '/heal',
+      '/watch',
       '/dashboard',
       '/metrics',
     ]);
