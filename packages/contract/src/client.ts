@@ -22,4 +22,5 @@ export { KEEP_ALIVE_INTERVAL_MS, KEEP_ALIVE_MESSAGE, STREAM_CLOSE, WS_PREFIX } f
 export { STREAM_ENDPOINTS, type StreamEndpoint } from './stream-endpoints.js';
 export type { StreamMessage, StreamRequest } from './stream-contract.js';
 export type { StreamName, Streams } from './streams.js';
+export type { TraceQuery } from './streams/trace-stream.js';
 export * from './object-size-ranges.js';

@@ -26,6 +26,9 @@ export const TraceQuerySchema = z.object({
   path: z.string().max(1024).default('').describe('Only calls whose path contains this'),
 });
 
+/** The socket's query after validation (defaults filled in). */
+export type TraceQuery = z.output<typeof TraceQuerySchema>;
+
 export const TraceMessageSchema = z
   .object({
     time: z.string().describe('When the call arrived, ISO 8601'),

@@ -7,6 +7,7 @@
  */
 import type { RequestContext } from './context.js';
 import { plainAddress } from './client-address.js';
+import { meterReply } from './reply-meter.js';
 import { canonicalHeaderName } from '../logging/index.js';
 
 const REDACTED = '*REDACTED*';
@@ -63,33 +64,20 @@ export function auditWhenDone(ctx: RequestContext): void {
   const { logging } = ctx.engine;
   if (!logging.auditEnabled) return;
   const { req, res } = ctx;
-  const socket = req.socket;
-  const readAtStart = socket.bytesRead;
-  const writtenAtStart = socket.bytesWritten;
-  const started = process.hrtime.bigint();
-  let firstByte: bigint | undefined;
-  // The reply's first byte leaves with its head: note when that is written.
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-  res.writeHead = ((...args: unknown[]) => {
-    firstByte ??= process.hrtime.bigint();
-    return writeHead(...args);
-  }) as typeof res.writeHead;
-  res.once('close', () => {
+  meterReply(ctx, (measure) => {
     // S3, admin and STS calls are audited; health probes and metrics scrapes are not (as MinIO).
     if (ctx.api === 'health' || ctx.api === 'metrics') return;
-    const ended = process.hrtime.bigint();
     const credential = ctx.auth?.credential;
     logging.audit({
       api: ctx.operation ?? 'unknown',
       ...(ctx.target.bucket !== undefined ? { bucket: ctx.target.bucket } : {}),
       ...(ctx.target.key !== undefined ? { object: ctx.target.key } : {}),
-      statusCode: res.writableFinished ? res.statusCode : 499,
-      // The socket may have read a small body with the headers, before the request began.
-      rx: Math.max(Number(req.headers['content-length'] ?? 0) || 0, socket.bytesRead - readAtStart),
-      tx: socket.bytesWritten - writtenAtStart,
-      ...(firstByte !== undefined ? { timeToFirstByteNs: Number(firstByte - started) } : {}),
-      timeToResponseNs: Number(ended - started),
-      remoteHost: plainAddress(socket.remoteAddress ?? ''),
+      statusCode: measure.statusCode,
+      rx: measure.rx,
+      tx: measure.tx,
+      ...(measure.timeToFirstByteNs !== undefined ? { timeToFirstByteNs: measure.timeToFirstByteNs } : {}),
+      timeToResponseNs: measure.latencyNs,
+      remoteHost: plainAddress(req.socket.remoteAddress ?? ''),
       requestId: ctx.requestId,
       userAgent: req.headers['user-agent'] ?? '',
       requestPath: ctx.path,

@@ -11,6 +11,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { RequestContext } from './context.js';
 import { plainAddress } from './client-address.js';
+import { meterReply } from './reply-meter.js';
 import { redactedHeader, redactedQueryValue } from './audit.js';
 import { canonicalHeaderName, TRACE_TYPE, type TraceInfo } from '../logging/index.js';
 
@@ -50,24 +51,11 @@ export function traceWhenDone(ctx: RequestContext): void {
   const { trace } = ctx.engine;
   if (!trace.listening) return;
   const { req, res } = ctx;
-  const socket = req.socket;
-  const readAtStart = socket.bytesRead;
-  const writtenAtStart = socket.bytesWritten;
-  const startedAt = new Date();
-  const started = process.hrtime.bigint();
-  let firstByte: bigint | undefined;
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-  res.writeHead = ((...args: unknown[]) => {
-    firstByte ??= process.hrtime.bigint();
-    return writeHead(...args);
-  }) as typeof res.writeHead;
-  res.once('close', () => {
+  meterReply(ctx, (measure) => {
     const type = ctx.path.startsWith('/minio/') ? TRACE_TYPE.internal : TRACE_TYPE.s3;
     // The trace stream itself is not traced (it ends when its own reader leaves).
     if (!trace.wants(type) || ctx.operation === 'Trace') return;
-    const ended = process.hrtime.bigint();
-    const latency = Number(ended - started);
-    const statusCode = res.writableFinished ? res.statusCode : 499;
+    const { startedAt, latencyNs: latency, statusCode } = measure;
     const info: TraceInfo = {
       type,
       nodename: ctx.engine.endpoint(),
@@ -83,7 +71,7 @@ export function traceWhenDone(ctx: RequestContext): void {
           path: ctx.path,
           rawquery: rawQuery(ctx.query),
           headers: goHeaders(req.headers),
-          client: plainAddress(socket.remoteAddress ?? ''),
+          client: plainAddress(req.socket.remoteAddress ?? ''),
         },
         response: {
           time: new Date().toISOString(),
@@ -91,14 +79,10 @@ export function traceWhenDone(ctx: RequestContext): void {
           statuscode: statusCode,
         },
         stats: {
-          // The socket may have read a small body with the headers, before the request began.
-          inputbytes: Math.max(
-            Number(req.headers['content-length'] ?? 0) || 0,
-            socket.bytesRead - readAtStart,
-          ),
-          outputbytes: socket.bytesWritten - writtenAtStart,
+          inputbytes: measure.rx,
+          outputbytes: measure.tx,
           latency,
-          timetofirstbyte: firstByte !== undefined ? Number(firstByte - started) : 0,
+          timetofirstbyte: measure.timeToFirstByteNs ?? 0,
         },
       },
     };

@@ -6,20 +6,11 @@
  * the console applies them to each entry (as MinIO's console does). Works against any MinIO.
  */
 import { STATUS_CODES } from 'node:http';
+import type { TraceQuery } from '@coffer/contract';
 import { TRACE_TYPES, type AdminClient, type TraceInfo, type TraceType } from '@coffer/admin-client';
 
 /** The socket's query (spec 2 §7), after the contract's validation. */
-export interface TraceQuery {
-  /** Comma-separated call kinds; 'all' overrides the rest (spec 2 §9). */
-  calls: string;
-  /** Milliseconds; calls faster than this are left out. */
-  threshold: number;
-  onlyErrors: 'yes' | 'no';
-  statusCode: string;
-  method: string;
-  funcname: string;
-  path: string;
-}
+export type { TraceQuery };
 
 /** One trace message to the browser (spec 2 §3 "Trace message"). */
 export interface TraceMessage {

@@ -4,6 +4,8 @@
  * and the socket's query built from the form.
  */
 
+import type { TraceQuery } from '@coffer/contract/client';
+
 /** The call kinds the page offers, besides 'All'. */
 export const CALL_KINDS = ['s3', 'internal', 'storage', 'os'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
@@ -44,15 +46,7 @@ export function nothingChosen(form: TraceForm): boolean {
 }
 
 /** The `/ws/trace` query (spec 2 §7) of a valid form. */
-export function traceQuery(form: TraceForm): {
-  calls: string;
-  threshold: number;
-  onlyErrors: 'yes' | 'no';
-  statusCode: string;
-  method: string;
-  funcname: string;
-  path: string;
-} {
+export function traceQuery(form: TraceForm): TraceQuery {
   return {
     calls: form.all ? 'all' : form.calls.join(','),
     threshold: form.threshold.trim() === '' ? 0 : Number(form.threshold),
