@@ -14,6 +14,12 @@ import {
   IconLogout,
   IconCircle,
   IconEye,
+  IconFileText,
+  IconFirstAidKit,
+  IconLayoutDashboard,
+  IconRoute,
+  IconSettings,
+  IconStethoscope,
   IconShieldLock,
   IconUser,
   IconUsers,
@@ -43,6 +49,12 @@ const ICONS: Record<string, ReactNode> = {
   '/groups': <IconUsersGroup size={18} aria-hidden="true" />,
   '/policies': <IconShieldLock size={18} aria-hidden="true" />,
   '/watch': <IconEye size={18} aria-hidden="true" />,
+  '/dashboard': <IconLayoutDashboard size={18} aria-hidden="true" />,
+  '/settings': <IconSettings size={18} aria-hidden="true" />,
+  '/logs': <IconFileText size={18} aria-hidden="true" />,
+  '/trace': <IconRoute size={18} aria-hidden="true" />,
+  '/heal': <IconFirstAidKit size={18} aria-hidden="true" />,
+  '/health-info': <IconStethoscope size={18} aria-hidden="true" />,
 };
 
 /** The catalogue key of a menu entry: `menu.` and its page id ('/object-browser' → 'object-browser'). */
