@@ -175,6 +175,7 @@ describe('root', () => {
       '/watch',
       '/trace',
       '/heal',
+      '/health-info',
       '/metrics',
     ]);
   });
