@@ -1,9 +1,11 @@
 /**
  * Admin health info / OBD over HTTP (issue 11 §2; wire doc §1.3, §3.12): the engine answers a
- * text/event-stream of madmin HealthInfo documents — first the facts, then the complete document
- * with the drive speed test — that end by the deadline; the facts are real (this machine's CPU
- * count, memory, kernel, the drives' file systems); sections follow the query switches; callers
- * without admin:OBDInfo are refused and a bad deadline is a 400.
+ * text/event-stream of madmin HealthInfo documents — the version alone, the facts, then the
+ * complete document with the drive speed test — that end by the deadline; the facts are real
+ * (this machine's CPU count, memory, kernel, the drives' file systems); sections follow the query
+ * switches; callers without admin:OBDInfo are refused and a bad deadline is a 400. madmin-go
+ * 2.0.7 (the Go probe's `healthinfo` command) accepts the stream's version and decodes every
+ * document into its HealthInfo.
  */
 import os from 'node:os';
 import { readdir } from 'node:fs/promises';
@@ -11,6 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, createUser } from './helpers/admin-calls.js';
 import { startHttpEngine, type HttpEngine } from './helpers/http-engine.js';
+import { buildMadminProbe, runMadminProbe } from './helpers/madmin-probe.js';
+import { requireSystemDeps } from './helpers/system-deps.js';
 
 const ROOT = { accessKey: 'healthroot', secretKey: 'healthroot-secret' };
 let engine: HttpEngine;
@@ -61,8 +65,15 @@ describe('healthinfo', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/event-stream');
     const docs = documents(answer.text);
-    expect(docs).toHaveLength(2);
-    const [first, last] = docs as [Doc, Doc];
+    expect(docs).toHaveLength(3);
+    const [opening, first, last] = docs as [Doc, Doc, Doc];
+    // As MinIO: the version alone first (madmin's ServerHealthInfo consumes it), then the facts.
+    expect(opening).toEqual({
+      version: '3',
+      timestamp: expect.any(String),
+      minio: { info: { deploymentID: engine.context.deploymentId } },
+    });
+    expect(first.sys.cpus).toBeDefined();
     expect(first.perf).toBeUndefined();
     expect(last.version).toBe('3');
     expect(last.error).toBeUndefined();
@@ -101,9 +112,9 @@ describe('healthinfo', () => {
     });
     expect(answer.status).toBe(200);
     const docs = documents(answer.text);
-    expect(docs).toHaveLength(1);
-    expect(Object.keys(docs[0]?.sys ?? {})).toEqual(['cpus']);
-    expect(docs[0]?.minio).toEqual({});
+    expect(docs).toHaveLength(2);
+    expect(Object.keys(docs[1]?.sys ?? {})).toEqual(['cpus']);
+    expect(docs[1]?.minio).toEqual({});
   });
 
   it('stops the speed test when the deadline passes', async () => {
@@ -121,4 +132,57 @@ describe('healthinfo', () => {
     const refused = await adminCall({ url }, user, 'GET', 'healthinfo');
     expect(refused.status).toBe(403);
   });
+});
+
+describe('madmin-go (Debian 2.0.7) reads the health info stream', () => {
+  let probe: string;
+  beforeAll(async () => {
+    await requireSystemDeps(['go', 'madmin-go']);
+    probe = await buildMadminProbe();
+  }, 300_000);
+
+  it('ServerHealthInfo accepts the version; every document decodes into HealthInfo with the facts', async () => {
+    const { code, report, stderr } = await runMadminProbe(probe, 'healthinfo', { url, ...ROOT });
+    const r = report as {
+      summary: {
+        version: string;
+        documents: number;
+        timestampSet: boolean;
+        unknownFields: string[];
+        cpuNodes: number;
+        cpuCores: number;
+        memTotal: number;
+        hostname: string;
+        kernelVersion: string;
+        drivesWithPartitions: number;
+        partitionsWithSpace: number;
+        deploymentID: string;
+        servers: number;
+        serverDrives: number;
+        nodeErrors: string[];
+      };
+      errors: Record<string, string>;
+    };
+    expect(r.errors, stderr).toEqual({});
+    expect(code).toBe(0);
+    expect(r.summary).toMatchObject({
+      version: '3',
+      timestampSet: true,
+      cpuNodes: 1,
+      hostname: os.hostname(),
+      kernelVersion: os.release(),
+      drivesWithPartitions: 4,
+      partitionsWithSpace: 4,
+      deploymentID: engine.context.deploymentId,
+      servers: 1,
+      serverDrives: 4,
+      nodeErrors: [],
+    });
+    expect(r.summary.documents).toBeGreaterThanOrEqual(1);
+    expect(r.summary.cpuCores).toBeGreaterThan(0);
+    expect(r.summary.cpuCores).toBeLessThanOrEqual(os.cpus().length);
+    expect(Math.abs(r.summary.memTotal - os.totalmem())).toBeLessThan(os.totalmem() / 10);
+    // The drive speed test is the engine's addition (docs/compatibility.md): madmin 2.0.7 skips it.
+    expect(r.summary.unknownFields).toEqual(['perf']);
+  }, 150_000);
 });

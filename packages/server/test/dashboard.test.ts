@@ -4,7 +4,8 @@
  * of the engine's metrics — no Prometheus anywhere — and (b) by a real Prometheus (Debian's)
  * scraping the engine, which the console queries as MinIO's console does (CONSOLE_PROMETHEUS_URL,
  * job minio-job). Bad ranges and unknown widgets are refused; an account without
- * admin:ServerInfo gets no dashboard data.
+ * admin:ServerInfo gets no dashboard data; one with admin:ServerInfo but not admin:Prometheus gets
+ * the usage view, and a non-root administrator allowed both (diagnostics) gets the widgets.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEngine, type EngineHandle } from './helpers/engine-process.js';
@@ -221,6 +222,33 @@ describe('an account that may read server info but not scrape metrics', () => {
     expect(info.body).toMatchObject({ buckets: 1, objects: 1, widgets: [] });
     const series = await reader.json<{ code: string }>('GET', '/api/v1/admin/info/widgets/2/');
     expect(series).toMatchObject({ status: 503, body: { code: 'metrics_unavailable' } });
+  });
+});
+
+describe('an administrator other than root who may scrape metrics', () => {
+  it('fills a fresh console’s history with its own session and gets the widgets', async () => {
+    const admin = await signedInConsole({});
+    // MinIO's built-in diagnostics policy: admin:ServerInfo and admin:Prometheus, among others.
+    const created = await admin.json('POST', '/api/v1/users', {
+      json: { accessKey: 'dash-diag', secretKey: 'dash-diag-secret', groups: [], policies: ['diagnostics'] },
+    });
+    expect(created.status).toBe(201);
+    const running = await startConsole(engine.url, { dashboard: { scrapeIntervalSeconds: 1 } });
+    consoles.push(running);
+    const diag = new ConsoleClient(running.url);
+    await diag.login('dash-diag', 'dash-diag-secret');
+    const info = await diag.json<AdminInfo>('GET', '/api/v1/admin/info');
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ buckets: 1, objects: 1, source: 'console' });
+    expect(info.body.widgets.length).toBeGreaterThan(10);
+    await vi.waitFor(
+      async () => {
+        const objects = await widget(diag, 2, lastHour());
+        expect(objects.source).toBe('console');
+        expect(lastValue(objects)).toBe(1);
+      },
+      { timeout: 20_000, interval: 500 },
+    );
   });
 });
 

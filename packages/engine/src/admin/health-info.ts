@@ -1,8 +1,11 @@
 /**
  * Admin `GET /minio/admin/v3/healthinfo` (alias `/obdinfo`), MinIO's health info / OBD (wire doc
  * §1.3, §3.12): a 200 `text/event-stream` of successive madmin `HealthInfo` documents (version
- * "3") — first the facts read at once (CPU, memory, OS, drive partitions, the server info), then
- * the complete document with the drive speed test (`drive-speed.ts`) — with a space every 5 s as
+ * "3") — first, as MinIO, one with only the version, time and deployment id (madmin's
+ * `ServerHealthInfo` reads that one to check the version and hands the rest of the stream to its
+ * caller, so facts sent first would be lost to madmin clients), then the facts read at once (CPU,
+ * memory, OS, drive partitions, the server info), then the complete document with the drive
+ * speed test (`drive-speed.ts`) — with a space every 5 s as
  * keep-alive, ending by the `deadline` (Go duration, default 10s). Sections follow MinIO's query
  * switches (`syscpu`, `sysmem`, `sysosinfo`, `sysdrivehw`, `minioinfo`, …); a request naming
  * none gets all of them. The drive speed test has no place in madmin v3's document: it is added
@@ -56,6 +59,12 @@ export async function healthInfo(ctx: RequestContext): Promise<void> {
     if (!res.writableEnded) res.write(' ');
   }, KEEP_ALIVE_MS);
   try {
+    const opening = {
+      version: '3',
+      timestamp: new Date().toISOString(),
+      minio: { info: { deploymentID: engine.deploymentId } },
+    };
+    res.write(goJson(opening));
     const addr = engine.endpoint();
     const storage = await engine.objectLayer.storageInfo();
     const paths = storage.drives.map((d) => d.path);

@@ -444,7 +444,7 @@ function signedHeaderValues(
  * (MinIO compares the given token with the credential's, which is empty for long-term keys).
  * Service accounts carry their token server-side, so a client token is not required of them.
  */
-function checkSessionToken(credential: Credential, token: string | undefined, now: Date): void {
+export function checkSessionToken(credential: Credential, token: string | undefined, now: Date): void {
   if (credential.kind === 'temporary') {
     if (credential.expiration !== undefined && credential.expiration.getTime() <= now.getTime()) {
       throw new ExpiredToken();

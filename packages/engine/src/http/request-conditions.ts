@@ -40,12 +40,16 @@ function isTls(ctx: RequestContext): boolean {
   return (ctx.req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
 }
 
+/**
+ * `credential` defaults to the request's authenticated caller; callers that authenticate
+ * differently (Prometheus scrapes with a bearer JWT) pass theirs.
+ */
 export function requestConditions(
   ctx: RequestContext,
   account: string | undefined,
   nowMs: number = Date.now(),
+  credential: Credential | undefined = ctx.auth?.credential,
 ): Record<string, string[]> {
-  const credential = ctx.auth?.credential;
   const values: Record<string, string[]> = {
     'aws:CurrentTime': [new Date(Math.floor(nowMs / 1000) * 1000).toISOString().replace('.000Z', 'Z')],
     'aws:EpochTime': [String(Math.floor(nowMs / 1000))],

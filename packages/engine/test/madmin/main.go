@@ -15,6 +15,7 @@
 //	madmin-probe kms    -> KMS status, key create/list/status with the key MADMIN_KMS_KEY (see kms.go)
 //	madmin-probe config -> set/get/del/help of the server configuration (see config.go)
 //	madmin-probe trace  -> ServiceTrace of an anonymous PUT and GetLogs' replay (see trace.go)
+//	madmin-probe healthinfo -> ServerHealthInfo's stream decoded into HealthInfo, summarised (see healthinfo.go)
 //
 // The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
 // MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
@@ -144,8 +145,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config" && os.Args[1] != "trace") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config|trace (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config" && os.Args[1] != "trace" && os.Args[1] != "healthinfo") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config|trace|healthinfo (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
@@ -179,6 +180,10 @@ func main() {
 	case "trace":
 		rep, ok = runTrace(ctx, adm, os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_BUCKET"))
 	// ---- end trace ----
+	// ---- health info (healthinfo.go) ----
+	case "healthinfo":
+		rep, ok = runHealthInfo(ctx, adm)
+	// ---- end health info ----
 	default:
 		rep, ok = runIAM(ctx, adm, os.Getenv("MADMIN_ENDPOINT"))
 	}

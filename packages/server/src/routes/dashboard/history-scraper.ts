@@ -4,8 +4,10 @@
  * figures over them; the engine's `cluster` holds all) on an interval, as Prometheus would.
  *
  * Authentication is MinIO's for scrapes: a bearer JWT (HS512, `iss` "prometheus", `sub` the access
- * key, short `exp`) signed with the secret key of the credentials in use; with the server's public
- * auth type any token is ignored. The console holds no credentials of its own unless configured,
+ * key, short `exp`) signed with the secret key of the credentials in use, plus the session token
+ * of temporary credentials in `X-Amz-Security-Token`; the server lets in any account allowed
+ * `admin:Prometheus` (root, consoleAdmin, diagnostics); with its public auth type any token is
+ * ignored. The console holds no credentials of its own unless configured,
  * so a signed-in session that opens the dashboard offers its credentials (`offer`): they are
  * tried with one scrape and kept while they work (a refusal or expiry drops them until the next
  * offer; credentials that last longer replace ones that expire sooner).
@@ -125,6 +127,8 @@ export class HistoryScraper {
         'HS512',
       );
       headers.authorization = `Bearer ${token}`;
+      // Temporary credentials are checked with their session token, as for signed requests.
+      if (credentials.sessionToken) headers['x-amz-security-token'] = credentials.sessionToken;
     }
     // Whole seconds, as the ranges asked for are: a point is never newer than an end of "now".
     const at = Math.floor(Date.now() / 1000);
