@@ -3,7 +3,6 @@
  * `stream()` against the fake server — signed like any call, documents as they arrive, an error
  * answer as AdminApiError, and an abort that ends the iteration and closes the server's response.
  */
-import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAdminServer, type FakeAdminServer } from '../test/fake-admin-server.js';
 import { createAdminClient } from './admin-client.js';
@@ -78,22 +77,18 @@ describe('admin client stream()', () => {
   });
 
   it('an abort ends the iteration and closes the connection', async () => {
-    let response: http.ServerResponse | undefined;
+    // The close listener is attached in the handler itself, before anything is written: the
+    // abort can close the connection before any later poll would have seen the response.
+    let markClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (markClosed = resolve));
     fake.handle((_s, res) => {
-      response = res;
+      res.on('close', () => markClosed());
       res.writeHead(200);
       res.write('{"n":1}\n');
       // …and never ends.
     });
     const controller = new AbortController();
     const seen: unknown[] = [];
-    const closed = new Promise<void>((resolve) => {
-      const wait = setInterval(() => {
-        if (response === undefined) return;
-        clearInterval(wait);
-        response.on('close', () => resolve());
-      }, 5);
-    });
     for await (const value of client().stream({ method: 'GET', path: '/log', signal: controller.signal })) {
       seen.push(value);
       controller.abort();
