@@ -386,15 +386,27 @@ export async function sseLargeObjects({ target, bucket, params, results, ratios,
   for (let r = 0; r < params.repeats; r++) {
     const order = r % 2 === 0 ? ['plain', 'sse'] : ['sse', 'plain'];
     for (const kind of order) runs[kind][r] = await pass(kind === 'sse' ? sse : {});
+    const pair = (kind, op) => {
+      const rec = runs[kind][r][op];
+      return `${round(rec.value, 1)} MiB/s (server ${round(rec.serverCpu, 2)}, others ${round(rec.otherCpu, 2)} cores)`;
+    };
     log(
-      `  64 MiB c=1 run ${r + 1}: plain PUT ${round(runs.plain[r].put.value, 1)} / GET ${round(runs.plain[r].get.value, 1)} MiB/s, ` +
-        `SSE-S3 PUT ${round(runs.sse[r].put.value, 1)} / GET ${round(runs.sse[r].get.value, 1)} MiB/s`,
+      `  64 MiB c=1 run ${r + 1}: PUT plain ${pair('plain', 'put')}, SSE-S3 ${pair('sse', 'put')} → ` +
+        `${round(runs.sse[r].put.value / runs.plain[r].put.value, 2)}×\n` +
+        `                  GET plain ${pair('plain', 'get')}, SSE-S3 ${pair('sse', 'get')} → ` +
+        `${round(runs.sse[r].get.value / runs.plain[r].get.value, 2)}×`,
     );
   }
   const node = ((results.large ??= {}).sse = {});
   for (const kind of ['plain', 'sse']) {
     node[kind] = {};
-    for (const op of ['put', 'get']) node[kind][op] = { mibps: summary(runs[kind], (rec) => rec[op].value) };
+    for (const op of ['put', 'get']) {
+      node[kind][op] = {
+        mibps: summary(runs[kind], (rec) => rec[op].value),
+        serverCpu: summary(runs[kind], (rec) => rec[op].serverCpu),
+        otherCpu: summary(runs[kind], (rec) => rec[op].otherCpu),
+      };
+    }
   }
   for (const op of ['put', 'get']) {
     const paired = runs.sse.map((rec, r) => ({ v: rec[op].value / runs.plain[r][op].value }));
