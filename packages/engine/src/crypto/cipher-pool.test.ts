@@ -1,9 +1,12 @@
 /**
  * The cipher thread pool: each job's answer is its own (in order, whatever the threads finish
  * first), the worker's loops agree with the inline ones byte for byte, tag failures come back as
- * ObjectTampered without spoiling later jobs, inputs are taken over without copies, and `close`
- * fails pending and later jobs. Then whole streams of several runs through EncryptStream and
- * decryptSlices on the pool: round trips, ranges around run boundaries, a tampered middle run.
+ * ObjectTampered without spoiling later jobs, inputs are taken over without copies, runs in
+ * shared memory are sealed into the caller's buffer and opened in place, and `close` fails pending
+ * and later jobs. Then the recycled run buffers, and whole streams of several runs through
+ * EncryptStream and decryptSlices on the pool: round trips (also with every chunk handed back for
+ * reuse as soon as it is copied, two streams sharing the buffers), ranges around run boundaries, a
+ * tampered middle run.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -11,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CipherPool, inlineCipher } from './cipher-pool.js';
 import { ObjectTampered } from './errors.js';
 import { decryptSlices, EncryptStream, RUN_PACKAGES, RunBuffers } from './package-cipher.js';
+import { SEALED_RUN_SIZE } from './run-buffers.js';
 import { HEADER_SIZE, PACKAGE_SIZE, SEALED_PACKAGE_SIZE, encryptedSize } from './package-format.js';
 import { rangePlan, wholePlan, type StoredStream } from './read-plan.js';
 
@@ -95,6 +99,29 @@ describe('jobs', () => {
     expect(opened.buffer.byteLength).toBe(RUN_PACKAGES * SEALED_PACKAGE_SIZE);
   });
 
+  it('seals a shared run into the shared buffer given, and opens a shared run in place', async () => {
+    const key = randomBytes(32);
+    const plain = randomBytes(RUN - 100);
+    const input = Buffer.from(new SharedArrayBuffer(RUN + 8)).subarray(8);
+    plain.copy(input);
+    const into = Buffer.from(new SharedArrayBuffer(SEALED_RUN_SIZE + 32)).subarray(32);
+    const sealed = await pool.seal(key, 3, true, input.subarray(0, plain.length), into);
+    expect(sealed.buffer).toBe(into.buffer);
+    expect(sealed.byteOffset).toBe(32);
+    expect(sealed.equals(await inlineCipher.seal(key, 3, true, plain))).toBe(true);
+    // The plaintext is left as it was (the digest worker reads it at the same time).
+    expect(input.subarray(0, plain.length).equals(plain)).toBe(true);
+
+    const opened = await pool.open(key, 3, true, sealed);
+    expect(opened.buffer).toBe(into.buffer);
+    expect(opened.byteOffset).toBe(32);
+    expect(opened.equals(plain)).toBe(true);
+    // A shared run that fails leaves a rejection, not a view.
+    const again = Buffer.from(new SharedArrayBuffer(sealed.length));
+    (await inlineCipher.seal(key, 3, true, plain)).copy(again);
+    await expect(pool.open(key, 4, true, again)).rejects.toBeInstanceOf(ObjectTampered);
+  });
+
   it('fails pending jobs on close, and refuses jobs after it', async () => {
     const own2 = new CipherPool(1);
     const key = randomBytes(32);
@@ -106,12 +133,25 @@ describe('jobs', () => {
   });
 });
 
-async function encrypt(key: Buffer, plain: Buffer, chunk: number, sizeHint = -1): Promise<Buffer> {
+/**
+ * The stored stream of `plain`. With `buffers`, each output chunk is copied and handed back at
+ * once (as the object layer does), so a run buffer reused too early would spoil the output.
+ */
+async function encrypt(
+  key: Buffer,
+  plain: Buffer,
+  chunk: number,
+  sizeHint = -1,
+  buffers?: RunBuffers,
+): Promise<Buffer> {
   const pieces: Buffer[] = [];
   for (let i = 0; i < plain.length; i += chunk) pieces.push(plain.subarray(i, i + chunk));
   const out: Buffer[] = [];
-  const stream = new EncryptStream(key, 1, pool, undefined, sizeHint);
-  for await (const c of Readable.from(pieces).pipe(stream)) out.push(c as Buffer);
+  const stream = new EncryptStream(key, 1, pool, undefined, sizeHint, buffers);
+  for await (const c of Readable.from(pieces).pipe(stream)) {
+    out.push(Buffer.from(c as Buffer));
+    stream.release(c as Buffer);
+  }
   return Buffer.concat(out);
 }
 
@@ -148,24 +188,28 @@ async function decrypt(key: Buffer, stored: Buffer, streams: StoredStream[], ran
 }
 
 describe('run buffers', () => {
-  it('reuses a full-run buffer handed back, and nothing else', () => {
-    const buffers = new RunBuffers();
-    const full = buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE);
-    buffers.give(full.subarray(0, 10));
-    expect(buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE).buffer).toBe(full.buffer);
-    // Not for a short run, nor a buffer of another size, nor one given to a thread (detached).
+  it('hands out shared run buffers and reuses those given back, and nothing else', () => {
+    const buffers = new RunBuffers(2);
+    const full = buffers.take(SEALED_RUN_SIZE);
+    expect(full.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // Any view of it gives it back, once.
+    buffers.give(full.subarray(10, 20));
     buffers.give(full);
-    expect(buffers.take(100).buffer).not.toBe(full.buffer);
-    const other = Buffer.allocUnsafeSlow(5000);
-    buffers.give(other);
-    expect(buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE).buffer).toBe(full.buffer);
-    const moved = buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE);
-    expect(moved.buffer).not.toBe(full.buffer);
-    structuredClone(moved.buffer, { transfer: [moved.buffer as ArrayBuffer] });
-    buffers.give(moved);
-    expect(buffers.take(RUN_PACKAGES * SEALED_PACKAGE_SIZE).buffer.byteLength).toBe(
-      RUN_PACKAGES * SEALED_PACKAGE_SIZE,
-    );
+    expect(buffers.spare).toBe(1);
+    const short = buffers.take(3 * SEALED_PACKAGE_SIZE);
+    expect(short.buffer).toBe(full.buffer);
+    expect(short.length).toBe(3 * SEALED_PACKAGE_SIZE);
+    // Less than a package (a salt) or more than a run: ordinary buffers, never kept.
+    const salt = buffers.take(HEADER_SIZE);
+    expect(salt.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(buffers.take(SEALED_RUN_SIZE + 1).buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    buffers.give(salt);
+    buffers.give(Buffer.from(new SharedArrayBuffer(SEALED_RUN_SIZE)));
+    expect(buffers.spare).toBe(0);
+    // At most `maxFree` are kept.
+    const taken = [buffers.take(SEALED_RUN_SIZE), buffers.take(SEALED_RUN_SIZE), short];
+    for (const b of taken) buffers.give(b);
+    expect(buffers.spare).toBe(2);
   });
 });
 
@@ -183,6 +227,23 @@ describe('streams of several runs on the pool', () => {
       expect(stored.length).toBe(encryptedSize(plain.length));
       const streams = [{ partNumber: 1, plainSize: plain.length, storedSize: stored.length }];
       expect((await decrypt(key, stored, streams)).equals(plain), `chunk ${chunk}`).toBe(true);
+    }
+  });
+
+  it('round-trips with every sealed chunk handed back as soon as it is copied, two streams at once', async () => {
+    const shared = new RunBuffers();
+    const other = randomBytes(3 * RUN + 5);
+    const [stored, storedOther] = await Promise.all([
+      encrypt(key, plain, 65_536, plain.length, shared),
+      encrypt(key, other, 30_000, -1, shared),
+    ]);
+    expect(shared.spare).toBeGreaterThan(0);
+    for (const [p, s] of [
+      [plain, stored],
+      [other, storedOther],
+    ] as const) {
+      const streams = [{ partNumber: 1, plainSize: p.length, storedSize: s.length }];
+      expect((await decrypt(key, s, streams)).equals(p)).toBe(true);
     }
   });
 

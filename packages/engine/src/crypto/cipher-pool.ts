@@ -6,10 +6,13 @@
  * 1 MiB, so that the cost of a message is spread over many packages); the caller keeps several in
  * flight and takes the results in order.
  *
- * The job's input is handed over without a copy: an ArrayBuffer is transferred (the caller gives
- * it up), a SharedArrayBuffer is shared (the caller must not touch it until the job settles). The
- * result comes back as a transferred ArrayBuffer. `inlineCipher` does the same on the calling
- * thread, for reads too small to pay a round trip and for tests.
+ * Runs in SharedArrayBuffers (run-buffers.ts) do not move at all: a run is sealed into an output
+ * buffer the caller gives along, or opened in place, and only offsets and lengths travel (an
+ * ArrayBuffer that crosses threads arrives as a new one, which V8 counts as fresh external memory
+ * and collects with full mark-compacts). Other inputs are handed over without a copy when they
+ * own their ArrayBuffer (transferred; the caller gives it up), else copied; their result comes
+ * back as a transferred ArrayBuffer. `inlineCipher` does the same on the calling thread, for
+ * bodies and reads too small to pay a round trip, and for tests.
  *
  * The worker source is inline (`eval`), as in storage/digest-worker.ts, so it runs the same from
  * the TypeScript sources and the build. Threads start on first use and are unref'd while idle.
@@ -24,13 +27,15 @@ import { PACKAGE_SIZE, SEALED_PACKAGE_SIZE, TAG_SIZE, packageNonce } from './pac
 export interface PackageCipher {
   /**
    * Seal `plain` as packages `first`, `first + 1`, … of a stream (64 KiB each, the last may be
-   * shorter; an empty input is one empty package). `final`: the run ends the stream.
+   * shorter; an empty input is one empty package). `final`: the run ends the stream. The sealed
+   * bytes are written into `into` (at least their length) when it is given — by the pool only
+   * when both `plain` and `into` are in shared memory — and answered as a view of it then.
    */
-  seal(key: Buffer, first: number, final: boolean, plain: Uint8Array): Promise<Buffer>;
+  seal(key: Buffer, first: number, final: boolean, plain: Uint8Array, into?: Buffer): Promise<Buffer>;
   /**
    * Open sealed packages `first`, … (each followed by its tag); fails with `ObjectTampered`. The
-   * pool answers a view of the input's own ArrayBuffer (when it was taken over) holding the
-   * plaintext, so a caller may recycle it.
+   * pool opens a run in shared memory in place, and one it took over in the returned buffer, so
+   * that the answer is a view of the input's own memory and a caller may recycle it.
    */
   open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer>;
 }
@@ -39,10 +44,12 @@ export interface PackageCipher {
 const TAMPERED = 'An encrypted package of the object failed authentication.';
 
 // The same loops as the worker source below; the pool's tests check that both agree.
-function sealRun(rawKey: Buffer, first: number, final: boolean, plain: Uint8Array): Buffer {
+function sealRun(rawKey: Buffer, first: number, final: boolean, plain: Uint8Array, into?: Buffer): Buffer {
   const key = createSecretKey(rawKey);
   const count = Math.max(1, Math.ceil(plain.length / PACKAGE_SIZE));
-  const out = Buffer.allocUnsafeSlow(plain.length + count * TAG_SIZE);
+  const size = plain.length + count * TAG_SIZE;
+  const out =
+    into !== undefined && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafeSlow(size);
   let at = 0;
   let to = 0;
   for (let i = 0; i < count; i++) {
@@ -81,7 +88,7 @@ function openRun(rawKey: Buffer, first: number, final: boolean, sealed: Uint8Arr
 
 /** Package runs on the calling thread. */
 export const inlineCipher: PackageCipher = {
-  seal: (key, first, final, plain) => Promise.resolve(sealRun(key, first, final, plain)),
+  seal: (key, first, final, plain, into) => Promise.resolve(sealRun(key, first, final, plain, into)),
   open: (key, first, final, sealed) => {
     try {
       return Promise.resolve(openRun(key, first, final, sealed));
@@ -101,9 +108,11 @@ function nonce(sequence, final) {
   n.writeBigUInt64BE(BigInt(sequence), 4);
   return n;
 }
-function seal(key, first, final, input) {
+function seal(key, first, final, input, into) {
   const count = Math.max(1, Math.ceil(input.length / PACKAGE));
-  const out = Buffer.allocUnsafeSlow(input.length + count * TAG);
+  const size = input.length + count * TAG;
+  if (into && into.length < size) throw new Error('output buffer too short');
+  const out = into ? into.subarray(0, size) : Buffer.allocUnsafeSlow(size);
   let at = 0, to = 0;
   for (let i = 0; i < count; i++) {
     const end = Math.min(at + PACKAGE, input.length);
@@ -115,10 +124,11 @@ function seal(key, first, final, input) {
   }
   return out;
 }
-function open(key, first, final, input, inPlace) {
+// Always in place: the input is shared memory lent for the job, or the worker's own.
+function open(key, first, final, input) {
   const count = Math.max(1, Math.ceil(input.length / SEALED));
   // A package's plaintext lands before its own ciphertext: writing over consumed input is safe.
-  const out = inPlace ? input : Buffer.allocUnsafeSlow(Math.max(0, input.length - count * TAG));
+  const out = input;
   let at = 0, to = 0;
   for (let i = 0; i < count; i++) {
     const end = Math.min(at + SEALED, input.length);
@@ -139,15 +149,20 @@ parentPort.on('message', (m) => {
   const input = Buffer.from(m.buffer, m.offset, m.length);
   // One key object per job: createCipheriv would import a raw key again for every package.
   const key = crypto.createSecretKey(Buffer.from(m.key));
+  const into = m.into ? Buffer.from(m.into, m.intoOffset, m.intoLength) : null;
   let out;
   try {
-    out = m.op === 'seal' ? seal(key, m.first, m.final, input) : open(key, m.first, m.final, input, m.owned);
+    out = m.op === 'seal' ? seal(key, m.first, m.final, input, into) : open(key, m.first, m.final, input);
   } catch (err) {
     parentPort.postMessage({ id: m.id, error: String(err && err.message) });
     return;
   }
   if (out === null) parentPort.postMessage({ id: m.id, tampered: true });
-  else if (out === input) {
+  else if (m.shared) {
+    // Written into shared memory (sealed into 'into', or opened in place): only the length goes back.
+    const length = out === input ? input.length - Math.max(1, Math.ceil(input.length / SEALED)) * TAG : out.length;
+    parentPort.postMessage({ id: m.id, length });
+  } else if (out === input) {
     const length = input.length - Math.max(1, Math.ceil(input.length / SEALED)) * TAG;
     parentPort.postMessage({ id: m.id, buffer: m.buffer, length }, [m.buffer]);
   } else parentPort.postMessage({ id: m.id, buffer: out.buffer, length: out.length }, [out.buffer]);
@@ -163,12 +178,15 @@ function copyOf(data: Uint8Array): ArrayBuffer {
 
 type Reply =
   | { id: number; buffer: ArrayBuffer; length: number }
+  | { id: number; length: number }
   | { id: number; tampered: true }
   | { id: number; error: string };
 
 interface Job {
   resolve: (out: Buffer) => void;
   reject: (err: Error) => void;
+  /** The answer's memory when it was written in shared memory: the length picks the view. */
+  sharedResult?: Uint8Array;
 }
 
 interface Thread {
@@ -194,8 +212,8 @@ export class CipherPool implements PackageCipher {
     this.threads = new Array<Thread | undefined>(Math.max(1, threads)).fill(undefined);
   }
 
-  seal(key: Buffer, first: number, final: boolean, plain: Uint8Array): Promise<Buffer> {
-    return this.run('seal', key, first, final, plain);
+  seal(key: Buffer, first: number, final: boolean, plain: Uint8Array, into?: Buffer): Promise<Buffer> {
+    return this.run('seal', key, first, final, plain, into);
   }
 
   open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer> {
@@ -215,18 +233,49 @@ export class CipherPool implements PackageCipher {
     first: number,
     final: boolean,
     data: Uint8Array,
+    into?: Buffer,
   ): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('The cipher pool is closed.'));
     const thread = this.pick();
     const id = this.nextId++;
+    const buffer = data.buffer;
+    const shared = buffer instanceof SharedArrayBuffer;
+    // In shared memory throughout: sealed into `into`, or opened in place; nothing moves.
+    const inShared =
+      shared && (op === 'open' || (into !== undefined && into.buffer instanceof SharedArrayBuffer));
+    if (inShared) {
+      const sharedResult = op === 'open' ? data : (into as Buffer);
+      const done = new Promise<Buffer>((resolve, reject) =>
+        thread.jobs.set(id, { resolve, reject, sharedResult }),
+      );
+      thread.worker.ref();
+      thread.worker.postMessage({
+        id,
+        op,
+        key: Uint8Array.from(key),
+        first,
+        final,
+        buffer,
+        offset: data.byteOffset,
+        length: data.byteLength,
+        shared: true,
+        ...(op === 'seal'
+          ? {
+              into: sharedResult.buffer,
+              intoOffset: sharedResult.byteOffset,
+              intoLength: sharedResult.byteLength,
+            }
+          : {}),
+      });
+      return done;
+    }
     const done = new Promise<Buffer>((resolve, reject) => thread.jobs.set(id, { resolve, reject }));
     thread.worker.ref();
-    const buffer = data.buffer;
     // A whole ArrayBuffer moves to the worker; part of one would take the rest along, so it is
     // copied (structured clone copies only the view's bytes then).
     const whole =
       buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === buffer.byteLength;
-    const shared = buffer instanceof SharedArrayBuffer;
+    // A shared input sealed without a shared output: read in place, answered in a new buffer.
     const payload = whole || shared ? buffer : copyOf(data);
     const message = {
       id,
@@ -237,8 +286,6 @@ export class CipherPool implements PackageCipher {
       buffer: payload,
       offset: shared ? data.byteOffset : 0,
       length: data.byteLength,
-      // The worker's own copy: an opened run's plaintext is written over it and sent back.
-      owned: !shared,
     };
     thread.worker.postMessage(message, shared ? [] : [payload as ArrayBuffer]);
     return done;
@@ -267,7 +314,11 @@ export class CipherPool implements PackageCipher {
       if (thread.jobs.size === 0) worker.unref();
       if ('buffer' in m) job.resolve(Buffer.from(m.buffer, 0, m.length));
       else if ('tampered' in m) job.reject(new ObjectTampered(TAMPERED));
-      else job.reject(new Error(`cipher worker: ${m.error}`));
+      else if ('error' in m) job.reject(new Error(`cipher worker: ${m.error}`));
+      else {
+        const at = job.sharedResult ?? new Uint8Array(0);
+        job.resolve(Buffer.from(at.buffer, at.byteOffset, m.length));
+      }
     });
     const fail = (error: Error): void => {
       if (this.threads[index] === thread) this.threads[index] = undefined;

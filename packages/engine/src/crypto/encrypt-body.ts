@@ -7,6 +7,7 @@ import type { DigestWorker } from '../storage/digest-worker.js';
 import type { ComputedDigests, WriteBodyOptions } from '../object-layer/types.js';
 import { inlineCipher, type PackageCipher } from './cipher-pool.js';
 import { EncryptStream } from './package-cipher.js';
+import type { RunBuffers } from './run-buffers.js';
 import { encryptedSize } from './package-format.js';
 import { PlaintextDigests } from './plaintext-digests.js';
 
@@ -26,6 +27,7 @@ export function encryptBody(
   partNumber: number,
   options: WriteBodyOptions,
   onDigests: (digests: ComputedDigests) => void,
+  buffers?: RunBuffers,
 ): { stream: Readable; options: WriteBodyOptions; abort: () => void } {
   const digests = new PlaintextDigests(digestWorker, {
     ...(options.computeSha256 !== undefined ? { computeSha256: options.computeSha256 } : {}),
@@ -40,6 +42,7 @@ export function encryptBody(
     small ? inlineCipher : cipherPool,
     (run) => digests.update(run),
     options.size,
+    buffers,
   );
   // Errors reach the layer below through `stream` (pipeline destroys it with the cause).
   pipeline(body, stream, () => undefined);
@@ -50,7 +53,12 @@ export function encryptBody(
     await options.verify?.(plain);
     onDigests(plain);
   };
-  const inner: WriteBodyOptions = { size: options.size < 0 ? -1 : encryptedSize(options.size), verify };
+  const inner: WriteBodyOptions = {
+    size: options.size < 0 ? -1 : encryptedSize(options.size),
+    verify,
+    // The layer hands back each sealed run once copied: its buffer seals a later run.
+    release: stream.release,
+  };
   // A single PUT's ETag is the plaintext's (recorded by the caller): the ciphertext's MD5 would be
   // computed for nothing. A part's ETag stays the layer's (CompleteMultipartUpload checks it).
   if (partNumber === 0) inner.skipMd5 = true;

@@ -57,6 +57,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
   const digestWorker = new DigestWorker();
   // Packages of large bodies are sealed and opened on threads of their own too (started on first use).
   const cipherPool = new CipherPool();
+  // Their run buffers, shared memory recycled from request to request (run-buffers.ts).
+  const runBuffers = new RunBuffers();
   const viewPrecondition = (precondition: WritePrecondition | undefined): WritePrecondition | undefined =>
     precondition === undefined
       ? undefined
@@ -85,15 +87,24 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     // checksums, known only then, are filled in here in time.
     const internal: Record<string, string> = { ...withoutSseFields(options.metadata?.internal), ...fields };
     const metadata: ObjectMetadataInput = { ...(options.metadata ?? {}), internal };
-    const encrypted = encryptBody(digestWorker, cipherPool, body, objectKey, 0, options, (digests) => {
-      // A decorator above (compression) fills its own fields in its `verify`, which has just run.
-      Object.assign(internal, withoutSseFields(options.metadata?.internal));
-      internal[F.size] = String(digests.size);
-      internal[F.etag] =
-        request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
-      if (Object.keys(digests.checksums).length > 0)
-        internal[F.checksums] = JSON.stringify(digests.checksums);
-    });
+    const encrypted = encryptBody(
+      digestWorker,
+      cipherPool,
+      body,
+      objectKey,
+      0,
+      options,
+      (digests) => {
+        // A decorator above (compression) fills its own fields in its `verify`, which has just run.
+        Object.assign(internal, withoutSseFields(options.metadata?.internal));
+        internal[F.size] = String(digests.size);
+        internal[F.etag] =
+          request.kind === 'SSE-S3' ? digests.md5.toString('hex') : opaqueEtag(objectKey, digests.md5);
+        if (Object.keys(digests.checksums).length > 0)
+          internal[F.checksums] = JSON.stringify(digests.checksums);
+      },
+      runBuffers,
+    );
     const {
       encryption: _encryption,
       verify: _verify,
@@ -168,7 +179,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         key,
       });
     }
-    const buffers = new RunBuffers();
+    const buffers = runBuffers;
     const plain = decryptSlices(
       collect(read),
       objectKey,
@@ -321,6 +332,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         (digests) => {
           checksums = digests.checksums;
         },
+        runBuffers,
       );
       let part;
       try {

@@ -14,14 +14,15 @@ import {
   HEADER_SIZE,
   PACKAGE_SIZE,
   SEALED_PACKAGE_SIZE,
+  TAG_SIZE,
   packageCount,
   sealedPackageLength,
   streamKey,
 } from './package-format.js';
+import { RUN_PACKAGES, RUN_SIZE, RunBuffers } from './run-buffers.js';
 
-/** Plaintext bytes per sealing job: 16 packages, so that a worker message carries 1 MiB. */
-export const RUN_PACKAGES = 16;
-const RUN_SIZE = RUN_PACKAGES * PACKAGE_SIZE;
+export { RUN_PACKAGES, RunBuffers } from './run-buffers.js';
+
 /** Runs sealed (or opened) and not yet handed on, before the writer (or reader) waits. */
 const MAX_RUNS_IN_FLIGHT = 4;
 
@@ -35,10 +36,12 @@ interface Run {
 
 /**
  * Plaintext in, one encrypted stream out (header, then packages). Input chunks are copied into
- * runs of up to 16 packages held in SharedArrayBuffers, which the digest worker (`observe`) and
+ * runs of up to 16 packages held in shared run buffers, which the digest worker (`observe`) and
  * the cipher threads read in place; a full run is sealed only once more bytes arrive (then it is
  * certainly not the last), so the last package carries the final flag. Several runs are in
  * flight; their ciphertext is pushed in order, and the writer waits while all run buffers are busy.
+ * Each run is sealed into a run buffer of its own, pushed as it is: a consumer that is done with
+ * a pushed chunk hands it to `release` for reuse.
  */
 export class EncryptStream extends Transform {
   private readonly key: Buffer;
@@ -56,7 +59,8 @@ export class EncryptStream extends Transform {
   /**
    * `observe` sees each run of plaintext, in order, before it is sealed (the body's digests); the
    * run's buffer is reused only once the promise it answers has settled. `sizeHint`: the declared
-   * body size (-1 when unknown), so that a small body does not get a 1 MiB buffer.
+   * body size (-1 when unknown), so that a small body does not get a 1 MiB buffer. `buffers`: the
+   * run buffers to take from and give back to (the decorator's, shared by its requests).
    */
   constructor(
     objectKey: Buffer,
@@ -64,6 +68,7 @@ export class EncryptStream extends Transform {
     private readonly cipher: PackageCipher = inlineCipher,
     private readonly observe?: (run: Buffer) => Promise<void>,
     sizeHint = -1,
+    private readonly buffers = new RunBuffers(),
   ) {
     super();
     this.key = streamKey(objectKey, partNumber, this.salt);
@@ -85,6 +90,22 @@ export class EncryptStream extends Transform {
       .then(() => callback(), callback);
   }
 
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    // Plaintext run buffers go back once the threads reading them are done (ended or failed).
+    for (const run of this.runs.splice(0)) {
+      const back = (): void => this.buffers.give(run.buffer);
+      run.settled.then(back, back);
+    }
+    if (this.current !== undefined) this.buffers.give(this.current);
+    this.current = undefined;
+    callback(error);
+  }
+
+  /** A pushed chunk its consumer no longer uses (it must not touch it again): its buffer is reused. */
+  readonly release = (chunk: Buffer): void => {
+    this.buffers.give(chunk);
+  };
+
   private async fill(chunk: Buffer): Promise<void> {
     let offset = 0;
     while (offset < chunk.length) {
@@ -101,13 +122,21 @@ export class EncryptStream extends Transform {
     if (this.runs.length < MAX_RUNS_IN_FLIGHT) {
       const size = this.firstRun;
       this.firstRun = RUN_SIZE;
-      return Buffer.from(new SharedArrayBuffer(size));
+      return this.shared(size);
     }
     const oldest = this.runs.shift();
     if (oldest === undefined) throw new Error('unreachable: no run in flight');
     await oldest.settled;
-    // A small first buffer is not reused: runs after it are full size.
-    return oldest.buffer.length === RUN_SIZE ? oldest.buffer : Buffer.from(new SharedArrayBuffer(RUN_SIZE));
+    if (oldest.buffer.length === RUN_SIZE) return oldest.buffer;
+    // A small first buffer: runs after it are full size.
+    this.buffers.give(oldest.buffer);
+    return this.shared(RUN_SIZE);
+  }
+
+  /** `n` bytes the digest worker and a cipher thread can read in place. */
+  private shared(n: number): Buffer {
+    const buffer = this.buffers.take(n);
+    return buffer.buffer instanceof SharedArrayBuffer ? buffer : Buffer.from(new SharedArrayBuffer(n));
   }
 
   /** Seal the current run (an empty stream's one empty package too) and queue its push. */
@@ -115,8 +144,15 @@ export class EncryptStream extends Transform {
     const buffer = this.current ?? (await this.runBuffer());
     const plain = buffer.subarray(0, this.filled);
     const observed = this.observe?.(plain) ?? Promise.resolve();
-    const sealed = this.cipher.seal(this.key, this.sequence, final, plain);
-    this.sequence += Math.max(1, Math.ceil(this.filled / PACKAGE_SIZE));
+    const packages = Math.max(1, Math.ceil(this.filled / PACKAGE_SIZE));
+    const sealed = this.cipher.seal(
+      this.key,
+      this.sequence,
+      final,
+      plain,
+      this.buffers.take(this.filled + packages * TAG_SIZE),
+    );
+    this.sequence += packages;
     const settled = Promise.all([observed, sealed]);
     settled.catch(ignore);
     this.runs.push({ buffer, settled });
@@ -144,32 +180,6 @@ export interface StreamSlice {
   last: number;
   /** The stream's salt when the read does not start with its header (fetched separately). */
   salt?: Buffer;
-}
-
-/** Stored bytes of a full run. */
-const SEALED_RUN_SIZE = RUN_PACKAGES * SEALED_PACKAGE_SIZE;
-
-/**
- * Buffers of one read's full runs: each holds a run's ciphertext, goes to a cipher thread and
- * comes back holding its plaintext; once the consumer has sent that on and hands it back (the GET
- * handler's `release`), it takes the next run. Without this a 64 MiB read allocated 64 MiB.
- */
-export class RunBuffers {
-  private readonly spare: ArrayBuffer[] = [];
-
-  /** A buffer of `n` bytes owning its whole ArrayBuffer. */
-  take(n: number): Buffer {
-    const reused = n === SEALED_RUN_SIZE ? this.spare.pop() : undefined;
-    return reused !== undefined ? Buffer.from(reused, 0, n) : Buffer.allocUnsafeSlow(n);
-  }
-
-  /** A chunk the read yielded, no longer used by its consumer. */
-  give(chunk: Buffer): void {
-    const buffer = chunk.buffer;
-    // Only full-run buffers; a detached one (handed to a thread) has length 0.
-    if (!(buffer instanceof ArrayBuffer) || buffer.byteLength !== SEALED_RUN_SIZE) return;
-    if (this.spare.length < MAX_RUNS_IN_FLIGHT * 2 && !this.spare.includes(buffer)) this.spare.push(buffer);
-  }
 }
 
 /**
@@ -273,7 +283,10 @@ export async function* decryptSlices(
     for (let first = slice.first; first <= slice.last; first += RUN_PACKAGES) {
       const end = Math.min(slice.last, first + RUN_PACKAGES - 1);
       const bytes = (end - first) * SEALED_PACKAGE_SIZE + sealedPackageLength(slice.plainSize, end);
-      const opened = opener.open(key, first, end === last, await queue.take(bytes));
+      const input = await queue.take(bytes);
+      const opened = opener.open(key, first, end === last, input);
+      // Opened inline into a new buffer: the input's run buffer is free at once.
+      if (opener === inlineCipher) buffers.give(input);
       // Awaited in order below; a run dropped with the reader must not fail unhandled.
       opened.catch(ignore);
       inFlight.push(opened);

@@ -53,6 +53,11 @@ export interface WriteBodyOptions {
    * because trailing checksums of aws-chunked bodies are known only at the end of the stream.
    */
   verify?: (digests: ComputedDigests) => void | Promise<void>;
+  /**
+   * Called with each body chunk once the layer has copied its bytes out (it keeps no reference):
+   * a producer may reuse the chunk's memory then (encryption at rest recycles its run buffers).
+   */
+  release?: (chunk: Buffer) => void;
 }
 
 export interface ObjectPartInfo {

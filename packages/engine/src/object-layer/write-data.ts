@@ -57,7 +57,7 @@ export async function writeData(
     throw new EntityTooLarge('Your proposed upload exceeds the maximum allowed object size.');
   }
   core.requireWriteQuorumOnline();
-  const reader = new BlockReader(body, BLOCK_SIZE, options.size);
+  const reader = new BlockReader(body, BLOCK_SIZE, options.size, options.release);
   const ec: ErasureLayout = {
     data: core.dataShards,
     parity: core.parityShards,
@@ -104,12 +104,16 @@ export async function writeData(
   };
   const algorithms = new Set(options.checksumAlgorithms ?? []);
   // MD5, SHA-256, SHA-1 and CRC-32 run on the digest worker; the two others here.
-  const session = core.digests.start({
+  const wanted = {
     md5: options.skipMd5 !== true,
     sha256: options.computeSha256 === true || algorithms.has('SHA256'),
     sha1: algorithms.has('SHA1'),
     crc32: algorithms.has('CRC32'),
-  });
+  };
+  const session = core.digests.start(wanted);
+  // An encrypted body's digests are its plaintext's, taken above this layer: then the worker has
+  // nothing to hash, and a message per block would only wake it (and preempt this thread).
+  const toWorker = wanted.md5 || wanted.sha256 || wanted.sha1 || wanted.crc32;
   const local = new Map<ChecksumAlgorithm, ReturnType<typeof checksumAccumulator>>();
   for (const a of ['CRC32C', 'CRC64NVME'] as const)
     if (algorithms.has(a)) local.set(a, checksumAccumulator(a));
@@ -121,7 +125,7 @@ export async function writeData(
     while (length > 0 && current !== undefined) {
       const buffer: Buffer = current;
       for (const acc of local.values()) acc.update(buffer.subarray(0, length));
-      const hashed = session.update(buffer, 0, length);
+      const hashed = toWorker ? session.update(buffer, 0, length) : Promise.resolve();
       hashing.push(hashed);
       let written!: () => void;
       const writesDone = new Promise<void>((resolve) => (written = resolve));

@@ -34,6 +34,20 @@ describe('block reader', () => {
     }
   });
 
+  it('hands each chunk to release once its last byte is copied, and not before', async () => {
+    const parts = [Buffer.alloc(150, 1), Buffer.alloc(30, 2), Buffer.alloc(70, 3)];
+    const released: Buffer[] = [];
+    const reader = new BlockReader(Readable.from(parts), 100, 250, (c) => released.push(c));
+    const first = Buffer.alloc(100);
+    expect(await reader.fill(first, 100)).toBe(100);
+    // 50 bytes of the first chunk are still to be copied.
+    expect(released).toEqual([]);
+    await reader.fill(Buffer.alloc(100), 100);
+    expect(released).toEqual([parts[0], parts[1]]);
+    await reader.fill(Buffer.alloc(100), 100);
+    expect(released.map((c) => c[0])).toEqual([1, 2, 3]);
+  });
+
   it('refuses more or fewer bytes than declared', async () => {
     const long = new BlockReader(chunks([60, 60]).stream, 100, 100);
     await expect(readAll(long, 100)).rejects.toBeInstanceOf(IncompleteBody);

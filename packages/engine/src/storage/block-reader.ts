@@ -23,10 +23,12 @@ export class BlockReader {
   private done = false;
   total = 0;
 
+  /** `release` gets each chunk once its bytes are copied out (its producer may reuse it). */
   constructor(
     private readonly body: Readable,
     private readonly blockSize: number,
     private readonly declaredSize: number,
+    private readonly release?: (chunk: Buffer) => void,
   ) {
     body.on('data', this.onData);
     body.once('end', this.onEnd);
@@ -119,6 +121,7 @@ export class BlockReader {
       if (this.head === chunk.length) {
         this.queue.shift();
         this.head = 0;
+        this.release?.(chunk);
       }
       if (!this.streamEnded && this.queued < this.blockSize && this.body.isPaused()) this.body.resume();
     }
