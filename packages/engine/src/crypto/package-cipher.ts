@@ -32,6 +32,8 @@ const ignore = (): void => undefined;
 interface Run {
   buffer: Buffer;
   settled: Promise<unknown>;
+  /** Both threads are done with the buffer, whatever their outcome. */
+  idle: Promise<unknown>;
 }
 
 /**
@@ -92,10 +94,7 @@ export class EncryptStream extends Transform {
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     // Plaintext run buffers go back once the threads reading them are done (ended or failed).
-    for (const run of this.runs.splice(0)) {
-      const back = (): void => this.buffers.give(run.buffer);
-      run.settled.then(back, back);
-    }
+    for (const run of this.runs.splice(0)) void run.idle.then(() => this.buffers.give(run.buffer));
     if (this.current !== undefined) this.buffers.give(this.current);
     this.current = undefined;
     callback(error);
@@ -155,7 +154,7 @@ export class EncryptStream extends Transform {
     this.sequence += packages;
     const settled = Promise.all([observed, sealed]);
     settled.catch(ignore);
-    this.runs.push({ buffer, settled });
+    this.runs.push({ buffer, settled, idle: Promise.allSettled([observed, sealed]) });
     this.pushed = Promise.all([this.pushed, sealed]).then(([, out]) => {
       this.push(out);
     });
@@ -293,12 +292,14 @@ export async function* decryptSlices(
       while (inFlight.length >= MAX_RUNS_IN_FLIGHT) {
         const plain = trim(await (inFlight.shift() ?? Promise.resolve(Buffer.alloc(0))));
         if (plain.length > 0) yield plain;
+        else buffers.give(plain);
       }
     }
   }
   for (const opened of inFlight.splice(0)) {
     const plain = trim(await opened);
     if (plain.length > 0) yield plain;
+    else buffers.give(plain);
   }
   if (left !== 0 || !(await queue.atEnd()))
     throw new ObjectTampered('The stored object does not match its metadata.');
