@@ -1,7 +1,8 @@
 /**
  * The frame of every bucket detail screen (spec 1 §2): the breadcrumb 'Buckets > {bucketName}', the
- * bucket's name as title with a Browse action, and the left menu of the detail tabs this version
- * has (Summary, Events, Access Audit); tabs of later issues are not linked until they exist.
+ * bucket's name as title with a Browse action, and the left menu of the detail tabs: Summary,
+ * Events, Replication and Lifecycle (distributed setup only; Replication disabled without
+ * s3:GetReplicationConfiguration on the bucket), Access Audit.
  *
  * A bucket that does not exist (or that this account may not see) gets a not-found state instead
  * of the tab's content — the bucket's details answer 404; the tab's content (and so its own calls)
@@ -15,13 +16,16 @@ import { Link, NavLink as RouterNavLink } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
-import { useServerCapabilities } from '../../../shared/session/session-context.js';
+import { usePermission } from '../../../shared/api/has-permission.js';
+import { useDistributedMode, useServerCapabilities } from '../../../shared/session/session-context.js';
 import { useBucketInfo } from '../api/get-bucket-info.js';
 
 const TABS = [
-  { tab: 'summary', label: 'detail.summary', adminApi: false },
-  { tab: 'events', label: 'detail.events', adminApi: false },
-  { tab: 'access', label: 'detail.accessAudit', adminApi: true },
+  { tab: 'summary', label: 'detail.summary', adminApi: false, distributed: false },
+  { tab: 'events', label: 'detail.events', adminApi: false, distributed: false },
+  { tab: 'replication', label: 'detail.replication', adminApi: true, distributed: true },
+  { tab: 'lifecycle', label: 'detail.lifecycle', adminApi: false, distributed: true },
+  { tab: 'access', label: 'detail.accessAudit', adminApi: true, distributed: false },
 ] as const;
 
 /** The not-found state: said plainly, with the way back. */
@@ -46,10 +50,13 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
   const { t } = useTranslation(['buckets', 'common']);
   const base = `/buckets/${encodeURIComponent(bucketName)}`;
   const { adminApi } = useServerCapabilities();
+  const distributed = useDistributedMode();
+  // Spec 1 §2, §6: Replication is disabled without permission to read the replication configuration.
+  const canReadReplication = usePermission('s3:GetReplicationConfiguration', bucketName);
   const info = useBucketInfo(bucketName);
   if (info.error instanceof ApiError && info.error.status === 404)
     return <BucketNotFound bucketName={bucketName} />;
-  const tabs = TABS.filter((tab) => adminApi || !tab.adminApi);
+  const tabs = TABS.filter((tab) => (adminApi || !tab.adminApi) && (distributed || !tab.distributed));
   return (
     <>
       <PageHeader
@@ -77,6 +84,7 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
                 component={RouterNavLink}
                 to={`${base}/${tab}`}
                 label={t(label)}
+                disabled={tab === 'replication' && !canReadReplication}
                 data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
               />
             ))}
