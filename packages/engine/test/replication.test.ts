@@ -19,7 +19,9 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  GetObjectTaggingCommand,
   ListObjectVersionsCommand,
+  PutObjectTaggingCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
   UploadPartCommand,
@@ -55,6 +57,7 @@ async function start(name: string, keys: Keys, address = '127.0.0.1:0'): Promise
     scannerIntervalMs: 3_600_000,
     healIntervalMs: 3_600_000,
     replicationRetry: { initialMs: 100, maxMs: 400 },
+    prometheusAuthType: 'public',
   });
 }
 
@@ -76,7 +79,8 @@ async function head(client: S3Client, bucket: string, key: string, versionId?: s
       new HeadObjectCommand({ Bucket: bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }),
     );
   } catch (err) {
-    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+      return undefined;
     throw err;
   }
 }
@@ -147,13 +151,22 @@ afterAll(async () => {
 
 describe('remote targets (admin API)', () => {
   it('refuses what MinIO refuses, with its errors', async () => {
-    const unversioned = await setTarget('unversioned', { ...remoteTarget('dst'), sourcebucket: 'unversioned' });
+    const unversioned = await setTarget('unversioned', {
+      ...remoteTarget('dst'),
+      sourcebucket: 'unversioned',
+    });
     expect(unversioned.status).toBe(400);
     expect(unversioned.json).toMatchObject({ Code: 'InvalidRequest' });
     const missing = await setTarget('src', remoteTarget('no-such-bucket'));
-    expect([missing.status, (missing.json as { Code: string }).Code]).toEqual([404, 'RemoteDestinationNotFoundError']);
+    expect([missing.status, (missing.json as { Code: string }).Code]).toEqual([
+      404,
+      'RemoteDestinationNotFoundError',
+    ]);
     const notVersioned = await setTarget('src', remoteTarget('dst-plain'));
-    expect([notVersioned.status, (notVersioned.json as { Code: string }).Code]).toEqual([400, 'RemoteTargetNotVersionedError']);
+    expect([notVersioned.status, (notVersioned.json as { Code: string }).Code]).toEqual([
+      400,
+      'RemoteTargetNotVersionedError',
+    ]);
     const badKeys = await setTarget('src', remoteTarget('dst', 'wrong-secret-123456'));
     expect([badKeys.status, (badKeys.json as { Code: string }).Code]).toEqual([
       503,
@@ -191,7 +204,9 @@ describe('remote targets (admin API)', () => {
       credentials: { accessKey: targetRoot.accessKey, secretKey: '' },
     });
     expect(list.text).not.toContain(targetRoot.secretKey);
-    const all = await adminCall(source, sourceRoot, 'GET', 'list-remote-targets', { query: { bucket: '', type: '' } });
+    const all = await adminCall(source, sourceRoot, 'GET', 'list-remote-targets', {
+      query: { bucket: '', type: '' },
+    });
     expect((all.json as unknown[]).length).toBe(2);
   });
 });
@@ -224,7 +239,9 @@ describe('PutBucketReplication', () => {
         2,
         arnMain,
         '<Prefix>docs/</Prefix>',
-        enabled('DeleteMarkerReplication') + enabled('DeleteReplication') + enabled('ExistingObjectReplication'),
+        enabled('DeleteMarkerReplication') +
+          enabled('DeleteReplication') +
+          enabled('ExistingObjectReplication'),
       ) +
       rule(
         'tagged',
@@ -238,12 +255,18 @@ describe('PutBucketReplication', () => {
     expect(put.status).toBe(200);
     const get = await signedRequest(source.url, sourceRoot, { method: 'GET', path: '/src?replication' });
     expect(get.body).toContain(arnMain);
-    await until(() => status('src', 'docs/existing.txt'), (s) => s === 'COMPLETED');
+    await until(
+      () => status('src', 'docs/existing.txt'),
+      (s) => s === 'COMPLETED',
+    );
     expect(await body(dst, 'dst', 'docs/existing.txt')).toBe('was here first');
     const inUse = await adminCall(source, sourceRoot, 'DELETE', 'remove-remote-target', {
       query: { bucket: 'src', arn: arnMain },
     });
-    expect([inUse.status, (inUse.json as { Code: string }).Code]).toEqual([400, 'XMinioAdminRemoteRemoveDisallowed']);
+    expect([inUse.status, (inUse.json as { Code: string }).Code]).toEqual([
+      400,
+      'XMinioAdminRemoteRemoveDisallowed',
+    ]);
   });
 });
 
@@ -264,8 +287,12 @@ describe('replication of changes', () => {
         }),
       )
     ).VersionId as string;
-    v2 = (await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'docs/a.txt', Body: 'second' }))).VersionId as string;
-    await until(() => status('src', 'docs/a.txt', v2), (s) => s === 'COMPLETED');
+    v2 = (await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'docs/a.txt', Body: 'second' })))
+      .VersionId as string;
+    await until(
+      () => status('src', 'docs/a.txt', v2),
+      (s) => s === 'COMPLETED',
+    );
     expect(await status('src', 'docs/a.txt', v1)).toBe('COMPLETED');
     const replica = await head(dst, 'dst', 'docs/a.txt', v1);
     expect(replica).toMatchObject({
@@ -282,13 +309,39 @@ describe('replication of changes', () => {
     expect(replica?.ETag).toBe(srcHead?.ETag);
   });
 
+  it('replicates a tag change of a replicated version', async () => {
+    await src.send(
+      new PutObjectTaggingCommand({
+        Bucket: 'src',
+        Key: 'docs/a.txt',
+        VersionId: v1,
+        Tagging: { TagSet: [{ Key: 'team', Value: 'red' }] },
+      }),
+    );
+    const tags = await until(
+      () => dst.send(new GetObjectTaggingCommand({ Bucket: 'dst', Key: 'docs/a.txt', VersionId: v1 })),
+      (t) => t.TagSet?.[0]?.Value === 'red',
+    );
+    expect(tags.TagSet).toEqual([{ Key: 'team', Value: 'red' }]);
+    // Bookkeeping, not a new replication: the version stays COMPLETED.
+    expect(await status('src', 'docs/a.txt', v1)).toBe('COMPLETED');
+  });
+
   it('replicates a multipart object', async () => {
     const part = Buffer.alloc(5 * 1024 * 1024, 'm');
-    const { UploadId } = await src.send(new CreateMultipartUploadCommand({ Bucket: 'src', Key: 'docs/big.bin' }));
+    const { UploadId } = await src.send(
+      new CreateMultipartUploadCommand({ Bucket: 'src', Key: 'docs/big.bin' }),
+    );
     const etags: string[] = [];
     for (const [i, chunk] of [part, Buffer.from('tail')].entries()) {
       const res = await src.send(
-        new UploadPartCommand({ Bucket: 'src', Key: 'docs/big.bin', UploadId, PartNumber: i + 1, Body: chunk }),
+        new UploadPartCommand({
+          Bucket: 'src',
+          Key: 'docs/big.bin',
+          UploadId,
+          PartNumber: i + 1,
+          Body: chunk,
+        }),
       );
       etags.push(res.ETag as string);
     }
@@ -300,7 +353,10 @@ describe('replication of changes', () => {
         MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
       }),
     );
-    await until(() => status('src', 'docs/big.bin'), (s) => s === 'COMPLETED');
+    await until(
+      () => status('src', 'docs/big.bin'),
+      (s) => s === 'COMPLETED',
+    );
     const replica = await head(dst, 'dst', 'docs/big.bin');
     expect(replica?.VersionId).toBe(done.VersionId);
     expect(replica?.ContentLength).toBe(part.length + 4);
@@ -308,13 +364,23 @@ describe('replication of changes', () => {
 
   it('honours the prefix and tag filters', async () => {
     await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'other/x.txt', Body: 'x' }));
-    await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'tagged/yes.txt', Body: 'y', Tagging: 'replicate=yes' }));
-    await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'tagged/no.txt', Body: 'n', Tagging: 'replicate=no' }));
-    await until(() => status('src', 'tagged/yes.txt'), (s) => s === 'COMPLETED');
+    await src.send(
+      new PutObjectCommand({ Bucket: 'src', Key: 'tagged/yes.txt', Body: 'y', Tagging: 'replicate=yes' }),
+    );
+    await src.send(
+      new PutObjectCommand({ Bucket: 'src', Key: 'tagged/no.txt', Body: 'n', Tagging: 'replicate=no' }),
+    );
+    await until(
+      () => status('src', 'tagged/yes.txt'),
+      (s) => s === 'COMPLETED',
+    );
     expect(await body(dst, 'dst-tagged', 'tagged/yes.txt')).toBe('y');
     // Later writes of the same bucket are done once this one is: the filtered ones were never queued.
     await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'docs/marker.txt', Body: 'z' }));
-    await until(() => status('src', 'docs/marker.txt'), (s) => s === 'COMPLETED');
+    await until(
+      () => status('src', 'docs/marker.txt'),
+      (s) => s === 'COMPLETED',
+    );
     expect(await status('src', 'other/x.txt')).toBeUndefined();
     expect(await status('src', 'tagged/no.txt')).toBeUndefined();
     expect(await head(dst, 'dst', 'other/x.txt')).toBeUndefined();
@@ -340,7 +406,10 @@ describe('replication of changes', () => {
       path: '/src?list-type=2&prefix=docs/big&metadata=true',
     });
     expect(list.body).toContain('<X-Amz-Replication-Status>COMPLETED</X-Amz-Replication-Status>');
-    const metrics = await signedRequest(source.url, sourceRoot, { method: 'GET', path: '/src?replication-metrics=2' });
+    const metrics = await signedRequest(source.url, sourceRoot, {
+      method: 'GET',
+      path: '/src?replication-metrics=2',
+    });
     expect(metrics.status).toBe(200);
     const doc = JSON.parse(metrics.body) as {
       uptime: number;
@@ -348,6 +417,44 @@ describe('replication of changes', () => {
     };
     expect(doc.currStats.Stats[arnMain]?.replicationCount).toBeGreaterThanOrEqual(5);
     expect(doc.currStats.Stats[arnTagged]?.replicationCount).toBe(1);
+    const prom = await fetch(`${source.url}/minio/v2/metrics/bucket`);
+    const text = await prom.text();
+    expect(text).toMatch(
+      new RegExp(`minio_bucket_replication_sent_count\\{bucket="src",targetArn="${arnTagged}"\\} 1\\n`),
+    );
+  });
+});
+
+describe('resync (replication-reset)', () => {
+  it('needs an existing-object rule, then sends every version again and reports the reset', async () => {
+    const refused = await signedRequest(source.url, sourceRoot, {
+      method: 'PUT',
+      path: `/src?replication-reset&arn=${encodeURIComponent(arnTagged)}`,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('XMinioReplicationNoExistingObjects');
+    const reset = await signedRequest(source.url, sourceRoot, {
+      method: 'PUT',
+      path: `/src?replication-reset&arn=${encodeURIComponent(arnMain)}`,
+    });
+    expect(reset.status).toBe(200);
+    const started = JSON.parse(reset.body) as { target: { arn: string; resetid: string }[] };
+    expect(started.target[0]?.arn).toBe(arnMain);
+    const done = await until(
+      async () =>
+        JSON.parse(
+          (
+            await signedRequest(source.url, sourceRoot, {
+              method: 'GET',
+              path: `/src?replication-reset-status&arn=${encodeURIComponent(arnMain)}`,
+            })
+          ).body,
+        ) as { target: { resetid: string; resyncStatus: string; replicationCount: number }[] },
+      (doc) => doc.target[0]?.resyncStatus === 'Completed',
+    );
+    expect(done.target[0]?.resetid).toBe(started.target[0]?.resetid);
+    // docs/existing.txt, docs/a.txt (its remaining version and its delete marker), docs/big.bin, docs/marker.txt.
+    expect(done.target[0]?.replicationCount).toBe(5);
   });
 });
 
@@ -355,10 +462,19 @@ describe('an unreachable target', () => {
   it('keeps the backlog (also across a restart of the source) and drains it once the target is back', async () => {
     const targetAddress = `127.0.0.1:${target.address.port}`;
     await target.close();
-    const { VersionId } = await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'docs/during.txt', Body: 'late' }));
-    await until(() => status('src', 'docs/during.txt'), (s) => s === 'FAILED');
-    const failing = await adminCall(source, sourceRoot, 'GET', 'list-remote-targets', { query: { bucket: 'src' } });
-    expect((failing.json as { arn: string; isOnline: boolean }[]).find((t) => t.arn === arnMain)?.isOnline).toBe(false);
+    const { VersionId } = await src.send(
+      new PutObjectCommand({ Bucket: 'src', Key: 'docs/during.txt', Body: 'late' }),
+    );
+    await until(
+      () => status('src', 'docs/during.txt'),
+      (s) => s === 'FAILED',
+    );
+    const failing = await adminCall(source, sourceRoot, 'GET', 'list-remote-targets', {
+      query: { bucket: 'src' },
+    });
+    expect(
+      (failing.json as { arn: string; isOnline: boolean }[]).find((t) => t.arn === arnMain)?.isOnline,
+    ).toBe(false);
 
     // The source restarts while the target is still down: the task is on its drive.
     const sourceAddress = `127.0.0.1:${source.address.port}`;
@@ -372,7 +488,10 @@ describe('an unreachable target', () => {
     target = await start('target', targetRoot, targetAddress);
     dst.destroy();
     dst = sdkClient(target.url, targetRoot);
-    await until(() => status('src', 'docs/during.txt'), (s) => s === 'COMPLETED');
+    await until(
+      () => status('src', 'docs/during.txt'),
+      (s) => s === 'COMPLETED',
+    );
     expect(await body(dst, 'dst', 'docs/during.txt', VersionId)).toBe('late');
     expect(source.context.replication.backlogLength).toBe(0);
   });

@@ -31,6 +31,8 @@ export interface ReplicationTask {
   time: string;
   /** The replication rule's priority (higher first among tasks that are ready). */
   priority: number;
+  /** The resync (`replication-reset`) that queued it, if one did. */
+  resetId?: string;
 }
 
 export type BacklogStore = Pick<

@@ -81,8 +81,15 @@ export interface ResyncState {
   resetId: string;
   startTime: Date;
   endTime?: Date;
+  /** Ongoing while versions are queued or sent; Completed once the last one is; Failed if the walk failed. */
   status: 'Ongoing' | 'Completed' | 'Failed';
   queued: number;
+  /** The walk has queued every version. */
+  walked: boolean;
+  replicatedCount: number;
+  replicatedSize: number;
+  failedCount: number;
+  failedSize: number;
 }
 
 const HANDLER_NAME = 'replication';
@@ -181,7 +188,18 @@ export class ReplicationSystem {
    * given) for `arn` again, replicated or not. Answers the reset's state.
    */
   resync(bucket: string, arn: string, olderThan?: Date, resetId: string = randomUUID()): ResyncState {
-    const state: ResyncState = { arn, resetId, startTime: new Date(), status: 'Ongoing', queued: 0 };
+    const state: ResyncState = {
+      arn,
+      resetId,
+      startTime: new Date(),
+      status: 'Ongoing',
+      queued: 0,
+      walked: false,
+      replicatedCount: 0,
+      replicatedSize: 0,
+      failedCount: 0,
+      failedSize: 0,
+    };
     this.resyncs.set(`${bucket}\0${arn}`, state);
     void this.walk(bucket, { arn, all: true, ...(olderThan !== undefined ? { olderThan } : {}) }, state);
     return state;
@@ -308,7 +326,8 @@ export class ReplicationSystem {
               versionId: v.versionId,
               time: v.lastModified.toISOString(),
             };
-            await this.add({ ...base, arn: m.arn, priority: m.priority }, v.size);
+            const reset = state !== undefined ? { resetId: state.resetId } : {};
+            await this.add({ ...base, arn: m.arn, priority: m.priority, ...reset }, v.size);
             if (state !== undefined) state.queued++;
           }
         }
@@ -317,8 +336,8 @@ export class ReplicationSystem {
         versionIdMarker = page.nextVersionIdMarker;
       }
       if (state !== undefined) {
-        state.status = 'Completed';
-        state.endTime = new Date();
+        state.walked = true;
+        this.resyncProgress(bucket, state);
       }
     } catch (err) {
       if (state !== undefined) {
@@ -440,10 +459,32 @@ export class ReplicationSystem {
     }
   }
 
+  /** Complete a resync once its walk is over and none of its tasks is left. */
+  private resyncProgress(bucket: string, state: ResyncState): void {
+    if (!state.walked || state.status !== 'Ongoing') return;
+    if (this.queue.some((t) => t.bucket === bucket && t.resetId === state.resetId)) return;
+    state.status = 'Completed';
+    state.endTime = new Date();
+  }
+
+  private resyncOf(task: QueuedTask): ResyncState | undefined {
+    if (task.resetId === undefined) return undefined;
+    const state = this.resyncs.get(`${task.bucket}\0${task.arn}`);
+    return state?.resetId === task.resetId ? state : undefined;
+  }
+
   private async finish(task: QueuedTask, ms?: number): Promise<void> {
     const at = this.queue.indexOf(task);
     if (at >= 0) this.queue.splice(at, 1);
     this.stats.done(task.bucket, task.arn, task.size, ms);
+    const resync = this.resyncOf(task);
+    if (resync !== undefined) {
+      if (ms !== undefined) {
+        resync.replicatedCount++;
+        resync.replicatedSize += task.size;
+      }
+      this.resyncProgress(task.bucket, resync);
+    }
     await this.backlog
       .remove(task.seq)
       .catch((err: Error) => this.log(`replication: backlog: ${err.message}`));
@@ -483,6 +524,11 @@ export class ReplicationSystem {
         `replication: ${task.bucket}/${task.key} (${task.op}) to ${task.arn} failed, will retry: ${message}`,
       );
       this.stats.failed(task.bucket, task.arn, task.size);
+      const resync = this.resyncOf(task);
+      if (resync !== undefined) {
+        resync.failedCount++;
+        resync.failedSize += task.size;
+      }
       if (task.op === 'put') {
         await this.setStatus(task.bucket, task.key, task.versionId, [task.arn], 'FAILED').catch(
           () => undefined,

@@ -4,9 +4,11 @@
  *   (`?replication-metrics=2`: `MetricsV2` `{"uptime","currStats","queueStats"}`);
  * - `PUT /<bucket>?replication-reset&arn=<arn>[&older-than=<Go duration>][&reset-id=<id>]` →
  *   resync: every version (older than the duration) is queued for the target again; answers
- *   `{"Targets":[{"arn","resetid"}]}` (minio-go `ResyncTargetsInfo`);
- * - `GET /<bucket>?replication-reset-status[&arn=]` → `{"Targets":[{"arn","resetid","startTime",
- *   "endTime","resyncStatus",…}]}`.
+ *   `{"target":[{"arn","resetid"}]}` (minio-go `ResyncTargetsInfo`); needs a rule with
+ *   ExistingObjectReplication for that ARN (else 400 XMinioReplicationNoExistingObjects);
+ * - `GET /<bucket>?replication-reset-status[&arn=]` → `{"target":[{"arn","resetid","startTime",
+ *   "endTime","resyncStatus" (Ongoing | Completed | Failed),"completedReplicationSize",
+ *   "failedReplicationSize","failedReplicationCount","replicationCount"}]}`.
  */
 import type { RequestContext } from '../http/context.js';
 import { InvalidArgument } from '../common/errors.js';
@@ -51,9 +53,12 @@ const resyncJson = (s: ResyncState): Record<string, unknown> => ({
   arn: s.arn,
   resetid: s.resetId,
   startTime: s.startTime.toISOString(),
-  ...(s.endTime !== undefined ? { endTime: s.endTime.toISOString() } : {}),
+  endTime: s.endTime?.toISOString() ?? '0001-01-01T00:00:00Z',
   resyncStatus: s.status,
-  replicationCount: s.queued,
+  completedReplicationSize: s.replicatedSize,
+  failedReplicationSize: s.failedSize,
+  failedReplicationCount: s.failedCount,
+  replicationCount: s.replicatedCount,
 });
 
 export async function resetBucketReplication(ctx: RequestContext): Promise<void> {
@@ -77,7 +82,7 @@ export async function resetBucketReplication(ctx: RequestContext): Promise<void>
     olderThan !== null && olderThan !== '' ? new Date(Date.now() - goDurationMs(olderThan)) : undefined;
   const resetId = ctx.query.get('reset-id') || undefined;
   const state = ctx.engine.replication.resync(bucket, arn, before, resetId);
-  sendJson(ctx, { Targets: [{ arn: state.arn, resetid: state.resetId }] });
+  sendJson(ctx, { target: [{ arn: state.arn, resetid: state.resetId }] });
 }
 
 export async function getBucketReplicationResetStatus(ctx: RequestContext): Promise<void> {
@@ -89,5 +94,5 @@ export async function getBucketReplicationResetStatus(ctx: RequestContext): Prom
     .filter((t) => arn === '' || t.arn === arn)
     .map((t) => ctx.engine.replication.resyncState(bucket, t.arn))
     .filter((s): s is ResyncState => s !== undefined);
-  sendJson(ctx, { Targets: states.map(resyncJson) });
+  sendJson(ctx, states.length === 0 ? {} : { target: states.map(resyncJson) });
 }
