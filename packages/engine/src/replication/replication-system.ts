@@ -239,6 +239,12 @@ export class ReplicationSystem {
     }
     if (!name.startsWith('s3:ObjectCreated:') || name.endsWith('Retention') || name.endsWith('LegalHold'))
       return;
+    if (object.encryption?.kind === 'SSE-C') {
+      // Its key is not stored: the plaintext cannot be read to send it. Say so on the version.
+      const arns = matchTargets(config, key, tags, 'object').map((m) => m.arn);
+      if (arns.length > 0) await this.setStatus(bucket, key, versionId, arns, 'FAILED');
+      return;
+    }
     await this.addTasks(config, { op: 'put', bucket, key, versionId, time }, tags, 'object', object.size);
   }
 
@@ -302,7 +308,7 @@ export class ReplicationSystem {
         });
         for (const v of page.versions) {
           if (scope.olderThan !== undefined && v.lastModified >= scope.olderThan) continue;
-          if (v.internal[REPLICATION_STATUS_KEY] === 'REPLICA') continue;
+          if (v.internal[REPLICATION_STATUS_KEY] === 'REPLICA' || v.encryption?.kind === 'SSE-C') continue;
           const tags = v.deleteMarker
             ? undefined
             : [...new URLSearchParams(v.tagging ?? '')].map(([k, val]) => ({ key: k, value: val }));
