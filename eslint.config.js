@@ -130,6 +130,7 @@ const ENGINE_LAYERS = [
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -148,6 +149,7 @@ const ENGINE_LAYERS = [
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -166,6 +168,7 @@ const ENGINE_LAYERS = [
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -181,6 +184,7 @@ const ENGINE_LAYERS = [
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -191,13 +195,22 @@ const ENGINE_LAYERS = [
   // object-layer decorators (docs/decisions/0006).
   {
     folders: ['crypto', 'compress'],
-    above: ['events', 'bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS],
+    above: ['events', 'bucket', 'notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
   },
-  { folders: ['events'], above: ['bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
-  { folders: ['bucket'], above: ['notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
+  {
+    folders: ['events'],
+    above: ['bucket', 'notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
+  },
+  {
+    folders: ['bucket'],
+    above: ['notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
+  },
   // Notification targets and the logger/audit webhooks (issue 10 §1–2): they read config/, events/
   // and bucket/ (the notification configuration), and are started only by the composition root.
   { folders: ['notify', 'logging'], above: ['iam', 'background', 'http', ...HANDLERS] },
+  // Bucket replication (issue 12): reads bucket/ (rules, remote targets) and events/, writes
+  // through the object layer; started only by the composition root; handlers use its service.
+  { folders: ['replication'], above: ['notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['background'], above: ['iam', 'http', ...HANDLERS] },
   { folders: ['iam'], above: ['background', 'http', ...HANDLERS] },
   {

@@ -29,6 +29,7 @@ import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 import type { EngineService } from './engine-service.js';
 import { HealSequences } from './admin/heal-sequences.js';
+import { ReplicationSystem, type ReplicationRetry } from './replication/index.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -85,6 +86,8 @@ export interface EngineContext {
   consoleLog: ConsoleLog;
   /** The admin API's heal sequences (`admin/heal-sequences.ts`) over `objectLayer`. */
   heal: HealSequences;
+  /** Bucket replication (issue 12): remote targets' health, the workers, metrics. Started by `createEngine`. */
+  replication: ReplicationSystem;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -125,6 +128,8 @@ export interface EngineContextParts {
   notifyFactories?: TargetFactory[];
   /** Retry pauses of the notification targets' sender loops (tests shorten them). */
   notifyRetry?: RetryOptions;
+  /** Retry pauses of the replication workers (tests shorten them). */
+  replicationRetry?: ReplicationRetry;
   service?: EngineService;
   /** Default: one built from `config` (its `logger_webhook` and `audit_webhook` targets). */
   logging?: LoggingSystem;
@@ -224,5 +229,12 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     trace: parts.trace ?? new TraceHub(),
     consoleLog,
     heal: new HealSequences(objectLayer),
+    replication: new ReplicationSystem({
+      objectLayer,
+      events,
+      bucketMetadata,
+      log: serviceLog('replication'),
+      ...(parts.replicationRetry !== undefined ? { retry: parts.replicationRetry } : {}),
+    }),
   };
 }

@@ -39,6 +39,7 @@ import { removeCannedPolicy } from './remove-canned-policy.js';
 import { removeUser } from './remove-user.js';
 import { serverInfo } from './server-info.js';
 import { setBucketQuota } from './set-bucket-quota.js';
+import { listRemoteTargets, removeRemoteTarget, setRemoteTarget } from './remote-targets.js';
 import { setGroupStatus } from './set-group-status.js';
 import { setUserOrGroupPolicy } from './set-user-or-group-policy.js';
 import { setUserStatus } from './set-user-status.js';
@@ -125,6 +126,22 @@ const ROUTES: Record<string, AdminRoute> = {
     handler: getBucketQuota,
     operation: 'GetBucketQuotaConfig',
     actions: ['admin:GetBucketQuota'],
+  },
+  // Remote targets of bucket replication (§3.7), issue 12.
+  'PUT /set-remote-target': {
+    handler: setRemoteTarget,
+    operation: 'SetRemoteTarget',
+    actions: ['admin:SetBucketTarget'],
+  },
+  'GET /list-remote-targets': {
+    handler: listRemoteTargets,
+    operation: 'ListRemoteTargets',
+    actions: ['admin:GetBucketTarget'],
+  },
+  'DELETE /remove-remote-target': {
+    handler: removeRemoteTarget,
+    operation: 'RemoveRemoteTarget',
+    actions: ['admin:SetBucketTarget'],
   },
   // KMS (§3.13; madmin uses the KMS API of `kms-routes.ts`). MinIO routes status as POST; GET is
   // accepted too, which older madmin releases send.

@@ -282,6 +282,66 @@ const TABLE = {
     status: 404,
     message: 'The replication configuration was not found',
   },
+  RemoteTargetNotFound: {
+    code: 'XMinioAdminRemoteTargetNotFoundError',
+    status: 404,
+    message: 'The remote target does not exist',
+  },
+  ReplicationRemoteConnectionError: {
+    code: 'XMinioAdminReplicationRemoteConnectionError',
+    status: 503,
+    message: 'Remote service connection error',
+  },
+  RemoteDestinationNotFound: {
+    code: 'RemoteDestinationNotFoundError',
+    status: 404,
+    message: 'The remote destination bucket does not exist',
+  },
+  RemoteTargetNotVersioned: {
+    code: 'RemoteTargetNotVersionedError',
+    status: 400,
+    message: 'The remote target does not have versioning enabled',
+  },
+  BucketRemoteIdenticalToSource: {
+    code: 'XMinioAdminRemoteIdenticalToSource',
+    status: 400,
+    message: 'The remote target cannot be identical to source',
+  },
+  BucketRemoteRemoveDisallowed: {
+    code: 'XMinioAdminRemoteRemoveDisallowed',
+    status: 400,
+    message: 'This ARN is in use by an existing configuration',
+  },
+  BucketRemoteArnInvalid: {
+    code: 'XMinioAdminRemoteArnInvalid',
+    status: 400,
+    message: 'The bucket remote ARN does not have correct format',
+  },
+  BucketRemoteArnTypeInvalid: {
+    code: 'XMinioAdminRemoteARNTypeInvalid',
+    status: 400,
+    message: 'The bucket remote ARN type is not valid',
+  },
+  ReplicationBandwidthLimitError: {
+    code: 'XMinioAdminReplicationBandwidthLimitError',
+    status: 400,
+    message: 'Bandwidth limit for remote target must be at least 100MBps',
+  },
+  ReplicationNeedsVersioning: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: "Versioning must be 'Enabled' on the bucket to apply a replication configuration",
+  },
+  ReplicationBucketNeedsVersioning: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: "Versioning must be 'Enabled' on the bucket to add a replication target",
+  },
+  ReplicationNoExistingObjects: {
+    code: 'XMinioReplicationNoExistingObjects',
+    status: 400,
+    message: 'No matching ExistingObjects rule enabled',
+  },
   NoSuchPublicAccessBlockConfiguration: {
     code: 'NoSuchPublicAccessBlockConfiguration',
     status: 404,

@@ -552,12 +552,13 @@ export async function deleteObject(
       return { deleteMarker: false };
     }
     // Enabled or Suspended: add a delete marker ('null' one when suspended, replacing the null version).
-    const id = versioning === 'Enabled' ? randomUUID() : 'null';
+    const id = options?.marker?.versionId ?? (versioning === 'Enabled' ? randomUUID() : 'null');
     if (id === 'null') {
       const prior = resolution.versions.find((v) => v.version.id === 'null');
       if (prior) options?.guard?.(toObjectInfo(bucket, key, prior.version, isLatest(resolution, prior)));
     }
-    const mtime = nextMtime(resolution, undefined);
+    const mtime =
+      options?.marker !== undefined ? options.marker.time.getTime() : nextMtime(resolution, undefined);
     const marker: VersionRecord = {
       id,
       mtime,
@@ -568,7 +569,7 @@ export async function deleteObject(
       headers: {},
       userMetadata: {},
       storageClass: 'STANDARD',
-      internal: {},
+      internal: { ...options?.marker?.internal },
       checksums: {},
       parts: [],
     };

@@ -178,8 +178,12 @@ export interface ChangeOrigin {
 /** How a new version was written, when the method does not say it (PUT, browser POST form, server-side copy). */
 export type WriteCause = 'put' | 'post' | 'copy';
 
-/** Which in-place change `updateObjectMetadata` makes: it names the object event. */
-export type MetadataChange = 'put-tagging' | 'delete-tagging' | 'put-retention' | 'put-legal-hold';
+/**
+ * Which in-place change `updateObjectMetadata` makes: it names the object event.
+ * `replication-status` (the replication workers' bookkeeping) is not an object change: no event.
+ */
+export type MetadataChange =
+  'put-tagging' | 'delete-tagging' | 'put-retention' | 'put-legal-hold' | 'replication-status';
 
 /** What every mutation may carry for the event hook; the layer itself ignores it. */
 export interface ChangeOptions {
@@ -223,6 +227,11 @@ export interface DeleteObjectOptions extends ChangeOptions {
   versionId?: string;
   /** Called with the version about to be removed; throwing refuses the delete (object lock). */
   guard?: (target: ObjectInfo) => void;
+  /**
+   * Create a delete marker with this version id, time and internal fields instead of a new one
+   * (a replicated delete marker; with `versionId` unset, in a versioned bucket).
+   */
+  marker?: { versionId: string; time: Date; internal?: Record<string, string> };
 }
 
 export interface DeleteObjectResult {

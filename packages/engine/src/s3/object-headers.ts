@@ -16,6 +16,7 @@ import { InvalidArgument } from '../common/errors.js';
 import { InvalidStorageClass, MetadataTooLarge } from './errors.js';
 import { InvalidTag } from '../bucket/errors.js';
 import { lockResponseHeaders } from '../bucket/object-lock.js';
+import { replicationStatusOf } from '../bucket/replication-status.js';
 import { checksumResponseHeaders } from './checksums.js';
 import type { ObjectTarget } from './object-request.js';
 
@@ -235,6 +236,9 @@ export function writeObjectHeaders(
   if (parts > 0) res.setHeader('x-amz-mp-parts-count', String(parts));
   // Object lock: x-amz-object-lock-mode / -retain-until-date / -legal-hold of the version.
   for (const [name, value] of Object.entries(lockResponseHeaders(info.internal))) res.setHeader(name, value);
+  // Bucket replication: PENDING / COMPLETED / FAILED on a source, REPLICA on a target.
+  const replication = replicationStatusOf(info.internal);
+  if (replication !== undefined) res.setHeader('x-amz-replication-status', replication);
   if (options.checksums === true) {
     for (const [name, value] of Object.entries(checksumResponseHeaders(info.checksums)))
       res.setHeader(name, value);

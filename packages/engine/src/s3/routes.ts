@@ -34,6 +34,12 @@ import { listenNotification } from './listen-notification.js';
 import { getBucketPolicy } from './get-bucket-policy.js';
 import { getBucketPolicyStatus } from './get-bucket-policy-status.js';
 import { getBucketReplication } from './get-bucket-replication.js';
+import { putBucketReplication } from './put-bucket-replication.js';
+import {
+  getBucketReplicationMetrics,
+  getBucketReplicationResetStatus,
+  resetBucketReplication,
+} from './replication-extensions.js';
 import { getBucketRequestPayment } from './get-bucket-request-payment.js';
 import { getBucketTagging } from './get-bucket-tagging.js';
 import { getBucketVersioning } from './get-bucket-versioning.js';
@@ -456,6 +462,28 @@ export const S3_RULES: readonly S3Rule[] = [
   sub('GET', 'lifecycle', 'GetBucketLifecycle', 's3:GetLifecycleConfiguration', getBucketLifecycle),
   sub('DELETE', 'lifecycle', 'DeleteBucketLifecycle', 's3:PutLifecycleConfiguration', deleteBucketLifecycle),
   sub('GET', 'replication', 'GetBucketReplication', 's3:GetReplicationConfiguration', getBucketReplication),
+  sub('PUT', 'replication', 'PutBucketReplication', 's3:PutReplicationConfiguration', putBucketReplication),
+  sub(
+    'GET',
+    'replication-metrics',
+    'GetBucketReplicationMetrics',
+    's3:GetReplicationConfiguration',
+    getBucketReplicationMetrics,
+  ),
+  sub(
+    'PUT',
+    'replication-reset',
+    'ResetBucketReplicationState',
+    's3:ResetBucketReplicationState',
+    resetBucketReplication,
+  ),
+  sub(
+    'GET',
+    'replication-reset-status',
+    'GetBucketReplicationResetStatus',
+    's3:ResetBucketReplicationState',
+    getBucketReplicationResetStatus,
+  ),
   sub(
     'DELETE',
     'replication',
