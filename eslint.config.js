@@ -126,6 +126,7 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -144,6 +145,7 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -162,6 +164,7 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -177,6 +180,7 @@ const ENGINE_LAYERS = [
     above: [
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -188,9 +192,10 @@ const ENGINE_LAYERS = [
     ],
   },
   // Encryption at rest (issue 8 §2, uses kms/) and compression (issue 10 §1, reads config/):
-  // object-layer decorators (docs/decisions/0006).
+  // object-layer decorators (docs/decisions/0006); remote tiers (issue 12): the tiering decorator
+  // and the tiers' configuration and warm backends.
   {
-    folders: ['crypto', 'compress'],
+    folders: ['crypto', 'compress', 'tier'],
     above: ['events', 'bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS],
   },
   { folders: ['events'], above: ['bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },

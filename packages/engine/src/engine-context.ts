@@ -29,6 +29,7 @@ import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 import type { EngineService } from './engine-service.js';
 import { HealSequences } from './admin/heal-sequences.js';
+import { TierRegistry } from './tier/index.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -85,6 +86,8 @@ export interface EngineContext {
   consoleLog: ConsoleLog;
   /** The admin API's heal sequences (`admin/heal-sequences.ts`) over `objectLayer`. */
   heal: HealSequences;
+  /** The remote tiers (`tier/`): their configuration and warm backends. */
+  tiers: TierRegistry;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -135,6 +138,8 @@ export interface EngineContextParts {
    * lines to it itself (`createEngine` does, for every part of the engine that logs).
    */
   consoleLog?: ConsoleLog;
+  /** Default: a registry over the object layer's system area. */
+  tiers?: TierRegistry;
 }
 
 /**
@@ -179,8 +184,10 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       { name: 'coffer-ephemeral-key', material: randomBytes(32) },
       { store: parts.objectLayer, endpoint, log: serviceLog('kms') },
     );
+  const tiers = parts.tiers ?? new TierRegistry(parts.objectLayer);
   // Encryption at rest sits below the events, so each event describes the plaintext version;
-  // compression above encryption, so it sees (and shrinks) the plaintext.
+  // compression above encryption, so it sees (and shrinks) the plaintext; tiering below both, so
+  // a tier holds the bytes as stored (sealed, compressed) and reads of them plan as for local ones.
   const objectLayer = withObjectEvents(
     withCompression(withEncryption(parts.objectLayer, kms), config),
     events,
@@ -224,5 +231,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     trace: parts.trace ?? new TraceHub(),
     consoleLog,
     heal: new HealSequences(objectLayer),
+    tiers,
   };
 }

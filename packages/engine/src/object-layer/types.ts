@@ -356,6 +356,15 @@ export interface DataUsage {
   objectsTotalSize: number;
   bucketsCount: number;
   buckets: Record<string, BucketUsage>;
+  /** Versions whose data lives on a remote tier, by tier name (absent before tiers were counted). */
+  tierStats?: Record<string, TierUsage>;
+}
+
+/** What one remote tier holds (MinIO's TierStats). */
+export interface TierUsage {
+  totalSize: number;
+  numVersions: number;
+  numObjects: number;
 }
 
 /** How far the background heal of a (re)formatted drive has come. */
