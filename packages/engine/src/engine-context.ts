@@ -29,7 +29,7 @@ import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 import type { EngineService } from './engine-service.js';
 import { HealSequences } from './admin/heal-sequences.js';
-import { TierRegistry } from './tier/index.js';
+import { TierRegistry, Tiering, withTiering } from './tier/index.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -88,6 +88,8 @@ export interface EngineContext {
   heal: HealSequences;
   /** The remote tiers (`tier/`): their configuration and warm backends. */
   tiers: TierRegistry;
+  /** Transitions to and restores from the tiers, over the erasure layer (`tier/tiering.ts`). */
+  tiering: Tiering;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -185,11 +187,12 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       { store: parts.objectLayer, endpoint, log: serviceLog('kms') },
     );
   const tiers = parts.tiers ?? new TierRegistry(parts.objectLayer);
+  const tiering = new Tiering(parts.objectLayer, tiers, serviceLog('tier'));
   // Encryption at rest sits below the events, so each event describes the plaintext version;
   // compression above encryption, so it sees (and shrinks) the plaintext; tiering below both, so
   // a tier holds the bytes as stored (sealed, compressed) and reads of them plan as for local ones.
   const objectLayer = withObjectEvents(
-    withCompression(withEncryption(parts.objectLayer, kms), config),
+    withCompression(withEncryption(withTiering(parts.objectLayer, tiering), kms), config),
     events,
   );
   const bucketMetadata =
@@ -232,5 +235,6 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     consoleLog,
     heal: new HealSequences(objectLayer),
     tiers,
+    tiering,
   };
 }

@@ -117,6 +117,11 @@ const TABLE = {
   },
   InvalidTag: { code: 'InvalidTag', status: 400, message: 'The TagValue you have provided is invalid' },
   InvalidStorageClass: { code: 'InvalidStorageClass', status: 400, message: 'Invalid storage class.' },
+  InvalidObjectState: {
+    code: 'InvalidObjectState',
+    status: 403,
+    message: 'The operation is not valid for the current state of the object.',
+  },
   MetadataTooLarge: {
     code: 'MetadataTooLarge',
     status: 400,

@@ -35,6 +35,13 @@ export type {
   VersioningStatus,
 } from '../storage/types.js';
 
+/**
+ * Internal field of a version whose bytes live on a remote tier (`tier/`): the version keeps its
+ * metadata and an empty local body, and the layer's reads answer its info with no bytes, whatever
+ * range is asked; the tiering decorator above serves the bytes from the tier.
+ */
+export const DATA_REMOTE_FIELD = 'x-coffer-internal-data-remote';
+
 export interface WriteBodyOptions {
   /** Declared size in bytes, or -1 when unknown (aws-chunked without decoded length). */
   size: number;
@@ -345,6 +352,8 @@ export interface BucketUsage {
   objectsSizesHistogram: Record<string, number>;
   /** MinIO's version-count ranges (e.g. "SINGLE_VERSION") → object count. */
   objectsVersionsHistogram: Record<string, number>;
+  /** Transitioned versions by tier name. */
+  tierStats?: Record<string, TierUsage>;
 }
 
 export interface DataUsage {

@@ -27,6 +27,7 @@ import { getBucketEncryption } from './get-bucket-encryption.js';
 import { putBucketEncryption } from './put-bucket-encryption.js';
 import { getBucketLifecycle } from './get-bucket-lifecycle.js';
 import { putBucketLifecycle } from './put-bucket-lifecycle.js';
+import { restoreObject } from './restore-object.js';
 import { getBucketLocation } from './get-bucket-location.js';
 import { getBucketLogging } from './get-bucket-logging.js';
 import { getBucketNotification } from './get-bucket-notification.js';
@@ -318,6 +319,14 @@ export const S3_RULES: readonly S3Rule[] = [
     operation: 'HeadObject',
     action: 's3:GetObject',
     handler: headObject,
+  },
+  {
+    method: 'POST',
+    level: 'object',
+    query: ['restore'],
+    operation: 'RestoreObject',
+    action: 's3:RestoreObject',
+    handler: restoreObject,
   },
   {
     method: 'POST',
