@@ -126,6 +126,7 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -145,6 +146,7 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -164,6 +166,7 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -180,6 +183,7 @@ const ENGINE_LAYERS = [
     above: [
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
@@ -192,9 +196,10 @@ const ENGINE_LAYERS = [
     ],
   },
   // Encryption at rest (issue 8 §2, uses kms/) and compression (issue 10 §1, reads config/):
-  // object-layer decorators (docs/decisions/0006).
+  // object-layer decorators (docs/decisions/0006); remote tiers (issue 12): the tiering decorator
+  // and the tiers' configuration and warm backends.
   {
-    folders: ['crypto', 'compress'],
+    folders: ['crypto', 'compress', 'tier'],
     above: ['events', 'bucket', 'notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
   },
   {

@@ -30,6 +30,7 @@ import { NotificationSystem, type RetryOptions, type TargetFactory } from './not
 import type { EngineService } from './engine-service.js';
 import { HealSequences } from './admin/heal-sequences.js';
 import { ReplicationSystem, type ReplicationRetry } from './replication/index.js';
+import { TierRegistry, Tiering, withTiering } from './tier/index.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -88,6 +89,10 @@ export interface EngineContext {
   heal: HealSequences;
   /** Bucket replication (issue 12): remote targets' health, the workers, metrics. Started by `createEngine`. */
   replication: ReplicationSystem;
+  /** The remote tiers (`tier/`): their configuration and warm backends. */
+  tiers: TierRegistry;
+  /** Transitions to and restores from the tiers, over the erasure layer (`tier/tiering.ts`). */
+  tiering: Tiering;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -140,6 +145,8 @@ export interface EngineContextParts {
    * lines to it itself (`createEngine` does, for every part of the engine that logs).
    */
   consoleLog?: ConsoleLog;
+  /** Default: a registry over the object layer's system area. */
+  tiers?: TierRegistry;
 }
 
 /**
@@ -184,10 +191,13 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       { name: 'coffer-ephemeral-key', material: randomBytes(32) },
       { store: parts.objectLayer, endpoint, log: serviceLog('kms') },
     );
+  const tiers = parts.tiers ?? new TierRegistry(parts.objectLayer);
+  const tiering = new Tiering(parts.objectLayer, tiers, serviceLog('tier'));
   // Encryption at rest sits below the events, so each event describes the plaintext version;
-  // compression above encryption, so it sees (and shrinks) the plaintext.
+  // compression above encryption, so it sees (and shrinks) the plaintext; tiering below both, so
+  // a tier holds the bytes as stored (sealed, compressed) and reads of them plan as for local ones.
   const objectLayer = withObjectEvents(
-    withCompression(withEncryption(parts.objectLayer, kms), config),
+    withCompression(withEncryption(withTiering(parts.objectLayer, tiering), kms), config),
     events,
   );
   const bucketMetadata =
@@ -236,5 +246,7 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       log: serviceLog('replication'),
       ...(parts.replicationRetry !== undefined ? { retry: parts.replicationRetry } : {}),
     }),
+    tiers,
+    tiering,
   };
 }

@@ -24,7 +24,13 @@ import { resolveRootCredentials, type RootCredentialSource } from './iam/root-cr
 import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
 import type { DataUsage, ObjectLayer } from './object-layer/types.js';
-import { fifoQuotaHook, startHealer, startScanner } from './background/index.js';
+import {
+  chainAfterBucket,
+  fifoQuotaHook,
+  lifecycleHook,
+  startHealer,
+  startScanner,
+} from './background/index.js';
 import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 import { ConfigStore, configuredRegion, type ConfigReader } from './config/index.js';
@@ -54,6 +60,8 @@ export interface EngineOptions {
   log?: (line: string) => void;
   /** Pause between background usage scans (default 60 s). */
   scannerIntervalMs?: number;
+  /** Length of a lifecycle day (default 24 h); tests shorten it (`background/lifecycle.ts`). */
+  lifecycleDayMs?: number;
   /** Pause between background heal passes (default 1 h). */
   healIntervalMs?: number;
   /**
@@ -390,11 +398,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         layer: context.objectLayer,
         log: logging.serviceLog('scanner', log, failures),
         observer: context.usageTracker,
-        afterBucket: fifoQuotaHook({
-          objectLayer: context.objectLayer,
-          bucketMetadata: context.bucketMetadata,
-          log: logging.serviceLog('fifo-quota', log, /^fifo quota: bucket \S+: /),
-        }),
+        afterBucket: chainAfterBucket(
+          lifecycleHook({
+            objectLayer: context.objectLayer,
+            bucketMetadata: context.bucketMetadata,
+            tiering: context.tiering,
+            log: logging.serviceLog('lifecycle', log, /^lifecycle: bucket \S+: /),
+            ...(options.lifecycleDayMs !== undefined ? { dayMs: options.lifecycleDayMs } : {}),
+          }),
+          fifoQuotaHook({
+            objectLayer: context.objectLayer,
+            bucketMetadata: context.bucketMetadata,
+            log: logging.serviceLog('fifo-quota', log, /^fifo quota: bucket \S+: /),
+          }),
+        ),
         ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
       });
       const healer = startHealer(layer, {

@@ -43,6 +43,19 @@ export function dataUsageInfoJson(usage: DataUsage): Record<string, unknown> {
     bucketsCount: usage.bucketsCount,
     bucketsUsageInfo: Object.fromEntries(buckets.map(([name, u]) => [name, bucketUsageJson(u)])),
     bucketsSizes: Object.fromEntries(buckets.map(([name, u]) => [name, u.size])),
+    // MinIO's allTierStats: capitalised keys, only when some tier holds data.
+    ...(usage.tierStats !== undefined && Object.keys(usage.tierStats).length > 0
+      ? {
+          tierStats: {
+            Tiers: Object.fromEntries(
+              Object.entries(usage.tierStats).map(([name, t]) => [
+                name,
+                { TotalSize: t.totalSize, NumVersions: t.numVersions, NumObjects: t.numObjects },
+              ]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 

@@ -28,6 +28,7 @@ import * as adminErrors from '../admin/errors.js';
 import * as stsErrors from '../sts/errors.js';
 import * as kmsErrors from '../kms/errors.js';
 import * as cryptoErrors from '../crypto/errors.js';
+import * as tierErrors from '../tier/errors.js';
 import { EngineError } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
 import { ResourceExhausted } from '../storage/errors.js';
@@ -46,6 +47,7 @@ export const ERROR_MODULES = {
   sts: stsErrors,
   kms: kmsErrors,
   crypto: cryptoErrors,
+  tier: tierErrors,
 } as const;
 
 /** The `name` of a concrete error class among a module's exports. */
@@ -115,6 +117,11 @@ const TABLE = {
   },
   InvalidTag: { code: 'InvalidTag', status: 400, message: 'The TagValue you have provided is invalid' },
   InvalidStorageClass: { code: 'InvalidStorageClass', status: 400, message: 'Invalid storage class.' },
+  InvalidObjectState: {
+    code: 'InvalidObjectState',
+    status: 403,
+    message: 'The operation is not valid for the current state of the object.',
+  },
   MetadataTooLarge: {
     code: 'MetadataTooLarge',
     status: 400,
@@ -589,6 +596,60 @@ const TABLE = {
     status: 500,
     message: 'We encountered an internal error, please try again.',
   },
+  // Remote tiers (MinIO cmd/tier-handlers.go, cmd/tier.go, madmin's tier config decoding).
+  TierAlreadyExists: {
+    code: 'XMinioAdminTierAlreadyExists',
+    status: 409,
+    message: 'Specified remote tier already exists',
+  },
+  TierNotFound: {
+    code: 'XMinioAdminTierNotFound',
+    status: 404,
+    message: 'Specified remote tier was not found',
+  },
+  TierNameNotUppercase: {
+    code: 'XMinioAdminTierNameNotUpperCase',
+    status: 400,
+    message: 'Tier name must be in uppercase',
+  },
+  TierReserved: { code: 'XMinioAdminTierReserved', status: 400, message: 'Cannot use reserved tier name' },
+  TierInvalidConfig: { code: 'XMinioAdminTierInvalidConfig', status: 400, message: 'invalid tier config' },
+  TierInvalidConfigVersion: {
+    code: 'XMinioAdminTierInvalidConfigVersion',
+    status: 400,
+    message: 'invalid tier config version',
+  },
+  TierTypeUnsupported: {
+    code: 'XMinioAdminTierTypeUnsupported',
+    status: 400,
+    message: 'unsupported tier type',
+  },
+  TierMissingCredentials: {
+    code: 'XMinioAdminTierMissingCredentials',
+    status: 400,
+    message: 'Specified remote credentials are empty',
+  },
+  TierBackendInUse: {
+    code: 'XMinioAdminTierBackendInUse',
+    status: 409,
+    message: 'Specified remote tier is already in use',
+  },
+  TierBackendNotEmpty: {
+    code: 'XMinioAdminTierBackendNotEmpty',
+    status: 400,
+    message: 'Specified remote backend is not empty',
+  },
+  TierBucketNotFound: {
+    code: 'XMinioAdminTierBucketNotFound',
+    status: 400,
+    message: 'Remote tier bucket not found',
+  },
+  TierInvalidCredentials: {
+    code: 'XMinioAdminTierInvalidCredentials',
+    status: 400,
+    message: 'Invalid remote tier credentials',
+  },
+  TierBackendDown: { code: 'XMinioBackendDown', status: 400, message: 'Remote backend is unreachable' },
   // The built-in KMS (MinIO cmd/api-errors.go and internal/kms/errors.go).
   KmsNotConfigured: {
     code: 'NotImplemented',

@@ -25,14 +25,15 @@ import { keyVersioning } from './key-versioning.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
 import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';
-import type {
-  DeleteObjectOptions,
-  DeleteObjectResult,
-  GetObjectOptions,
-  GetObjectResult,
-  ObjectInfo,
-  PutObjectOptions,
-  WritePrecondition,
+import {
+  DATA_REMOTE_FIELD,
+  type DeleteObjectOptions,
+  type DeleteObjectResult,
+  type GetObjectOptions,
+  type GetObjectResult,
+  type ObjectInfo,
+  type PutObjectOptions,
+  type WritePrecondition,
 } from './types.js';
 import { writeData, type WrittenData } from './write-data.js';
 
@@ -424,6 +425,8 @@ export async function getObject(
     const chosen = pickVersion(resolution, bucket, key, options?.versionId);
     const v = chosen.version;
     const info = toObjectInfo(bucket, key, v, isLatest(resolution, chosen));
+    // Transitioned: no local bytes to plan a read over (the tiering decorator reads the tier).
+    if (v.internal[DATA_REMOTE_FIELD] === 'true') return inMemoryResult(info, Buffer.alloc(0));
     const plan = planRead(info, v, options, bucket, key);
     if (chosen.holders.length < resolution.answered)
       core.scheduleHeal(bucket, key, 'version missing on some drives');

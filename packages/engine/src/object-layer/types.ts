@@ -35,6 +35,13 @@ export type {
   VersioningStatus,
 } from '../storage/types.js';
 
+/**
+ * Internal field of a version whose bytes live on a remote tier (`tier/`): the version keeps its
+ * metadata and an empty local body, and the layer's reads answer its info with no bytes, whatever
+ * range is asked; the tiering decorator above serves the bytes from the tier.
+ */
+export const DATA_REMOTE_FIELD = 'x-coffer-internal-data-remote';
+
 export interface WriteBodyOptions {
   /** Declared size in bytes, or -1 when unknown (aws-chunked without decoded length). */
   size: number;
@@ -354,6 +361,8 @@ export interface BucketUsage {
   objectsSizesHistogram: Record<string, number>;
   /** MinIO's version-count ranges (e.g. "SINGLE_VERSION") → object count. */
   objectsVersionsHistogram: Record<string, number>;
+  /** Transitioned versions by tier name. */
+  tierStats?: Record<string, TierUsage>;
 }
 
 export interface DataUsage {
@@ -365,6 +374,15 @@ export interface DataUsage {
   objectsTotalSize: number;
   bucketsCount: number;
   buckets: Record<string, BucketUsage>;
+  /** Versions whose data lives on a remote tier, by tier name (absent before tiers were counted). */
+  tierStats?: Record<string, TierUsage>;
+}
+
+/** What one remote tier holds (MinIO's TierStats). */
+export interface TierUsage {
+  totalSize: number;
+  numVersions: number;
+  numObjects: number;
 }
 
 /** How far the background heal of a (re)formatted drive has come. */
