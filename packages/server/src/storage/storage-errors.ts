@@ -85,6 +85,7 @@ const S3_CODES: Record<string, Rule> = {
   // Replication, lifecycle and tiers (wire doc §3.7, §3.8, §5.4, §5.5).
   ReplicationConfigurationNotFoundError: { code: 'not_found', status: 404 },
   NoSuchLifecycleConfiguration: { code: 'not_found', status: 404 },
+  InvalidStorageClass: { code: 'invalid_request', status: 400 },
   XMinioAdminRemoteTargetNotFoundError: { code: 'not_found', status: 404 },
   XMinioAdminRemoteRemoveDisallowed: { code: 'conflict', status: 409 },
   XMinioAdminReplicationRemoteConnectionError: { code: 'storage_error', status: 503 },
