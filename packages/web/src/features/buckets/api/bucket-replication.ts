@@ -29,11 +29,8 @@ export function useSetMultiBucketReplication() {
   return useMutation<MultiBucketReplicationResponse, ApiError, MultiBucketReplicationRequest>({
     mutationFn: (body) => client.call(ENDPOINTS.setMultiBucketReplication, { body }),
     meta: { silent: true },
-    onSuccess: (_answer, body) => {
-      for (const { originBucket } of body.bucketsRelation) {
-        void queryClient.invalidateQueries({ queryKey: ['buckets', originBucket] });
-      }
-    },
+    // The list and each bucket's sections are read again (spec 1 §4: the list refreshes).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['buckets'] }),
   });
 }
 
