@@ -51,8 +51,6 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
   const base = `/buckets/${encodeURIComponent(bucketName)}`;
   const { adminApi } = useServerCapabilities();
   const distributed = useDistributedMode();
-  // Spec 1 §2, §6: Replication is disabled without permission to read the replication configuration.
-  const canReadReplication = usePermission('s3:GetReplicationConfiguration', bucketName);
   const info = useBucketInfo(bucketName);
   if (info.error instanceof ApiError && info.error.status === 404)
     return <BucketNotFound bucketName={bucketName} />;
@@ -78,16 +76,24 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box component="nav" aria-label={t('detail.sections')} w={180} style={{ flexShrink: 0 }}>
           <Stack gap={2} data-testid={TEST_IDS.bucketDetail.menu}>
-            {tabs.map(({ tab, label }) => (
-              <NavLink
-                key={tab}
-                component={RouterNavLink}
-                to={`${base}/${tab}`}
-                label={t(label)}
-                disabled={tab === 'replication' && !canReadReplication}
-                data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
-              />
-            ))}
+            {tabs.map(({ tab, label }) =>
+              tab === 'replication' ? (
+                <ReplicationNavLink
+                  key={tab}
+                  to={`${base}/${tab}`}
+                  bucketName={bucketName}
+                  bucketKnown={info.isSuccess}
+                />
+              ) : (
+                <NavLink
+                  key={tab}
+                  component={RouterNavLink}
+                  to={`${base}/${tab}`}
+                  label={t(label)}
+                  data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
+                />
+              ),
+            )}
           </Stack>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
@@ -96,5 +102,44 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
         </Box>
       </Group>
     </>
+  );
+}
+
+/**
+ * The Replication entry (distributed setup only): disabled without s3:GetReplicationConfiguration
+ * on the bucket (spec 1 §2, §6) — asked only where the entry is shown.
+ */
+function ReplicationNavLink({
+  to,
+  bucketName,
+  bucketKnown,
+}: {
+  to: string;
+  bucketName: string;
+  bucketKnown: boolean;
+}) {
+  // A bucket not known (yet) to exist is asked nothing.
+  return bucketKnown ? (
+    <PermittedReplicationNavLink to={to} bucketName={bucketName} />
+  ) : (
+    <ReplicationEntry to={to} disabled />
+  );
+}
+
+function PermittedReplicationNavLink({ to, bucketName }: { to: string; bucketName: string }) {
+  const canRead = usePermission('s3:GetReplicationConfiguration', bucketName);
+  return <ReplicationEntry to={to} disabled={!canRead} />;
+}
+
+function ReplicationEntry({ to, disabled }: { to: string; disabled: boolean }) {
+  const { t } = useTranslation(['buckets']);
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={to}
+      label={t('detail.replication')}
+      disabled={disabled}
+      data-testid={TEST_IDS.bucketDetail.menuItem('replication')}
+    />
   );
 }
