@@ -30,7 +30,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { adminCall, type Keys } from './helpers/admin-calls.js';
+import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
 import { sdkClient } from './helpers/sdk-client.js';
+import { requireSystemDeps } from './helpers/system-deps.js';
 import { signedRequest } from './helpers/signed-request.js';
 
 const sourceRoot: Keys = { accessKey: 'replsource', secretKey: 'repl-source-secret-1234' };
@@ -455,6 +457,55 @@ describe('resync (replication-reset)', () => {
     expect(done.target[0]?.resetid).toBe(started.target[0]?.resetid);
     // docs/existing.txt, docs/a.txt (its remaining version and its delete marker), docs/big.bin, docs/marker.txt.
     expect(done.target[0]?.replicationCount).toBe(5);
+  });
+});
+
+describe("through MinIO's Go SDKs (madmin-go 2.0.7, minio-go 7.0.46)", () => {
+  it('sets up, watches and removes replication as mc does', async () => {
+    await requireSystemDeps(['go', 'madmin-go']);
+    const probe = await buildMadminProbe();
+    await versioned(src, 'probe-src');
+    await versioned(dst, 'probe-dst');
+    const result = await runMadminProbe(
+      probe,
+      'replication',
+      { url: source.url, ...sourceRoot },
+      {
+        MADMIN_BUCKET: 'probe-src',
+        MADMIN_TARGET_ENDPOINT: new URL(target.url).host,
+        MADMIN_TARGET_ACCESS_KEY: targetRoot.accessKey,
+        MADMIN_TARGET_SECRET_KEY: targetRoot.secretKey,
+        MADMIN_TARGET_BUCKET: 'probe-dst',
+      },
+    );
+    expect(result.code, `${JSON.stringify(result.report)}\n${result.stderr}`).toBe(0);
+    const steps = probeSteps(result.report);
+    const arn = steps.SetRemoteTarget?.value as string;
+    expect(arn).toMatch(/^arn:minio:replication::[0-9a-f-]+:probe-dst$/);
+    expect(steps.ListRemoteTargets?.value).toMatchObject([
+      {
+        arn,
+        sourcebucket: 'probe-src',
+        targetbucket: 'probe-dst',
+        credentials: { accessKey: targetRoot.accessKey },
+      },
+    ]);
+    expect(steps.GetBucketReplication?.value).toMatchObject([{ ID: 'probe', Destination: { Bucket: arn } }]);
+    expect(steps.ReplicationStatus?.value).toBe('COMPLETED');
+    expect(steps.GetBucketReplicationMetrics).toMatchObject({
+      ok: true,
+      value: { completedReplicationSize: 5, failedReplicationCount: 0 },
+    });
+    expect(steps.ResetBucketReplicationOnTarget).toMatchObject({ ok: true, value: [{ arn }] });
+    expect(steps.GetBucketReplicationResyncStatus).toMatchObject({ ok: true, value: [{ arn }] });
+    expect(steps.RemoveRemoteTargetInUse).toMatchObject({
+      ok: false,
+      code: 'XMinioAdminRemoteRemoveDisallowed',
+    });
+    expect(steps.RemoveBucketReplication).toMatchObject({ ok: true });
+    expect(steps.RemoveRemoteTarget).toMatchObject({ ok: true });
+    expect(steps.ListRemoteTargetsAfter).toEqual({ ok: true, value: 0 });
+    expect(await body(dst, 'probe-dst', 'probe/object.txt')).toBe('probe');
   });
 });
 
