@@ -151,8 +151,9 @@ export class ReplicationSystem {
     this.unsubscribe?.();
     this.stopConfigWatch?.();
     if (this.timer !== undefined) clearTimeout(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    // Closing the clients ends the transfers in flight at once; their tasks stay in the backlog.
     for (const state of this.targets.values()) state.client.close();
+    await Promise.allSettled([...this.inFlight]);
     this.targets.clear();
   }
 
@@ -461,6 +462,8 @@ export class ReplicationSystem {
       }
       await this.finish(task, result === 'gone' ? undefined : Date.now() - started);
     } catch (err) {
+      // Cut off by `close`: the task is still in the backlog for the next start.
+      if (this.closed) return;
       await this.failed(task, target, err);
     }
   }
