@@ -295,6 +295,9 @@ export class ReplicationSystem {
     try {
       const config = await this.options.bucketMetadata.get(bucket, 'replication');
       if (config === undefined) throw new Error('no replication configuration');
+      // Without an existing-object rule a plain walk has nothing to queue: skip the listing.
+      if (!scope.all && !config.rules.some((r) => r.status === 'Enabled' && r.existingObjectReplication))
+        return;
       const queuedKeys = new Set(
         this.queue.filter((t) => t.bucket === bucket).map((t) => `${t.key}\0${t.versionId}\0${t.arn}`),
       );
