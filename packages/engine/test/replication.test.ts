@@ -289,6 +289,8 @@ describe('replication of changes', () => {
         }),
       )
     ).VersionId as string;
+    // Marked as it is written, as MinIO does: never without a status, even before the workers hear of it.
+    expect(['PENDING', 'COMPLETED']).toContain(await status('src', 'docs/a.txt', v1));
     v2 = (await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'docs/a.txt', Body: 'second' })))
       .VersionId as string;
     await until(
@@ -516,6 +518,7 @@ describe('an unreachable target', () => {
     const { VersionId } = await src.send(
       new PutObjectCommand({ Bucket: 'src', Key: 'docs/during.txt', Body: 'late' }),
     );
+    expect(['PENDING', 'FAILED']).toContain(await status('src', 'docs/during.txt'));
     await until(
       () => status('src', 'docs/during.txt'),
       (s) => s === 'FAILED',
@@ -545,5 +548,18 @@ describe('an unreachable target', () => {
     );
     expect(await body(dst, 'dst', 'docs/during.txt', VersionId)).toBe('late');
     expect(source.context.replication.backlogLength).toBe(0);
+  });
+});
+
+describe('the status of a new version', () => {
+  it('is PENDING as it is written (as MinIO marks it), before any worker has seen it', async () => {
+    // Workers stopped: only the write path can have set the status.
+    await source.context.replication.close();
+    const { VersionId } = await src.send(
+      new PutObjectCommand({ Bucket: 'src', Key: 'docs/unsent.txt', Body: 'u', Tagging: 'a=b' }),
+    );
+    expect(await status('src', 'docs/unsent.txt', VersionId)).toBe('PENDING');
+    await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'other/unsent.txt', Body: 'u' }));
+    expect(await status('src', 'other/unsent.txt')).toBeUndefined();
   });
 });

@@ -246,7 +246,14 @@ export class ReplicationSystem {
       if (arns.length > 0) await this.setStatus(bucket, key, versionId, arns, 'FAILED');
       return;
     }
-    await this.addTasks(config, { op: 'put', bucket, key, versionId, time }, tags, 'object', object.size);
+    await this.addTasks(
+      config,
+      { op: 'put', bucket, key, versionId, time },
+      tags,
+      'object',
+      object.size,
+      object.internal,
+    );
   }
 
   private async addTasks(
@@ -255,10 +262,13 @@ export class ReplicationSystem {
     tags: { key: string; value: string }[] | undefined,
     kind: ChangeKind,
     size = 0,
+    internal: Record<string, string> = {},
   ): Promise<void> {
     const matches = matchTargets(config, base.key, tags, kind);
     if (matches.length === 0) return;
-    if (base.op === 'put') {
+    // The write handlers mark a version PENDING as they write it; only other writers need it here.
+    const marked = targetStatuses(internal);
+    if (base.op === 'put' && !matches.every((m) => marked.has(m.arn))) {
       await this.setStatus(
         base.bucket,
         base.key,
