@@ -552,7 +552,7 @@ describe('an unreachable target', () => {
 });
 
 describe('the status of a new version', () => {
-  it('is PENDING as it is written (as MinIO marks it), before any worker has seen it', async () => {
+  it('is PENDING as it is written (as MinIO marks it), and a PENDING version without a task is sent after a restart', async () => {
     // Workers stopped: only the write path can have set the status.
     await source.context.replication.close();
     const { VersionId } = await src.send(
@@ -561,5 +561,18 @@ describe('the status of a new version', () => {
     expect(await status('src', 'docs/unsent.txt', VersionId)).toBe('PENDING');
     await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'other/unsent.txt', Body: 'u' }));
     expect(await status('src', 'other/unsent.txt')).toBeUndefined();
+
+    // No task was queued for it (as when the event hub drops an event under overload): the walk
+    // at the next start finds the PENDING version and sends it.
+    const sourceAddress = `127.0.0.1:${source.address.port}`;
+    src.destroy();
+    await source.close();
+    source = await start('source', sourceRoot, sourceAddress);
+    src = sdkClient(source.url, sourceRoot);
+    await until(
+      () => status('src', 'docs/unsent.txt', VersionId),
+      (s) => s === 'COMPLETED',
+    );
+    expect(await body(dst, 'dst', 'docs/unsent.txt', VersionId)).toBe('u');
   });
 });

@@ -305,9 +305,6 @@ export class ReplicationSystem {
     try {
       const config = await this.options.bucketMetadata.get(bucket, 'replication');
       if (config === undefined) throw new Error('no replication configuration');
-      // Without an existing-object rule a plain walk has nothing to queue: skip the listing.
-      if (!scope.all && !config.rules.some((r) => r.status === 'Enabled' && r.existingObjectReplication))
-        return;
       const queuedKeys = new Set(
         this.queue.filter((t) => t.bucket === bucket).map((t) => `${t.key}\0${t.versionId}\0${t.arn}`),
       );
@@ -326,19 +323,15 @@ export class ReplicationSystem {
           const tags = v.deleteMarker
             ? undefined
             : [...new URLSearchParams(v.tagging ?? '')].map(([k, val]) => ({ key: k, value: val }));
-          const kind: ChangeKind = v.deleteMarker ? 'marker' : 'existing';
           const statuses = targetStatuses(v.internal);
-          for (const m of matchTargets(config, v.key, tags, kind)) {
+          for (const m of matchTargets(config, v.key, tags, v.deleteMarker ? 'marker' : 'object')) {
             if (scope.arn !== undefined && m.arn !== scope.arn) continue;
-            if (
-              !v.deleteMarker &&
-              !config.rules.some((r) => r.destinationBucket === m.arn && r.existingObjectReplication)
-            )
-              continue;
-            if (!scope.all && (statuses.has(m.arn) || v.deleteMarker)) continue;
             if (queuedKeys.has(`${v.key}\0${v.versionId}\0${m.arn}`)) continue;
+            if (!this.walkWants(config, m.arn, v.deleteMarker, statuses.get(m.arn), scope.all)) continue;
             const op: TaskOp = v.deleteMarker ? 'marker' : 'put';
-            if (op === 'put') await this.setStatus(bucket, v.key, v.versionId, [m.arn], 'PENDING');
+            if (op === 'put' && statuses.get(m.arn) !== 'PENDING') {
+              await this.setStatus(bucket, v.key, v.versionId, [m.arn], 'PENDING');
+            }
             const base = {
               op,
               bucket,
@@ -366,6 +359,27 @@ export class ReplicationSystem {
       }
       this.log(`replication: walking bucket ${bucket} failed: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * Whether a walk queues a version for `arn`: a resync every version its existing-object rule
+   * covers; the plain walk (configuration set, start) the versions not yet COMPLETED there — those
+   * never marked only under an existing-object rule, those marked PENDING or FAILED (a task lost
+   * with a dropped event) always. Delete markers only by resync.
+   */
+  private walkWants(
+    config: ReplicationConfiguration,
+    arn: string,
+    deleteMarker: boolean,
+    status: ReplicationStatus | undefined,
+    resync: boolean,
+  ): boolean {
+    const existing = config.rules.some(
+      (r) => r.status === 'Enabled' && r.destinationBucket === arn && r.existingObjectReplication,
+    );
+    if (resync) return existing;
+    if (deleteMarker || status === 'COMPLETED') return false;
+    return status !== undefined || existing;
   }
 
   // ---- workers ----------------------------------------------------------------------------------
