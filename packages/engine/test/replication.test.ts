@@ -21,6 +21,8 @@ import {
   HeadObjectCommand,
   GetObjectTaggingCommand,
   ListObjectVersionsCommand,
+  PutObjectLegalHoldCommand,
+  PutObjectRetentionCommand,
   PutObjectTaggingCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
@@ -426,6 +428,71 @@ describe('replication of changes', () => {
     expect(text).toMatch(
       new RegExp(`minio_bucket_replication_sent_count\\{bucket="src",targetArn="${arnTagged}"\\} 1\\n`),
     );
+  });
+});
+
+describe('object lock', () => {
+  it('sends retention and legal hold with the object, and their later changes', async () => {
+    for (const [client, bucket] of [
+      [src, 'lock-src'],
+      [dst, 'lock-dst'],
+    ] as const) {
+      await client.send(new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: true }));
+    }
+    const arn = (await setTarget('lock-src', { ...remoteTarget('lock-dst'), sourcebucket: 'lock-src' }))
+      .json as string;
+    const config = await signedRequest(source.url, sourceRoot, {
+      method: 'PUT',
+      path: '/lock-src?replication',
+      body: `<ReplicationConfiguration>${rule('all', 1, arn, '', '')}</ReplicationConfiguration>`,
+    });
+    expect(config.status).toBe(200);
+    const until1 = new Date(Date.now() + 86_400_000);
+    const { VersionId } = await src.send(
+      new PutObjectCommand({
+        Bucket: 'lock-src',
+        Key: 'held.txt',
+        Body: 'held',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: until1,
+        ObjectLockLegalHoldStatus: 'ON',
+      }),
+    );
+    await until(
+      () => status('lock-src', 'held.txt'),
+      (s) => s === 'COMPLETED',
+    );
+    const replica = await head(dst, 'lock-dst', 'held.txt', VersionId);
+    expect(replica).toMatchObject({ ObjectLockMode: 'GOVERNANCE', ObjectLockLegalHoldStatus: 'ON' });
+    const original = await head(src, 'lock-src', 'held.txt', VersionId);
+    expect(replica?.ObjectLockRetainUntilDate).toEqual(original?.ObjectLockRetainUntilDate);
+
+    const until2 = new Date(Date.now() + 2 * 86_400_000);
+    await src.send(
+      new PutObjectLegalHoldCommand({
+        Bucket: 'lock-src',
+        Key: 'held.txt',
+        VersionId,
+        LegalHold: { Status: 'OFF' },
+      }),
+    );
+    await src.send(
+      new PutObjectRetentionCommand({
+        Bucket: 'lock-src',
+        Key: 'held.txt',
+        VersionId,
+        Retention: { Mode: 'GOVERNANCE', RetainUntilDate: until2 },
+      }),
+    );
+    const extended = (await head(src, 'lock-src', 'held.txt', VersionId))?.ObjectLockRetainUntilDate;
+    expect(extended?.getTime()).toBeGreaterThan(original?.ObjectLockRetainUntilDate?.getTime() ?? Infinity);
+    const changed = await until(
+      () => head(dst, 'lock-dst', 'held.txt', VersionId),
+      (h) =>
+        h?.ObjectLockLegalHoldStatus === 'OFF' &&
+        h.ObjectLockRetainUntilDate?.getTime() === extended?.getTime(),
+    );
+    expect(changed?.ObjectLockMode).toBe('GOVERNANCE');
   });
 });
 

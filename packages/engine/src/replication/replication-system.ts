@@ -94,6 +94,14 @@ export interface ResyncState {
 
 const HANDLER_NAME = 'replication';
 
+/** In-place changes of a version and the task that sends them. */
+const METADATA_OPS: Partial<Record<string, TaskOp>> = {
+  's3:ObjectCreated:PutTagging': 'tags',
+  's3:ObjectCreated:DeleteTagging': 'tags',
+  's3:ObjectCreated:PutRetention': 'lock',
+  's3:ObjectCreated:PutLegalHold': 'lock',
+};
+
 export class ReplicationSystem {
   private readonly backlog: Backlog;
   private readonly queue: QueuedTask[] = [];
@@ -230,16 +238,17 @@ export class ReplicationSystem {
     const object = event.object;
     if (object === undefined || object.internal[REPLICATION_STATUS_KEY] === 'REPLICA') return;
     const tags = [...new URLSearchParams(object.tagging ?? '')].map(([k, v]) => ({ key: k, value: v }));
-    if (name === 's3:ObjectCreated:PutTagging' || name === 's3:ObjectCreated:DeleteTagging') {
-      // Only versions the target already has (or is about to get) take a tag update.
+    const metadataOp = METADATA_OPS[name];
+    if (metadataOp !== undefined) {
+      // Only versions the target already has (or is about to get) take a metadata update.
       const sent = targetStatuses(object.internal);
       const matches = matchTargets(config, key, undefined, 'object').filter((m) => sent.has(m.arn));
-      for (const m of matches)
-        await this.add({ op: 'tags', bucket, key, versionId, time, arn: m.arn, priority: m.priority }, 0);
+      for (const m of matches) {
+        await this.add({ op: metadataOp, bucket, key, versionId, time, arn: m.arn, priority: m.priority }, 0);
+      }
       return;
     }
-    if (!name.startsWith('s3:ObjectCreated:') || name.endsWith('Retention') || name.endsWith('LegalHold'))
-      return;
+    if (!name.startsWith('s3:ObjectCreated:')) return;
     if (object.encryption?.kind === 'SSE-C') {
       // Its key is not stored: the plaintext cannot be read to send it. Say so on the version.
       const arns = matchTargets(config, key, tags, 'object').map((m) => m.arn);
