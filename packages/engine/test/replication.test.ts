@@ -21,6 +21,8 @@ import {
   HeadObjectCommand,
   GetObjectTaggingCommand,
   ListObjectVersionsCommand,
+  PutObjectLegalHoldCommand,
+  PutObjectRetentionCommand,
   PutObjectTaggingCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
@@ -30,7 +32,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { adminCall, type Keys } from './helpers/admin-calls.js';
+import { buildMadminProbe, probeSteps, runMadminProbe } from './helpers/madmin-probe.js';
 import { sdkClient } from './helpers/sdk-client.js';
+import { requireSystemDeps } from './helpers/system-deps.js';
 import { signedRequest } from './helpers/signed-request.js';
 
 const sourceRoot: Keys = { accessKey: 'replsource', secretKey: 'repl-source-secret-1234' };
@@ -287,6 +291,8 @@ describe('replication of changes', () => {
         }),
       )
     ).VersionId as string;
+    // Marked as it is written, as MinIO does: never without a status, even before the workers hear of it.
+    expect(['PENDING', 'COMPLETED']).toContain(await status('src', 'docs/a.txt', v1));
     v2 = (await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'docs/a.txt', Body: 'second' })))
       .VersionId as string;
     await until(
@@ -425,6 +431,71 @@ describe('replication of changes', () => {
   });
 });
 
+describe('object lock', () => {
+  it('sends retention and legal hold with the object, and their later changes', async () => {
+    for (const [client, bucket] of [
+      [src, 'lock-src'],
+      [dst, 'lock-dst'],
+    ] as const) {
+      await client.send(new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: true }));
+    }
+    const arn = (await setTarget('lock-src', { ...remoteTarget('lock-dst'), sourcebucket: 'lock-src' }))
+      .json as string;
+    const config = await signedRequest(source.url, sourceRoot, {
+      method: 'PUT',
+      path: '/lock-src?replication',
+      body: `<ReplicationConfiguration>${rule('all', 1, arn, '', '')}</ReplicationConfiguration>`,
+    });
+    expect(config.status).toBe(200);
+    const until1 = new Date(Date.now() + 86_400_000);
+    const { VersionId } = await src.send(
+      new PutObjectCommand({
+        Bucket: 'lock-src',
+        Key: 'held.txt',
+        Body: 'held',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: until1,
+        ObjectLockLegalHoldStatus: 'ON',
+      }),
+    );
+    await until(
+      () => status('lock-src', 'held.txt'),
+      (s) => s === 'COMPLETED',
+    );
+    const replica = await head(dst, 'lock-dst', 'held.txt', VersionId);
+    expect(replica).toMatchObject({ ObjectLockMode: 'GOVERNANCE', ObjectLockLegalHoldStatus: 'ON' });
+    const original = await head(src, 'lock-src', 'held.txt', VersionId);
+    expect(replica?.ObjectLockRetainUntilDate).toEqual(original?.ObjectLockRetainUntilDate);
+
+    const until2 = new Date(Date.now() + 2 * 86_400_000);
+    await src.send(
+      new PutObjectLegalHoldCommand({
+        Bucket: 'lock-src',
+        Key: 'held.txt',
+        VersionId,
+        LegalHold: { Status: 'OFF' },
+      }),
+    );
+    await src.send(
+      new PutObjectRetentionCommand({
+        Bucket: 'lock-src',
+        Key: 'held.txt',
+        VersionId,
+        Retention: { Mode: 'GOVERNANCE', RetainUntilDate: until2 },
+      }),
+    );
+    const extended = (await head(src, 'lock-src', 'held.txt', VersionId))?.ObjectLockRetainUntilDate;
+    expect(extended?.getTime()).toBeGreaterThan(original?.ObjectLockRetainUntilDate?.getTime() ?? Infinity);
+    const changed = await until(
+      () => head(dst, 'lock-dst', 'held.txt', VersionId),
+      (h) =>
+        h?.ObjectLockLegalHoldStatus === 'OFF' &&
+        h.ObjectLockRetainUntilDate?.getTime() === extended?.getTime(),
+    );
+    expect(changed?.ObjectLockMode).toBe('GOVERNANCE');
+  });
+});
+
 describe('resync (replication-reset)', () => {
   it('needs an existing-object rule, then sends every version again and reports the reset', async () => {
     const refused = await signedRequest(source.url, sourceRoot, {
@@ -458,6 +529,55 @@ describe('resync (replication-reset)', () => {
   });
 });
 
+describe("through MinIO's Go SDKs (madmin-go 2.0.7, minio-go 7.0.46)", () => {
+  it('sets up, watches and removes replication as mc does', async () => {
+    await requireSystemDeps(['go', 'madmin-go']);
+    const probe = await buildMadminProbe();
+    await versioned(src, 'probe-src');
+    await versioned(dst, 'probe-dst');
+    const result = await runMadminProbe(
+      probe,
+      'replication',
+      { url: source.url, ...sourceRoot },
+      {
+        MADMIN_BUCKET: 'probe-src',
+        MADMIN_TARGET_ENDPOINT: new URL(target.url).host,
+        MADMIN_TARGET_ACCESS_KEY: targetRoot.accessKey,
+        MADMIN_TARGET_SECRET_KEY: targetRoot.secretKey,
+        MADMIN_TARGET_BUCKET: 'probe-dst',
+      },
+    );
+    expect(result.code, `${JSON.stringify(result.report)}\n${result.stderr}`).toBe(0);
+    const steps = probeSteps(result.report);
+    const arn = steps.SetRemoteTarget?.value as string;
+    expect(arn).toMatch(/^arn:minio:replication::[0-9a-f-]+:probe-dst$/);
+    expect(steps.ListRemoteTargets?.value).toMatchObject([
+      {
+        arn,
+        sourcebucket: 'probe-src',
+        targetbucket: 'probe-dst',
+        credentials: { accessKey: targetRoot.accessKey },
+      },
+    ]);
+    expect(steps.GetBucketReplication?.value).toMatchObject([{ ID: 'probe', Destination: { Bucket: arn } }]);
+    expect(steps.ReplicationStatus?.value).toBe('COMPLETED');
+    expect(steps.GetBucketReplicationMetrics).toMatchObject({
+      ok: true,
+      value: { completedReplicationSize: 5, failedReplicationCount: 0 },
+    });
+    expect(steps.ResetBucketReplicationOnTarget).toMatchObject({ ok: true, value: [{ arn }] });
+    expect(steps.GetBucketReplicationResyncStatus).toMatchObject({ ok: true, value: [{ arn }] });
+    expect(steps.RemoveRemoteTargetInUse).toMatchObject({
+      ok: false,
+      code: 'XMinioAdminRemoteRemoveDisallowed',
+    });
+    expect(steps.RemoveBucketReplication).toMatchObject({ ok: true });
+    expect(steps.RemoveRemoteTarget).toMatchObject({ ok: true });
+    expect(steps.ListRemoteTargetsAfter).toEqual({ ok: true, value: 0 });
+    expect(await body(dst, 'probe-dst', 'probe/object.txt')).toBe('probe');
+  });
+});
+
 describe('an unreachable target', () => {
   it('keeps the backlog (also across a restart of the source) and drains it once the target is back', async () => {
     const targetAddress = `127.0.0.1:${target.address.port}`;
@@ -465,6 +585,7 @@ describe('an unreachable target', () => {
     const { VersionId } = await src.send(
       new PutObjectCommand({ Bucket: 'src', Key: 'docs/during.txt', Body: 'late' }),
     );
+    expect(['PENDING', 'FAILED']).toContain(await status('src', 'docs/during.txt'));
     await until(
       () => status('src', 'docs/during.txt'),
       (s) => s === 'FAILED',
@@ -494,5 +615,31 @@ describe('an unreachable target', () => {
     );
     expect(await body(dst, 'dst', 'docs/during.txt', VersionId)).toBe('late');
     expect(source.context.replication.backlogLength).toBe(0);
+  });
+});
+
+describe('the status of a new version', () => {
+  it('is PENDING as it is written (as MinIO marks it), and a PENDING version without a task is sent after a restart', async () => {
+    // Workers stopped: only the write path can have set the status.
+    await source.context.replication.close();
+    const { VersionId } = await src.send(
+      new PutObjectCommand({ Bucket: 'src', Key: 'docs/unsent.txt', Body: 'u', Tagging: 'a=b' }),
+    );
+    expect(await status('src', 'docs/unsent.txt', VersionId)).toBe('PENDING');
+    await src.send(new PutObjectCommand({ Bucket: 'src', Key: 'other/unsent.txt', Body: 'u' }));
+    expect(await status('src', 'other/unsent.txt')).toBeUndefined();
+
+    // No task was queued for it (as when the event hub drops an event under overload): the walk
+    // at the next start finds the PENDING version and sends it.
+    const sourceAddress = `127.0.0.1:${source.address.port}`;
+    src.destroy();
+    await source.close();
+    source = await start('source', sourceRoot, sourceAddress);
+    src = sdkClient(source.url, sourceRoot);
+    await until(
+      () => status('src', 'docs/unsent.txt', VersionId),
+      (s) => s === 'COMPLETED',
+    );
+    expect(await body(dst, 'dst', 'docs/unsent.txt', VersionId)).toBe('u');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Admin `GET /minio/admin/v3/datausageinfo` → the server's DataUsageInfo (wire doc §3.1; MinIO
  * `cmd/data-usage-utils.go`): totals and per-bucket usage from the last background scan. The
- * replication figures are zero (no replication yet) but present, as MinIO always writes them.
+ * replication figures are zero but present, as MinIO always writes them (the engine keeps its
+ * replication figures in `?replication-metrics` and Prometheus, not in the scanner's usage).
  * Like MinIO, no `capacity` fields: a console derives capacity from `storageinfo`.
  */
 import type { RequestContext } from '../http/context.js';

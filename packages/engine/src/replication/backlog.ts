@@ -14,6 +14,8 @@ export type TaskOp =
   | 'put'
   /** The version's tags changed. */
   | 'tags'
+  /** The version's retention or legal hold changed. */
+  | 'lock'
   /** A delete marker was created with this version id. */
   | 'marker'
   /** This version (object version or delete marker) was removed for good. */

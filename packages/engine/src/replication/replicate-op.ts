@@ -11,9 +11,17 @@
  *   target creates a delete marker with that id.
  * - `delete`: `DELETE ?versionId=<id>` removes that version on the target.
  * - `tags`: `PUT ?tagging&versionId=` (or `DELETE ?tagging`) with the version's current tags.
+ * - `lock`: `PUT ?retention&versionId=` (when the version has one; governance bypassed, as the
+ *   source already allowed the change) and `PUT ?legal-hold&versionId=` with its current state.
  * Answers `bytes` moved, or `gone` when the source version no longer exists (nothing to send).
  */
-import { lockResponseHeaders } from '../bucket/object-lock.js';
+import { createHash } from 'node:crypto';
+import {
+  LOCK_LEGAL_HOLD_KEY,
+  LOCK_MODE_KEY,
+  LOCK_UNTIL_KEY,
+  lockResponseHeaders,
+} from '../bucket/object-lock.js';
 import type { ObjectLayer } from '../object-layer/types.js';
 import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
 import type { ReplicationTask } from './backlog.js';
@@ -120,6 +128,50 @@ async function putTags(
   return { bytes: 0 };
 }
 
+async function putLock(
+  layer: ObjectLayer,
+  client: RemoteS3Client,
+  task: ReplicationTask,
+  targetBucket: string,
+): Promise<OpResult> {
+  let info;
+  try {
+    info = await layer.getObjectInfo(task.bucket, task.key, { versionId: task.versionId });
+  } catch (err) {
+    if (isGone(err)) return 'gone';
+    throw err;
+  }
+  const lock = lockResponseHeaders(info.internal);
+  const send = async (sub: 'retention' | 'legal-hold', xml: string, extra: Record<string, string> = {}) => {
+    const body = Buffer.from(xml, 'utf8');
+    await client.send({
+      method: 'PUT',
+      bucket: targetBucket,
+      key: task.key,
+      query: { [sub]: '', ...versionQuery(task.versionId) },
+      headers: {
+        [REPLICATION_REQUEST_HEADER]: 'true',
+        'content-md5': createHash('md5').update(body).digest('base64'),
+        ...extra,
+      },
+      body,
+    });
+  };
+  const mode = lock[LOCK_MODE_KEY];
+  const until = lock[LOCK_UNTIL_KEY];
+  if (mode !== undefined && until !== undefined) {
+    await send(
+      'retention',
+      `<Retention><Mode>${mode}</Mode><RetainUntilDate>${until}</RetainUntilDate></Retention>`,
+      {
+        'x-amz-bypass-governance-retention': 'true',
+      },
+    );
+  }
+  await send('legal-hold', `<LegalHold><Status>${lock[LOCK_LEGAL_HOLD_KEY] ?? 'OFF'}</Status></LegalHold>`);
+  return { bytes: 0 };
+}
+
 /** Run `task` against `client`'s remote, whose bucket is `targetBucket`. */
 export async function replicateTask(
   layer: ObjectLayer,
@@ -132,6 +184,8 @@ export async function replicateTask(
       return putVersion(layer, client, task, targetBucket);
     case 'tags':
       return putTags(layer, client, task, targetBucket);
+    case 'lock':
+      return putLock(layer, client, task, targetBucket);
     case 'marker':
       await client.send({
         method: 'DELETE',

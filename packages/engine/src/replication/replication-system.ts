@@ -94,6 +94,14 @@ export interface ResyncState {
 
 const HANDLER_NAME = 'replication';
 
+/** In-place changes of a version and the task that sends them. */
+const METADATA_OPS: Partial<Record<string, TaskOp>> = {
+  's3:ObjectCreated:PutTagging': 'tags',
+  's3:ObjectCreated:DeleteTagging': 'tags',
+  's3:ObjectCreated:PutRetention': 'lock',
+  's3:ObjectCreated:PutLegalHold': 'lock',
+};
+
 export class ReplicationSystem {
   private readonly backlog: Backlog;
   private readonly queue: QueuedTask[] = [];
@@ -151,8 +159,9 @@ export class ReplicationSystem {
     this.unsubscribe?.();
     this.stopConfigWatch?.();
     if (this.timer !== undefined) clearTimeout(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    // Closing the clients ends the transfers in flight at once; their tasks stay in the backlog.
     for (const state of this.targets.values()) state.client.close();
+    await Promise.allSettled([...this.inFlight]);
     this.targets.clear();
   }
 
@@ -229,23 +238,31 @@ export class ReplicationSystem {
     const object = event.object;
     if (object === undefined || object.internal[REPLICATION_STATUS_KEY] === 'REPLICA') return;
     const tags = [...new URLSearchParams(object.tagging ?? '')].map(([k, v]) => ({ key: k, value: v }));
-    if (name === 's3:ObjectCreated:PutTagging' || name === 's3:ObjectCreated:DeleteTagging') {
-      // Only versions the target already has (or is about to get) take a tag update.
+    const metadataOp = METADATA_OPS[name];
+    if (metadataOp !== undefined) {
+      // Only versions the target already has (or is about to get) take a metadata update.
       const sent = targetStatuses(object.internal);
       const matches = matchTargets(config, key, undefined, 'object').filter((m) => sent.has(m.arn));
-      for (const m of matches)
-        await this.add({ op: 'tags', bucket, key, versionId, time, arn: m.arn, priority: m.priority }, 0);
+      for (const m of matches) {
+        await this.add({ op: metadataOp, bucket, key, versionId, time, arn: m.arn, priority: m.priority }, 0);
+      }
       return;
     }
-    if (!name.startsWith('s3:ObjectCreated:') || name.endsWith('Retention') || name.endsWith('LegalHold'))
-      return;
+    if (!name.startsWith('s3:ObjectCreated:')) return;
     if (object.encryption?.kind === 'SSE-C') {
       // Its key is not stored: the plaintext cannot be read to send it. Say so on the version.
       const arns = matchTargets(config, key, tags, 'object').map((m) => m.arn);
       if (arns.length > 0) await this.setStatus(bucket, key, versionId, arns, 'FAILED');
       return;
     }
-    await this.addTasks(config, { op: 'put', bucket, key, versionId, time }, tags, 'object', object.size);
+    await this.addTasks(
+      config,
+      { op: 'put', bucket, key, versionId, time },
+      tags,
+      'object',
+      object.size,
+      object.internal,
+    );
   }
 
   private async addTasks(
@@ -254,10 +271,13 @@ export class ReplicationSystem {
     tags: { key: string; value: string }[] | undefined,
     kind: ChangeKind,
     size = 0,
+    internal: Record<string, string> = {},
   ): Promise<void> {
     const matches = matchTargets(config, base.key, tags, kind);
     if (matches.length === 0) return;
-    if (base.op === 'put') {
+    // The write handlers mark a version PENDING as they write it; only other writers need it here.
+    const marked = targetStatuses(internal);
+    if (base.op === 'put' && !matches.every((m) => marked.has(m.arn))) {
       await this.setStatus(
         base.bucket,
         base.key,
@@ -312,19 +332,15 @@ export class ReplicationSystem {
           const tags = v.deleteMarker
             ? undefined
             : [...new URLSearchParams(v.tagging ?? '')].map(([k, val]) => ({ key: k, value: val }));
-          const kind: ChangeKind = v.deleteMarker ? 'marker' : 'existing';
           const statuses = targetStatuses(v.internal);
-          for (const m of matchTargets(config, v.key, tags, kind)) {
+          for (const m of matchTargets(config, v.key, tags, v.deleteMarker ? 'marker' : 'object')) {
             if (scope.arn !== undefined && m.arn !== scope.arn) continue;
-            if (
-              !v.deleteMarker &&
-              !config.rules.some((r) => r.destinationBucket === m.arn && r.existingObjectReplication)
-            )
-              continue;
-            if (!scope.all && (statuses.has(m.arn) || v.deleteMarker)) continue;
             if (queuedKeys.has(`${v.key}\0${v.versionId}\0${m.arn}`)) continue;
+            if (!this.walkWants(config, m.arn, v.deleteMarker, statuses.get(m.arn), scope.all)) continue;
             const op: TaskOp = v.deleteMarker ? 'marker' : 'put';
-            if (op === 'put') await this.setStatus(bucket, v.key, v.versionId, [m.arn], 'PENDING');
+            if (op === 'put' && statuses.get(m.arn) !== 'PENDING') {
+              await this.setStatus(bucket, v.key, v.versionId, [m.arn], 'PENDING');
+            }
             const base = {
               op,
               bucket,
@@ -352,6 +368,27 @@ export class ReplicationSystem {
       }
       this.log(`replication: walking bucket ${bucket} failed: ${(err as Error).message}`);
     }
+  }
+
+  /**
+   * Whether a walk queues a version for `arn`: a resync every version its existing-object rule
+   * covers; the plain walk (configuration set, start) the versions not yet COMPLETED there — those
+   * never marked only under an existing-object rule, those marked PENDING or FAILED (a task lost
+   * with a dropped event) always. Delete markers only by resync.
+   */
+  private walkWants(
+    config: ReplicationConfiguration,
+    arn: string,
+    deleteMarker: boolean,
+    status: ReplicationStatus | undefined,
+    resync: boolean,
+  ): boolean {
+    const existing = config.rules.some(
+      (r) => r.status === 'Enabled' && r.destinationBucket === arn && r.existingObjectReplication,
+    );
+    if (resync) return existing;
+    if (deleteMarker || status === 'COMPLETED') return false;
+    return status !== undefined || existing;
   }
 
   // ---- workers ----------------------------------------------------------------------------------
@@ -461,6 +498,8 @@ export class ReplicationSystem {
       }
       await this.finish(task, result === 'gone' ? undefined : Date.now() - started);
     } catch (err) {
+      // Cut off by `close`: the task is still in the backlog for the next start.
+      if (this.closed) return;
       await this.failed(task, target, err);
     }
   }

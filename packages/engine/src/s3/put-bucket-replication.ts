@@ -8,8 +8,8 @@
  * rules with ExistingObjectReplication also queue the objects already there.
  */
 import type { RequestContext } from '../http/context.js';
-import { readBody } from '../http/body.js';
-import { EntityTooLarge, InvalidArgument, InvalidRequest, MalformedXML } from '../common/errors.js';
+import { readConfigDocument } from './bucket-config-reply.js';
+import { InvalidArgument, InvalidRequest } from '../common/errors.js';
 import { parseReplicationConfiguration } from '../bucket/replication.js';
 import { RemoteTargetNotFound, ReplicationNeedsVersioning } from '../bucket/errors.js';
 
@@ -20,15 +20,8 @@ const MINIO_ARN_PREFIX = 'arn:minio:replication:';
 export async function putBucketReplication(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';
   const meta = await ctx.engine.objectLayer.getBucketMetadata(bucket);
-  let body: Buffer;
-  try {
-    body = await readBody(ctx, MAX_CONFIG_BYTES);
-  } catch (err) {
-    if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, { bucket });
-    throw err;
-  }
+  const text = await readConfigDocument(ctx, bucket, MAX_CONFIG_BYTES);
   if (meta.versioning !== 'Enabled') throw new ReplicationNeedsVersioning(undefined, { bucket });
-  const text = body.toString('utf8');
   const config = parseReplicationConfiguration(text);
   const priorities = new Set<number>();
   for (const rule of config.rules) {

@@ -11,6 +11,7 @@
  * bucket's default retention (`bucket/object-lock.ts`).
  */
 import type { RequestContext } from '../http/context.js';
+import { markReplicationPending } from './replication-pending.js';
 import { MissingContentLength } from '../http/request-errors.js';
 import { EntityTooLarge } from '../common/errors.js';
 import type { ObjectInfo, WriteBodyOptions } from '../object-layer/types.js';
@@ -92,6 +93,7 @@ export async function putObject(ctx: RequestContext): Promise<void> {
     const bucketMeta = await layer.getBucketMetadata(target.bucket);
     await refusePublicAcl(ctx, { meta: bucketMeta });
     addUploadLockFields(ctx, bucketMeta, metadata, target);
+    markReplicationPending(ctx, bucketMeta, target.key, metadata);
     const body = uploadBodyOptions(ctx, size);
     const precondition = writePrecondition(ctx.req.headers, target);
     const encryption = await resolveWriteEncryption(ctx, target);
