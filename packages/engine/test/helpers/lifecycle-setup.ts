@@ -25,7 +25,7 @@ export async function startTestEngine(name: string, root: Keys): Promise<{ engin
     rootUser: root.accessKey,
     rootPassword: root.secretKey,
     env: {},
-    log: () => undefined,
+    log: process.env.COFFER_TEST_LOG === '1' ? (line) => console.log(line) : () => undefined,
     scannerIntervalMs: 3_600_000,
     healIntervalMs: 3_600_000,
     lifecycleDayMs: TEST_DAY_MS,
