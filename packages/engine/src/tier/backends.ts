@@ -1,11 +1,28 @@
-/** The warm backend for a tier configuration (S3 and MinIO share the S3 client). */
+/**
+ * The warm backend for a tier configuration (S3 and MinIO share the S3 client). A configuration
+ * the client cannot even be built from (an endpoint that is not a URL, an account key that is not
+ * base64) is XMinioAdminTierInvalidConfig, not a server error.
+ */
+import { EngineError } from '../common/errors.js';
 import { AzureBackend } from './azure-backend.js';
+import { TierInvalidConfig } from './errors.js';
 import { GcsBackend } from './gcs-backend.js';
 import { S3Backend } from './s3-backend.js';
 import { tierCommon, type TierConfig } from './tier-config.js';
 import type { WarmBackend } from './warm-backend.js';
 
 export function createWarmBackend(config: TierConfig): WarmBackend {
+  try {
+    return buildBackend(config);
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw new TierInvalidConfig(
+      `invalid tier config: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function buildBackend(config: TierConfig): WarmBackend {
   const common = tierCommon(config);
   switch (config.Type) {
     case 's3':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTierCreds, parseTierConfig, redactTierConfig } from './tier-config.js';
+import { createWarmBackend } from './backends.js';
 import {
   TierInvalidConfig,
   TierInvalidConfigVersion,
@@ -82,5 +83,12 @@ describe('TierConfig (madmin decoding and MinIO add rules)', () => {
       GCS: { Creds: 'e30=', Bucket: 'g' },
     });
     expect(applyTierCreds(gcs, { creds: 'eyJ9' }).GCS?.Creds).toBe('eyJ9');
+  });
+});
+
+describe('warm backends', () => {
+  it('answers XMinioAdminTierInvalidConfig for an endpoint that is not a URL', () => {
+    const cfg = parseTierConfig({ ...s3, S3: { ...s3.S3, Endpoint: 'http://[bad' } });
+    expect(() => createWarmBackend(cfg)).toThrow(TierInvalidConfig);
   });
 });

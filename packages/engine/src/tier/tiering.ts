@@ -96,7 +96,15 @@ export class Tiering {
     const backend = await this.tiers.backend(tierName);
     const name = newRemoteName();
     const read = await this.raw.getObject(bucket, key, { versionId });
-    const remoteVersion = await backend.put(name, read.stream, info.size);
+    let remoteVersion: string;
+    try {
+      remoteVersion = await backend.put(name, read.stream, info.size);
+    } catch (error) {
+      // A failed upload may still have left an object behind (a check after the transfer failed).
+      read.stream.destroy();
+      await backend.remove(name, '').catch(() => undefined);
+      throw error;
+    }
     const internal = {
       ...info.internal,
       [T.status]: TRANSITION_COMPLETE,
