@@ -96,6 +96,13 @@ const S3_CODES: Record<string, Rule> = {
   XMinioAdminTierInsufficientPermissions: { code: 'invalid_request', status: 400 },
   XMinioAdminTierInvalidCredentials: { code: 'invalid_request', status: 400 },
   XMinioAdminTierAlreadyExists: { code: 'conflict', status: 409 },
+  XMinioAdminTierNameNotUpperCase: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierMissingCredentials: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierBucketNotFound: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierBackendInUse: { code: 'conflict', status: 409 },
+  XMinioAdminTierBackendNotEmpty: { code: 'conflict', status: 409 },
+  XMinioBackendDown: { code: 'storage_error', status: 503 },
+  XMinioAdminReplicationBandwidthLimitError: { code: 'invalid_request', status: 400 },
   XMinioAdminTierNotFound: { code: 'not_found', status: 404 },
 };
 
