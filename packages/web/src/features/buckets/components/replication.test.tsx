@@ -187,6 +187,48 @@ describe('bucket Replication tab', () => {
     ).toBe(true);
   });
 
+  it("Set Bucket Replication sends one bucket's rule with prefix, tags and switches; its error shows inside", async () => {
+    const base = fakeTab([], true);
+    const { calls } = renderTab((call) =>
+      call.url === '/api/v1/buckets-replication'
+        ? {
+            status: 200,
+            body: {
+              replicationState: [
+                {
+                  originBucket: 'photos',
+                  targetBucket: 'backup',
+                  errorString: 'InvalidRequest: no versioning',
+                },
+              ],
+            },
+          }
+        : base(call),
+    );
+    await screen.findByTestId(tab.empty);
+    await vi.waitFor(() => expect((screen.getByTestId(tab.add) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId(tab.add));
+    await screen.findByRole('dialog', { name: 'Set Bucket Replication' });
+    const save = screen.getByTestId(tab.addSave) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId(ids.targetURL), { target: { value: 'remote:9000' } });
+    fireEvent.change(screen.getByTestId(tab.targetBucket), { target: { value: 'backup' } });
+    fireEvent.change(screen.getByTestId(tab.prefix), { target: { value: 'docs/' } });
+    fireEvent.change(screen.getByTestId(tab.tags), { target: { value: 'a=1&b=2' } });
+    fireEvent.click(screen.getByLabelText('Replicate deletes'));
+    fireEvent.click(save);
+    expect((await screen.findByTestId(tab.addProblem)).textContent).toBe('InvalidRequest: no versioning');
+    expect(calls.find((c) => c.url === '/api/v1/buckets-replication')?.body).toMatchObject({
+      targetURL: 'remote:9000',
+      bucketsRelation: [{ originBucket: 'photos', destinationBucket: 'backup' }],
+      prefix: 'docs/',
+      tags: 'a=1&b=2',
+      replicateDeleteMarkers: true,
+      replicateDeletes: false,
+      replicateMetadata: true,
+    });
+  });
+
   it('outside a distributed setup the tab is not there', async () => {
     const { calls } = renderTab(fakeTab([rule(1)], true), false);
     await vi.waitFor(() => expect(screen.queryByTestId(tab.screen)).toBeNull());
