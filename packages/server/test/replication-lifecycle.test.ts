@@ -78,6 +78,27 @@ async function remoteObjects(bucket: string): Promise<string[]> {
   return names;
 }
 
+describe('the API description', () => {
+  it('names the replication, lifecycle and tier calls', async () => {
+    const { status, body } = await client.json<{ paths: Record<string, Record<string, unknown>> }>(
+      'GET',
+      '/api/v1/openapi.json',
+    );
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/list-external-buckets',
+        '/api/v1/buckets-replication',
+        '/api/v1/buckets/{bucket}/replication/{ruleId}',
+        '/api/v1/buckets/{bucket}/lifecycle',
+        '/api/v1/buckets/{bucket}/lifecycle/{ruleId}',
+        '/api/v1/admin/tiers',
+        '/api/v1/admin/tiers/{type}/{name}/credentials',
+      ]),
+    );
+  });
+});
+
 describe('replication', () => {
   it("lists the remote's buckets with its keys; wrong keys are the remote's refusal, the session lives on", async () => {
     const listed = await client.json('POST', '/api/v1/list-external-buckets', {
