@@ -22,7 +22,7 @@ import {
   LOCK_UNTIL_KEY,
   lockResponseHeaders,
 } from '../bucket/object-lock.js';
-import type { ObjectLayer } from '../object-layer/types.js';
+import type { ObjectInfo, ObjectLayer } from '../object-layer/types.js';
 import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
 import type { ReplicationTask } from './backlog.js';
 import type { RemoteS3Client } from './remote-client.js';
@@ -104,19 +104,22 @@ async function putVersion(
   return { bytes: info.size };
 }
 
-async function putTags(
-  layer: ObjectLayer,
-  client: RemoteS3Client,
-  task: ReplicationTask,
-  targetBucket: string,
-): Promise<OpResult> {
-  let info;
+/** The version's current state, or undefined when it is gone (nothing left to send). */
+async function currentInfo(layer: ObjectLayer, task: ReplicationTask): Promise<ObjectInfo | undefined> {
   try {
-    info = await layer.getObjectInfo(task.bucket, task.key, { versionId: task.versionId });
+    return await layer.getObjectInfo(task.bucket, task.key, { versionId: task.versionId });
   } catch (err) {
-    if (isGone(err)) return 'gone';
+    if (isGone(err)) return undefined;
     throw err;
   }
+}
+
+async function putTags(
+  client: RemoteS3Client,
+  task: ReplicationTask,
+  info: ObjectInfo,
+  targetBucket: string,
+): Promise<OpResult> {
   const query = { tagging: '', ...versionQuery(task.versionId) };
   const headers = { [REPLICATION_REQUEST_HEADER]: 'true' };
   if (info.tagging === undefined || info.tagging === '') {
@@ -129,18 +132,11 @@ async function putTags(
 }
 
 async function putLock(
-  layer: ObjectLayer,
   client: RemoteS3Client,
   task: ReplicationTask,
+  info: ObjectInfo,
   targetBucket: string,
 ): Promise<OpResult> {
-  let info;
-  try {
-    info = await layer.getObjectInfo(task.bucket, task.key, { versionId: task.versionId });
-  } catch (err) {
-    if (isGone(err)) return 'gone';
-    throw err;
-  }
   const lock = lockResponseHeaders(info.internal);
   const send = async (sub: 'retention' | 'legal-hold', xml: string, extra: Record<string, string> = {}) => {
     const body = Buffer.from(xml, 'utf8');
@@ -183,9 +179,13 @@ export async function replicateTask(
     case 'put':
       return putVersion(layer, client, task, targetBucket);
     case 'tags':
-      return putTags(layer, client, task, targetBucket);
-    case 'lock':
-      return putLock(layer, client, task, targetBucket);
+    case 'lock': {
+      const info = await currentInfo(layer, task);
+      if (info === undefined) return 'gone';
+      return task.op === 'tags'
+        ? putTags(client, task, info, targetBucket)
+        : putLock(client, task, info, targetBucket);
+    }
     case 'marker':
       await client.send({
         method: 'DELETE',

@@ -10,7 +10,7 @@
  * - **Workers.** Up to `workers` tasks run at once, highest rule priority first, in change order
  *   per object (a key's later task waits for its earlier one). Success removes the task and
  *   marks the version COMPLETED for that target; a failure marks it FAILED and retries the task
- *   with a doubling pause (`retry`); a target that cannot be reached (connection error, 5xx) is
+ *   with a doubling pause (`retry`); a target that cannot be reached (connection error, 5xx, keys refused) is
  *   held offline as a whole, so while it is down one probe per pause is made, not one per task.
  *   The backlog survives restarts: `start` loads what an earlier run left.
  * - **Existing objects.** A rule with ExistingObjectReplication makes a walk of the bucket's
@@ -551,7 +551,13 @@ export class ReplicationSystem {
 
   private async failed(task: QueuedTask, target: TargetState, err: unknown): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
-    const unreachable = !(err instanceof RemoteError) || err.status === 0 || err.status >= 500;
+    // Down, overloaded or refusing our keys: the whole target waits, not each task on its own.
+    const unreachable =
+      !(err instanceof RemoteError) ||
+      err.status === 0 ||
+      err.status === 401 ||
+      err.status === 403 ||
+      err.status >= 500;
     task.attempts++;
     if (unreachable) {
       if (target.online) {
