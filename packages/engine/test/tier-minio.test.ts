@@ -261,7 +261,7 @@ describe('transition to a MinIO tier', () => {
     expect(info.json).toMatchObject({ tierStats: { Tiers: { WARM: { NumObjects: 3 } } } });
   });
 
-  it('restores a transitioned object with x-amz-restore, and deleting it removes the tier copy', async () => {
+  it('restores a transitioned object with x-amz-restore; deleting it (or its bucket, forced) removes the tier copy', async () => {
     const notTiered = await signedRequest(source.url, root, {
       method: 'POST',
       path: `/${bucket}/hot/stay.bin?restore`,
@@ -285,6 +285,24 @@ describe('transition to a MinIO tier', () => {
       body: '<RestoreRequest><Days>3</Days></RestoreRequest>',
     });
     expect(again.status).toBe(200);
+
+    // A bucket removed with force takes its tier copies with it.
+    await s3.send(new CreateBucketCommand({ Bucket: 'doomed' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'doomed', Key: 'x.bin', Body: randomBody(1000, 5) }));
+    const all =
+      '<Rule><ID>all</ID><Status>Enabled</Status><Filter></Filter><Transition><Days>0</Days><StorageClass>WARM</StorageClass></Transition></Rule>';
+    expect((await putLifecycle(source, root, 'doomed', all)).status).toBe(200);
+    await source.scanUsage();
+    expect(await remoteKeys('warm')).toHaveLength(4);
+    const removed = await signedRequest(source.url, root, {
+      method: 'DELETE',
+      path: '/doomed',
+      headers: { 'x-minio-force-delete': 'true' },
+    });
+    expect(removed.status).toBe(204);
+    for (let i = 0; i < 50 && (await remoteKeys('warm')).length > 3; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await remoteKeys('warm')).toHaveLength(3);
 
     // The tier still refuses removal while it holds objects.
     const busy = await adminCall(source, root, 'DELETE', 'tier/WARM');

@@ -5,7 +5,8 @@
  * shows that stored size, ETag, checksums and parts, with the tier's name as storage class. When a
  * transitioned version is removed or replaced (delete of a version, overwrite of the null
  * version), its tier copy is removed too (`Tiering.removedVersion`, journalled on failure).
- * Versions that were never transitioned pass through untouched.
+ * A bucket removed with `force` has its versions' tier copies removed as well. Versions that
+ * were never transitioned pass through untouched.
  */
 import { Readable } from 'node:stream';
 import { InvalidArgument } from '../common/errors.js';
@@ -52,6 +53,24 @@ function planRange(info: ObjectInfo, options: GetObjectOptions): { start: number
   return { start: 0, end: info.size - 1 };
 }
 
+/** Every transitioned version of a bucket (paged listing). */
+async function transitionedVersions(layer: ObjectLayer, bucket: string): Promise<ObjectInfo[]> {
+  const out: ObjectInfo[] = [];
+  let keyMarker: string | undefined;
+  let versionIdMarker: string | undefined;
+  for (;;) {
+    const page = await layer.listObjectVersions(bucket, {
+      maxKeys: 1000,
+      ...(keyMarker !== undefined ? { keyMarker } : {}),
+      ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
+    });
+    for (const v of page.versions) if (isTransitioned(v)) out.push(v);
+    if (!page.isTruncated) return out;
+    keyMarker = page.nextKeyMarker;
+    versionIdMarker = page.nextVersionIdMarker;
+  }
+}
+
 export function withTiering(layer: ObjectLayer, tiering: Tiering): ObjectLayer {
   /** Notes the version a write replaces, to drop its tier copy once the write commits. */
   const watchReplaced = (
@@ -83,7 +102,13 @@ export function withTiering(layer: ObjectLayer, tiering: Tiering): ObjectLayer {
     makeBucket: (bucket, options) => layer.makeBucket(bucket, options),
     getBucketInfo: (bucket) => layer.getBucketInfo(bucket),
     listBuckets: () => layer.listBuckets(),
-    deleteBucket: (bucket, options) => layer.deleteBucket(bucket, options),
+    async deleteBucket(bucket, options) {
+      if (options?.force !== true) return layer.deleteBucket(bucket, options);
+      // A forced removal takes every version with it: their tier copies go once it succeeded.
+      const copies = await transitionedVersions(layer, bucket);
+      await layer.deleteBucket(bucket, options);
+      for (const info of copies) tiering.removedVersion(info);
+    },
     getBucketMetadata: (bucket) => layer.getBucketMetadata(bucket),
     updateBucketMetadata: (bucket, update) => layer.updateBucketMetadata(bucket, update),
     newMultipartUpload: (bucket, key, options) => layer.newMultipartUpload(bucket, key, options),
