@@ -126,10 +126,12 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -144,10 +146,12 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -162,10 +166,12 @@ const ENGINE_LAYERS = [
       'object-layer',
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -177,10 +183,12 @@ const ENGINE_LAYERS = [
     above: [
       'crypto',
       'compress',
+      'tier',
       'events',
       'bucket',
       'notify',
       'logging',
+      'replication',
       'iam',
       'background',
       'http',
@@ -188,16 +196,26 @@ const ENGINE_LAYERS = [
     ],
   },
   // Encryption at rest (issue 8 §2, uses kms/) and compression (issue 10 §1, reads config/):
-  // object-layer decorators (docs/decisions/0006).
+  // object-layer decorators (docs/decisions/0006); remote tiers (issue 12): the tiering decorator
+  // and the tiers' configuration and warm backends.
   {
-    folders: ['crypto', 'compress'],
-    above: ['events', 'bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS],
+    folders: ['crypto', 'compress', 'tier'],
+    above: ['events', 'bucket', 'notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
   },
-  { folders: ['events'], above: ['bucket', 'notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
-  { folders: ['bucket'], above: ['notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
+  {
+    folders: ['events'],
+    above: ['bucket', 'notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
+  },
+  {
+    folders: ['bucket'],
+    above: ['notify', 'logging', 'replication', 'iam', 'background', 'http', ...HANDLERS],
+  },
   // Notification targets and the logger/audit webhooks (issue 10 §1–2): they read config/, events/
   // and bucket/ (the notification configuration), and are started only by the composition root.
   { folders: ['notify', 'logging'], above: ['iam', 'background', 'http', ...HANDLERS] },
+  // Bucket replication (issue 12): reads bucket/ (rules, remote targets) and events/, writes
+  // through the object layer; started only by the composition root; handlers use its service.
+  { folders: ['replication'], above: ['notify', 'logging', 'iam', 'background', 'http', ...HANDLERS] },
   { folders: ['background'], above: ['iam', 'http', ...HANDLERS] },
   { folders: ['iam'], above: ['background', 'http', ...HANDLERS] },
   {

@@ -96,6 +96,8 @@ export interface StackOptions {
   auditLog?: boolean;
   /** More engine flags, e.g. `['--drive-check-interval', '3600']`. */
   engineArgs?: readonly string[];
+  /** More engine environment, e.g. `{ COFFER_ILM_DAY_SECONDS: '1' }`. */
+  engineEnv?: Readonly<Record<string, string>>;
 }
 
 /** The audit token of stacks started with `auditLog`. */
@@ -123,6 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     {
       COFFER_ROOT_USER: ROOT_USER,
       COFFER_ROOT_PASSWORD: ROOT_PASSWORD,
+      ...options.engineEnv,
       ...(options.auditLog === true
         ? {
             MINIO_AUDIT_WEBHOOK_ENABLE_COFFER: 'on',

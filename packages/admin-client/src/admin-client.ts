@@ -9,7 +9,7 @@
  * send with a real Content-Length, and turn any status other than 200/204/206 into an
  * `AdminApiError`. Typed calls are thin wrappers over the same `request()`, one module per area:
  * users.ts, groups.ts, policies.ts, service-accounts.ts (wire doc §3.2–§3.5), config.ts (§3.6),
- * service.ts (restart), monitoring.ts (trace, console log). Streaming calls go through
+ * service.ts (restart), monitoring.ts (trace, console log), remote-targets.ts (§3.7), tiers.ts (§3.8). Streaming calls go through
  * `stream()`: the same signing, the answer read as newline-delimited JSON (`ndjson.ts`).
  */
 import type http from 'node:http';
@@ -35,6 +35,8 @@ import { serviceCalls, type ServiceCalls } from './service.js';
 import { healthInfoCalls, type HealthInfoCalls } from './health-info.js';
 import type { AccountInfo, DataUsageInfo, InfoMessage, StorageInfo, TemporaryCredentials } from './types.js';
 import { userCalls, type UserCalls } from './users.js';
+import { remoteTargetCalls, type RemoteTargetCalls } from './remote-targets.js';
+import { tierCalls, type TierCalls } from './tiers.js';
 
 export const ADMIN_API_PREFIX = '/minio/admin/v3';
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -110,7 +112,9 @@ export interface AdminClient
     HealthInfoCalls,
     MonitoringCalls,
     HealCalls,
-    ListenCalls {
+    ListenCalls,
+    RemoteTargetCalls,
+    TierCalls {
   readonly endpoint: URL;
   /** One admin call; resolves with the (decrypted) body, rejects with AdminApiError. */
   request(req: AdminRequest): Promise<HttpResponse>;
@@ -306,6 +310,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ...monitoringCalls(transport),
     ...healCalls(transport),
     ...listenCalls(transport),
+    ...remoteTargetCalls(transport),
+    ...tierCalls(transport),
     assumeRole: (o) =>
       assumeRole({
         ...o,

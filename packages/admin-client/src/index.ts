@@ -86,3 +86,5 @@ export type {
 } from './types.js';
 export type { AccountStatus, UserCalls } from './users.js';
 export { decodeXmlText, xmlElementText } from './xml.js';
+export type { BucketTarget, RemoteTargetCalls } from './remote-targets.js';
+export type { TierCalls, TierConfig, TierConfigType, TierCreds } from './tiers.js';

@@ -24,3 +24,4 @@ export type { StreamMessage, StreamRequest } from './stream-contract.js';
 export type { StreamName, Streams } from './streams.js';
 export type { TraceQuery } from './streams/trace-stream.js';
 export * from './object-size-ranges.js';
+export * from './tier-rules.js';

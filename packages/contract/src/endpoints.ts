@@ -246,4 +246,41 @@ export const ENDPOINTS = {
     method: 'GET',
     path: `${API_PREFIX}/admin/info/widgets/:id/`,
   },
+  listExternalBuckets: {
+    name: 'listExternalBuckets',
+    method: 'POST',
+    path: `${API_PREFIX}/list-external-buckets`,
+  },
+  setMultiBucketReplication: {
+    name: 'setMultiBucketReplication',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets-replication`,
+  },
+  deleteReplicationRule: {
+    name: 'deleteReplicationRule',
+    method: 'DELETE',
+    path: `${API_PREFIX}/buckets/:bucket/replication/:ruleId`,
+  },
+  getBucketLifecycle: {
+    name: 'getBucketLifecycle',
+    method: 'GET',
+    path: `${API_PREFIX}/buckets/:bucket/lifecycle`,
+  },
+  addBucketLifecycleRule: {
+    name: 'addBucketLifecycleRule',
+    method: 'POST',
+    path: `${API_PREFIX}/buckets/:bucket/lifecycle`,
+  },
+  updateBucketLifecycleRule: {
+    name: 'updateBucketLifecycleRule',
+    method: 'PUT',
+    path: `${API_PREFIX}/buckets/:bucket/lifecycle/:ruleId`,
+  },
+  listTiers: { name: 'listTiers', method: 'GET', path: `${API_PREFIX}/admin/tiers` },
+  addTier: { name: 'addTier', method: 'POST', path: `${API_PREFIX}/admin/tiers` },
+  updateTierCredentials: {
+    name: 'updateTierCredentials',
+    method: 'PUT',
+    path: `${API_PREFIX}/admin/tiers/:type/:name/credentials`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

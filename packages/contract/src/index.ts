@@ -30,3 +30,7 @@ export * from './dashboard.js';
 export * from './object-size-ranges.js';
 export * from './bucket-events.js';
 export * from './logs.js';
+export * from './bucket-replication.js';
+export * from './bucket-lifecycle.js';
+export * from './tiers.js';
+export * from './tier-rules.js';

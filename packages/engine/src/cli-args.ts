@@ -54,6 +54,9 @@ Environment:
                        same as --scanner-interval (the flag wins)
   COFFER_DRIVE_CHECK_INTERVAL=SECONDS
                        same as --drive-check-interval (the flag wins)
+  COFFER_ILM_DAY_SECONDS=SECONDS
+                       length of a lifecycle "day" (default 86400, rounded to midnight UTC
+                       as S3 does); shorten it to watch expiry and transitions in tests
   COFFER_HEADER_TIMEOUT=SECONDS, COFFER_MAX_CONNECTIONS=N
                        same as --header-timeout and --max-connections (the flags win)
   COFFER_STS_TRUSTED_PROXIES=ADDRESS[,ADDRESS]
@@ -74,6 +77,8 @@ export interface CliConfig {
   scannerIntervalMs?: number;
   /** From --drive-check-interval or COFFER_DRIVE_CHECK_INTERVAL. */
   driveCheckIntervalMs?: number;
+  /** Length of a lifecycle day, from COFFER_ILM_DAY_SECONDS. */
+  lifecycleDayMs?: number;
   /** From --header-timeout or COFFER_HEADER_TIMEOUT. */
   headersTimeoutMs?: number;
   /** From --max-connections or COFFER_MAX_CONNECTIONS. */
@@ -153,6 +158,8 @@ export function parseCli(
   } else if (envScannerInterval !== undefined && envScannerInterval !== '') {
     config.scannerIntervalMs = parseSeconds(envScannerInterval, 'COFFER_SCANNER_INTERVAL');
   }
+  const ilmDay = nonEmpty(env['COFFER_ILM_DAY_SECONDS']);
+  if (ilmDay !== undefined) config.lifecycleDayMs = parseSeconds(ilmDay, 'COFFER_ILM_DAY_SECONDS');
   const driveCheck = values['drive-check-interval'] ?? nonEmpty(env['COFFER_DRIVE_CHECK_INTERVAL']);
   if (driveCheck !== undefined)
     config.driveCheckIntervalMs = parseSeconds(driveCheck, '--drive-check-interval');

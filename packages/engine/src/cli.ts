@@ -75,6 +75,7 @@ async function main(): Promise<number> {
       ...(config.parity !== undefined ? { parity: config.parity } : {}),
       ...(config.region !== undefined ? { region: config.region } : {}),
       ...(config.scannerIntervalMs !== undefined ? { scannerIntervalMs: config.scannerIntervalMs } : {}),
+      ...(config.lifecycleDayMs !== undefined ? { lifecycleDayMs: config.lifecycleDayMs } : {}),
       ...(config.driveCheckIntervalMs !== undefined
         ? { driveCheckIntervalMs: config.driveCheckIntervalMs }
         : {}),

@@ -29,6 +29,8 @@ import { staticConfig, type ConfigReader } from './config/index.js';
 import { NotificationSystem, type RetryOptions, type TargetFactory } from './notify/index.js';
 import type { EngineService } from './engine-service.js';
 import { HealSequences } from './admin/heal-sequences.js';
+import { ReplicationSystem, type ReplicationRetry } from './replication/index.js';
+import { TierRegistry, Tiering, withTiering } from './tier/index.js';
 
 /** Long-lived state shared by all handlers of one engine instance (no module-level singletons). */
 export interface EngineContext {
@@ -85,6 +87,12 @@ export interface EngineContext {
   consoleLog: ConsoleLog;
   /** The admin API's heal sequences (`admin/heal-sequences.ts`) over `objectLayer`. */
   heal: HealSequences;
+  /** Bucket replication (issue 12): remote targets' health, the workers, metrics. Started by `createEngine`. */
+  replication: ReplicationSystem;
+  /** The remote tiers (`tier/`): their configuration and warm backends. */
+  tiers: TierRegistry;
+  /** Transitions to and restores from the tiers, over the erasure layer (`tier/tiering.ts`). */
+  tiering: Tiering;
 }
 
 /** What `assembleEngineContext` needs; everything else has a default derived from it. */
@@ -125,6 +133,8 @@ export interface EngineContextParts {
   notifyFactories?: TargetFactory[];
   /** Retry pauses of the notification targets' sender loops (tests shorten them). */
   notifyRetry?: RetryOptions;
+  /** Retry pauses of the replication workers (tests shorten them). */
+  replicationRetry?: ReplicationRetry;
   service?: EngineService;
   /** Default: one built from `config` (its `logger_webhook` and `audit_webhook` targets). */
   logging?: LoggingSystem;
@@ -135,6 +145,8 @@ export interface EngineContextParts {
    * lines to it itself (`createEngine` does, for every part of the engine that logs).
    */
   consoleLog?: ConsoleLog;
+  /** Default: a registry over the object layer's system area. */
+  tiers?: TierRegistry;
 }
 
 /**
@@ -179,10 +191,13 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
       { name: 'coffer-ephemeral-key', material: randomBytes(32) },
       { store: parts.objectLayer, endpoint, log: serviceLog('kms') },
     );
+  const tiers = parts.tiers ?? new TierRegistry(parts.objectLayer);
+  const tiering = new Tiering(parts.objectLayer, tiers, serviceLog('tier'));
   // Encryption at rest sits below the events, so each event describes the plaintext version;
-  // compression above encryption, so it sees (and shrinks) the plaintext.
+  // compression above encryption, so it sees (and shrinks) the plaintext; tiering below both, so
+  // a tier holds the bytes as stored (sealed, compressed) and reads of them plan as for local ones.
   const objectLayer = withObjectEvents(
-    withCompression(withEncryption(parts.objectLayer, kms), config),
+    withCompression(withEncryption(withTiering(parts.objectLayer, tiering), kms), config),
     events,
   );
   const bucketMetadata =
@@ -224,5 +239,14 @@ export function assembleEngineContext(parts: EngineContextParts): EngineContext 
     trace: parts.trace ?? new TraceHub(),
     consoleLog,
     heal: new HealSequences(objectLayer),
+    replication: new ReplicationSystem({
+      objectLayer,
+      events,
+      bucketMetadata,
+      log: serviceLog('replication'),
+      ...(parts.replicationRetry !== undefined ? { retry: parts.replicationRetry } : {}),
+    }),
+    tiers,
+    tiering,
   };
 }

@@ -24,12 +24,19 @@ import { resolveRootCredentials, type RootCredentialSource } from './iam/root-cr
 import { createMetrics, type MetricsRegistry } from './metrics/registry.js';
 import { openObjectLayer } from './object-layer/index.js';
 import type { DataUsage, ObjectLayer } from './object-layer/types.js';
-import { fifoQuotaHook, startHealer, startScanner } from './background/index.js';
+import {
+  chainAfterBucket,
+  fifoQuotaHook,
+  lifecycleHook,
+  startHealer,
+  startScanner,
+} from './background/index.js';
 import type { ObjectEventHub } from './events/index.js';
 import { StartupError } from './storage/startup-error.js';
 import { ConfigStore, configuredRegion, type ConfigReader } from './config/index.js';
 import type { RetryOptions, TargetFactory } from './notify/index.js';
 import { ConsoleLog, TraceHub } from './logging/index.js';
+import type { ReplicationRetry } from './replication/index.js';
 import type { EngineService } from './engine-service.js';
 
 export interface EngineOptions {
@@ -53,6 +60,8 @@ export interface EngineOptions {
   log?: (line: string) => void;
   /** Pause between background usage scans (default 60 s). */
   scannerIntervalMs?: number;
+  /** Length of a lifecycle day (default 24 h); tests shorten it (`background/lifecycle.ts`). */
+  lifecycleDayMs?: number;
   /** Pause between background heal passes (default 1 h). */
   healIntervalMs?: number;
   /**
@@ -92,6 +101,11 @@ export interface EngineOptions {
   config?: ConfigReader;
   /** Retry pauses of the notification targets (default 1 s doubling to 30 s); tests shorten them. */
   notifyRetry?: RetryOptions;
+  /**
+   * Retry pauses of the replication workers (default 1 s doubling to 60 s); default from
+   * COFFER_REPLICATION_RETRY_MS (`<first>[,<longest>]` in ms). Tests shorten them.
+   */
+  replicationRetry?: ReplicationRetry;
   /** The notification target factories; default: every one the engine ships (`notify/factories.ts`). */
   notifyFactories?: TargetFactory[];
 }
@@ -179,6 +193,18 @@ function readEnv(env: NodeJS.ProcessEnv, ...names: string[]): string | undefined
     if (value !== undefined && value !== '') return value;
   }
   return undefined;
+}
+
+/** COFFER_REPLICATION_RETRY_MS=`<first>[,<longest>]` (ms); undefined: the workers' defaults. */
+function replicationRetryFromEnv(env: NodeJS.ProcessEnv): ReplicationRetry | undefined {
+  const value = env.COFFER_REPLICATION_RETRY_MS;
+  if (value === undefined || value === '') return undefined;
+  const [first, longest] = value.split(',').map((v) => Number(v.trim()));
+  if (first === undefined || !Number.isFinite(first) || first <= 0) return undefined;
+  return {
+    initialMs: first,
+    maxMs: longest !== undefined && Number.isFinite(longest) && longest > 0 ? longest : first * 60,
+  };
 }
 
 function prometheusAuthType(options: EngineOptions, env: NodeJS.ProcessEnv): 'jwt' | 'public' {
@@ -310,6 +336,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const metrics = createMetrics({ authType });
     const version = await engineVersion();
     const stsThrottle = new LoginThrottle(options.stsThrottle);
+    const replicationRetry = options.replicationRetry ?? replicationRetryFromEnv(env);
     // `--region` (options) is an override like MinIO's environment variable.
     const configEnv = options.region !== undefined ? { ...env, MINIO_REGION_NAME: options.region } : env;
     endpoint = `${urlHost(host)}:${port}`;
@@ -350,12 +377,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         config,
         service,
         ...(options.notifyRetry !== undefined ? { notifyRetry: options.notifyRetry } : {}),
+        ...(replicationRetry !== undefined ? { replicationRetry } : {}),
         ...(options.notifyFactories !== undefined ? { notifyFactories: options.notifyFactories } : {}),
       });
       // Targets start before requests reach these services, so no request's event finds them
       // missing; queued events of an earlier run (or of the services before a restart) are sent
       // from here on.
       await context.notifications.start();
+      // Replication resumes the backlog an earlier run (or generation) left on the drives.
+      await context.replication.start();
       // Usage figures (admin info, datausageinfo, metrics) come from the scanner's last cycle; the
       // heal pass repairs what no read has touched (wiped or corrupted drives). After measuring a
       // bucket the scanner trims it to its FIFO quota, through the eventing layer so removals publish.
@@ -368,11 +398,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         layer: context.objectLayer,
         log: logging.serviceLog('scanner', log, failures),
         observer: context.usageTracker,
-        afterBucket: fifoQuotaHook({
-          objectLayer: context.objectLayer,
-          bucketMetadata: context.bucketMetadata,
-          log: logging.serviceLog('fifo-quota', log, /^fifo quota: bucket \S+: /),
-        }),
+        afterBucket: chainAfterBucket(
+          lifecycleHook({
+            objectLayer: context.objectLayer,
+            bucketMetadata: context.bucketMetadata,
+            tiering: context.tiering,
+            log: logging.serviceLog('lifecycle', log, /^lifecycle: bucket \S+: /),
+            ...(options.lifecycleDayMs !== undefined ? { dayMs: options.lifecycleDayMs } : {}),
+          }),
+          fifoQuotaHook({
+            objectLayer: context.objectLayer,
+            bucketMetadata: context.bucketMetadata,
+            log: logging.serviceLog('fifo-quota', log, /^fifo quota: bucket \S+: /),
+          }),
+        ),
         ...(options.scannerIntervalMs !== undefined ? { intervalMs: options.scannerIntervalMs } : {}),
       });
       const healer = startHealer(layer, {
@@ -388,6 +427,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         stopBackground: async () => {
           // Admin heal sequences run on this generation's layer: stopped with the other background work.
           await context.heal.close();
+          await context.replication.close();
           await healer.stop();
           await scanner.stop();
         },

@@ -317,19 +317,36 @@ describe('bucket configuration through the bucket metadata service', () => {
     }
   });
 
-  it('still answers 501 to the PUTs a later issue turns on', async () => {
+  it('takes PutBucketLifecycleConfiguration from the AWS SDK (its checksum header stands for Content-MD5)', async () => {
+    await s3.send(
+      new PutBucketLifecycleConfigurationCommand({
+        Bucket: 'svc',
+        LifecycleConfiguration: {
+          Rules: [{ ID: 'x', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
+        },
+      }),
+    );
+    const got = await s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket: 'svc' }));
+    expect(got.Rules?.map((r) => [r.ID, r.Expiration?.Days])).toEqual([['x', 1]]);
     expect(
       await s3Failure(
         s3.send(
           new PutBucketLifecycleConfigurationCommand({
             Bucket: 'svc',
             LifecycleConfiguration: {
-              Rules: [{ ID: 'x', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: 1 } }],
+              Rules: [
+                {
+                  ID: 'y',
+                  Status: 'Enabled',
+                  Filter: { Prefix: '' },
+                  Transitions: [{ Days: 1, StorageClass: 'GLACIER' }],
+                },
+              ],
             },
           }),
         ),
       ),
-    ).toMatchObject({ code: 'NotImplemented', status: 501 });
+    ).toMatchObject({ code: 'InvalidStorageClass', status: 400 });
   });
 });
 

@@ -53,6 +53,7 @@ import { sessionRoutes } from './routes/session/session-routes.js';
 import { registerWebApp } from './routes/web/web-app.js';
 import { settingsRoutes } from './routes/settings/settings-routes.js';
 import { bucketEventRoutes } from './routes/buckets/bucket-events-routes.js';
+import { replicationLifecycleRoutes } from './routes/buckets/replication-lifecycle-routes.js';
 import { auditLogRoutes } from './routes/logs/audit-log-routes.js';
 import { healthInfoRoutes } from './routes/diagnostics/health-info-routes.js';
 import { AuditStore } from './audit/audit-store.js';
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rewindRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(bucketEventRoutes, { ctx });
+      await api.register(replicationLifecycleRoutes, { ctx });
       await api.register(auditLogRoutes, { ctx });
       await api.register(healthInfoRoutes, { ctx });
       await api.register(monitoringStreamRoutes, { ctx });

@@ -1,7 +1,8 @@
 /**
  * Admin `GET /minio/admin/v3/datausageinfo` → the server's DataUsageInfo (wire doc §3.1; MinIO
  * `cmd/data-usage-utils.go`): totals and per-bucket usage from the last background scan. The
- * replication figures are zero (no replication yet) but present, as MinIO always writes them.
+ * replication figures are zero but present, as MinIO always writes them (the engine keeps its
+ * replication figures in `?replication-metrics` and Prometheus, not in the scanner's usage).
  * Like MinIO, no `capacity` fields: a console derives capacity from `storageinfo`.
  */
 import type { RequestContext } from '../http/context.js';
@@ -43,6 +44,19 @@ export function dataUsageInfoJson(usage: DataUsage): Record<string, unknown> {
     bucketsCount: usage.bucketsCount,
     bucketsUsageInfo: Object.fromEntries(buckets.map(([name, u]) => [name, bucketUsageJson(u)])),
     bucketsSizes: Object.fromEntries(buckets.map(([name, u]) => [name, u.size])),
+    // MinIO's allTierStats: capitalised keys, only when some tier holds data.
+    ...(usage.tierStats !== undefined && Object.keys(usage.tierStats).length > 0
+      ? {
+          tierStats: {
+            Tiers: Object.fromEntries(
+              Object.entries(usage.tierStats).map(([name, t]) => [
+                name,
+                { TotalSize: t.totalSize, NumVersions: t.numVersions, NumObjects: t.numObjects },
+              ]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 

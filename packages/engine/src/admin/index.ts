@@ -39,6 +39,7 @@ import { removeCannedPolicy } from './remove-canned-policy.js';
 import { removeUser } from './remove-user.js';
 import { serverInfo } from './server-info.js';
 import { setBucketQuota } from './set-bucket-quota.js';
+import { listRemoteTargets, removeRemoteTarget, setRemoteTarget } from './remote-targets.js';
 import { setGroupStatus } from './set-group-status.js';
 import { setUserOrGroupPolicy } from './set-user-or-group-policy.js';
 import { setUserStatus } from './set-user-status.js';
@@ -63,6 +64,7 @@ import { healthInfo } from './health-info.js';
 import { serviceTrace } from './trace.js';
 import { consoleLog } from './console-log.js';
 import { backgroundHealStatus, heal, isHealPath } from './heal.js';
+import { addTier, editTier, isTierPath, listTiers, removeTier, tierStats, verifyTier } from './tier.js';
 
 export const ADMIN_PREFIX = '/minio/admin/v3';
 
@@ -126,6 +128,22 @@ const ROUTES: Record<string, AdminRoute> = {
     operation: 'GetBucketQuotaConfig',
     actions: ['admin:GetBucketQuota'],
   },
+  // Remote targets of bucket replication (§3.7), issue 12.
+  'PUT /set-remote-target': {
+    handler: setRemoteTarget,
+    operation: 'SetRemoteTarget',
+    actions: ['admin:SetBucketTarget'],
+  },
+  'GET /list-remote-targets': {
+    handler: listRemoteTargets,
+    operation: 'ListRemoteTargets',
+    actions: ['admin:GetBucketTarget'],
+  },
+  'DELETE /remove-remote-target': {
+    handler: removeRemoteTarget,
+    operation: 'RemoveRemoteTarget',
+    actions: ['admin:SetBucketTarget'],
+  },
   // KMS (§3.13; madmin uses the KMS API of `kms-routes.ts`). MinIO routes status as POST; GET is
   // accepted too, which older madmin releases send.
   'POST /kms/status': { handler: kmsStatus, operation: 'KMSStatus', actions: ['admin:KMSKeyStatus'] },
@@ -183,6 +201,17 @@ const ROUTES: Record<string, AdminRoute> = {
     operation: 'BackgroundHealStatus',
     actions: ['admin:Heal'],
   },
+  // Remote tiers (§3.8); `/tier/{name}` is matched by `isTierPath` below.
+  'PUT /tier': { handler: addTier, operation: 'AddTier', actions: ['admin:SetTier'] },
+  'GET /tier': { handler: listTiers, operation: 'ListTier', actions: ['admin:ListTier'] },
+  'GET /tier-stats': { handler: tierStats, operation: 'TierStats', actions: ['admin:ListTier'] },
+};
+
+/** `/tier/{name}` by method: edit credentials, remove, verify. */
+const TIER_NAME_ROUTES: Record<string, AdminRoute> = {
+  POST: { handler: editTier, operation: 'EditTier', actions: ['admin:SetTier'] },
+  DELETE: { handler: removeTier, operation: 'RemoveTier', actions: ['admin:SetTier'] },
+  GET: { handler: verifyTier, operation: 'VerifyTier', actions: ['admin:ListTier'] },
 };
 
 const HEAL_ROUTE: AdminRoute = { handler: heal, operation: 'Heal', actions: ['admin:Heal'] };
@@ -192,6 +221,7 @@ export function findAdminRoute(method: string, path: string): AdminRoute | undef
   if (!path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
   if (method === 'POST' && isHealPath(path)) return HEAL_ROUTE;
   const op = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
+  if (isTierPath(op)) return TIER_NAME_ROUTES[method];
   return ROUTES[`${method} ${op}`];
 }
 

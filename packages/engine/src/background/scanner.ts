@@ -18,7 +18,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DATA_USAGE_PATH } from '../object-layer/erasure-object-layer.js';
-import type { BucketUsage, DataUsage, ObjectLayer } from '../object-layer/types.js';
+import type { BucketUsage, DataUsage, ObjectLayer, TierUsage } from '../object-layer/types.js';
+import { transitionTier } from '../tier/index.js';
 
 const KiB = 1024;
 const MiB = 1024 * 1024;
@@ -102,6 +103,13 @@ export async function scanBucket(
       usage.versionsCount++;
       keyVersions++;
       usage.size += v.size;
+      const tier = transitionTier(v);
+      if (tier !== undefined) {
+        const t = ((usage.tierStats ??= {})[tier] ??= { totalSize: 0, numVersions: 0, numObjects: 0 });
+        t.totalSize += v.size;
+        t.numVersions++;
+        if (v.isLatest) t.numObjects++;
+      }
       if (v.isLatest) {
         usage.objectsCount++;
         addToHistogram(usage.objectsSizesHistogram, SIZE_RANGES, v.size);
@@ -122,6 +130,22 @@ export async function scanBucket(
  * here, `fifo-quota.ts`); answering true has the bucket measured again, as it changed.
  */
 export type AfterBucketScan = (bucket: string, usage: BucketUsage, signal: AbortSignal) => Promise<boolean>;
+
+function addTierUsage(usage: DataUsage, tier: string, t: TierUsage): void {
+  const sum = ((usage.tierStats ??= {})[tier] ??= { totalSize: 0, numVersions: 0, numObjects: 0 });
+  sum.totalSize += t.totalSize;
+  sum.numVersions += t.numVersions;
+  sum.numObjects += t.numObjects;
+}
+
+/** Several hooks in order, each seeing the bucket as the one before left it. */
+export function chainAfterBucket(...hooks: AfterBucketScan[]): AfterBucketScan {
+  return async (bucket, usage, signal) => {
+    let changed = false;
+    for (const hook of hooks) if (await hook(bucket, usage, signal)) changed = true;
+    return changed;
+  };
+}
 
 /** One full scan; stores the result for `dataUsage()` and returns it. */
 export async function scanDataUsage(
@@ -156,6 +180,7 @@ export async function scanDataUsage(
     usage.versionsCount += bucketUsage.versionsCount;
     usage.deleteMarkersCount += bucketUsage.deleteMarkersCount;
     usage.objectsTotalSize += bucketUsage.size;
+    for (const [tier, t] of Object.entries(bucketUsage.tierStats ?? {})) addTierUsage(usage, tier, t);
   }
   usage.lastUpdate = new Date();
   await layer.writeSystemFile(DATA_USAGE_PATH, Buffer.from(JSON.stringify(usage)));

@@ -16,6 +16,7 @@ import { parseObjectLockConfiguration, type ObjectLockConfig } from './object-lo
 import { parsePublicAccessBlock, type PublicAccessBlock } from './public-access-block.js';
 import { parseQuotaRequest, type BucketQuota } from './quota.js';
 import { parseReplicationConfiguration, type ReplicationConfiguration } from './replication.js';
+import { parseRemoteTargets, type RemoteTargetsDocument } from './remote-targets.js';
 import { parseVersioningConfiguration, type VersioningConfig } from './versioning.js';
 import { rootElement } from './xml-fields.js';
 
@@ -38,6 +39,7 @@ export interface BucketConfigTypes {
   cors: CorsConfiguration;
   website: WebsiteConfiguration;
   publicAccessBlock: PublicAccessBlock;
+  remoteTargets: RemoteTargetsDocument;
 }
 
 export type BucketConfigKind = keyof BucketConfigTypes;
@@ -116,5 +118,6 @@ export function defaultConfigCodecs(): ConfigCodecs {
       return { xml };
     }),
     publicAccessBlock: stored(BUCKET_CONFIG.publicAccessBlock, parsePublicAccessBlock),
+    remoteTargets: stored(BUCKET_CONFIG.remoteTargets, parseRemoteTargets),
   };
 }

@@ -20,6 +20,8 @@ export const BUCKET_CONFIG = {
   quota: 'quota',
   /** The PublicAccessBlockConfiguration document (`bucket/public-access-block.ts`). */
   publicAccessBlock: 'public-access-block',
+  /** The bucket's remote targets (admin set-remote-target), JSON (`bucket/remote-targets.ts`). */
+  remoteTargets: 'remote-targets',
 } as const;
 
 export type BucketConfigName = (typeof BUCKET_CONFIG)[keyof typeof BUCKET_CONFIG];

@@ -51,3 +51,29 @@ export class NoSuchPublicAccessBlockConfiguration extends defineError(
  * BlockPublicAcls.
  */
 export class PublicAccessBlocked extends defineError('PublicAccessBlocked') {}
+
+// Remote targets and replication (MinIO cmd/api-errors.go).
+/** XMinioAdminRemoteTargetNotFoundError, 404: an ARN the bucket has no remote target for. */
+export class RemoteTargetNotFound extends defineError('RemoteTargetNotFound') {}
+/** XMinioAdminReplicationRemoteConnectionError, 503: the remote endpoint did not answer or refused the keys. */
+export class ReplicationRemoteConnectionError extends defineError('ReplicationRemoteConnectionError') {}
+/** RemoteDestinationNotFoundError, 404: the remote bucket does not exist. */
+export class RemoteDestinationNotFound extends defineError('RemoteDestinationNotFound') {}
+/** RemoteTargetNotVersionedError, 400: the remote bucket is not versioned. */
+export class RemoteTargetNotVersioned extends defineError('RemoteTargetNotVersioned') {}
+/** XMinioAdminRemoteIdenticalToSource, 400: the target is this server's own source bucket. */
+export class BucketRemoteIdenticalToSource extends defineError('BucketRemoteIdenticalToSource') {}
+/** XMinioAdminRemoteRemoveDisallowed, 400: the ARN is still named by the replication configuration. */
+export class BucketRemoteRemoveDisallowed extends defineError('BucketRemoteRemoveDisallowed') {}
+/** XMinioAdminRemoteArnInvalid, 400. */
+export class BucketRemoteArnInvalid extends defineError('BucketRemoteArnInvalid') {}
+/** XMinioAdminRemoteARNTypeInvalid, 400: a target type other than `replication`. */
+export class BucketRemoteArnTypeInvalid extends defineError('BucketRemoteArnTypeInvalid') {}
+/** XMinioAdminReplicationBandwidthLimitError, 400. */
+export class ReplicationBandwidthLimitError extends defineError('ReplicationBandwidthLimitError') {}
+/** InvalidRequest, 400: a replication configuration on a bucket without Enabled versioning. */
+export class ReplicationNeedsVersioning extends defineError('ReplicationNeedsVersioning') {}
+/** InvalidRequest, 400: a remote target on a bucket without Enabled versioning. */
+export class ReplicationBucketNeedsVersioning extends defineError('ReplicationBucketNeedsVersioning') {}
+/** XMinioReplicationNoExistingObjects, 400: replication-reset without an ExistingObjectReplication rule. */
+export class ReplicationNoExistingObjects extends defineError('ReplicationNoExistingObjects') {}

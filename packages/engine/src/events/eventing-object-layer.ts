@@ -31,7 +31,7 @@ const WRITE_EVENTS: Record<WriteCause, ObjectEventName> = {
   copy: 's3:ObjectCreated:Copy',
 };
 
-const METADATA_EVENTS: Record<MetadataChange, ObjectEventName> = {
+const METADATA_EVENTS: Record<Exclude<MetadataChange, 'replication-status'>, ObjectEventName> = {
   'put-tagging': 's3:ObjectCreated:PutTagging',
   'delete-tagging': 's3:ObjectCreated:DeleteTagging',
   'put-retention': 's3:ObjectCreated:PutRetention',
@@ -92,7 +92,8 @@ export function withObjectEvents(layer: ObjectLayer, hub: ObjectEventHub): Objec
       options: ChangeOptions & { change: MetadataChange },
     ) {
       const info = await layer.updateObjectMetadata(bucket, key, versionId, update, options);
-      created(METADATA_EVENTS[options.change], info, options);
+      // Replication bookkeeping is no object change: announcing it would replicate it again.
+      if (options.change !== 'replication-status') created(METADATA_EVENTS[options.change], info, options);
       return info;
     },
     listObjects: (bucket, options) => layer.listObjects(bucket, options),

@@ -28,6 +28,7 @@ import * as adminErrors from '../admin/errors.js';
 import * as stsErrors from '../sts/errors.js';
 import * as kmsErrors from '../kms/errors.js';
 import * as cryptoErrors from '../crypto/errors.js';
+import * as tierErrors from '../tier/errors.js';
 import { EngineError } from '../common/errors.js';
 import { InvalidRange, ObjectIsDeleteMarker } from '../object-layer/errors.js';
 import { ResourceExhausted } from '../storage/errors.js';
@@ -46,6 +47,7 @@ export const ERROR_MODULES = {
   sts: stsErrors,
   kms: kmsErrors,
   crypto: cryptoErrors,
+  tier: tierErrors,
 } as const;
 
 /** The `name` of a concrete error class among a module's exports. */
@@ -115,6 +117,11 @@ const TABLE = {
   },
   InvalidTag: { code: 'InvalidTag', status: 400, message: 'The TagValue you have provided is invalid' },
   InvalidStorageClass: { code: 'InvalidStorageClass', status: 400, message: 'Invalid storage class.' },
+  InvalidObjectState: {
+    code: 'InvalidObjectState',
+    status: 403,
+    message: 'The operation is not valid for the current state of the object.',
+  },
   MetadataTooLarge: {
     code: 'MetadataTooLarge',
     status: 400,
@@ -281,6 +288,66 @@ const TABLE = {
     code: 'ReplicationConfigurationNotFoundError',
     status: 404,
     message: 'The replication configuration was not found',
+  },
+  RemoteTargetNotFound: {
+    code: 'XMinioAdminRemoteTargetNotFoundError',
+    status: 404,
+    message: 'The remote target does not exist',
+  },
+  ReplicationRemoteConnectionError: {
+    code: 'XMinioAdminReplicationRemoteConnectionError',
+    status: 503,
+    message: 'Remote service connection error',
+  },
+  RemoteDestinationNotFound: {
+    code: 'RemoteDestinationNotFoundError',
+    status: 404,
+    message: 'The remote destination bucket does not exist',
+  },
+  RemoteTargetNotVersioned: {
+    code: 'RemoteTargetNotVersionedError',
+    status: 400,
+    message: 'The remote target does not have versioning enabled',
+  },
+  BucketRemoteIdenticalToSource: {
+    code: 'XMinioAdminRemoteIdenticalToSource',
+    status: 400,
+    message: 'The remote target cannot be identical to source',
+  },
+  BucketRemoteRemoveDisallowed: {
+    code: 'XMinioAdminRemoteRemoveDisallowed',
+    status: 400,
+    message: 'This ARN is in use by an existing configuration',
+  },
+  BucketRemoteArnInvalid: {
+    code: 'XMinioAdminRemoteArnInvalid',
+    status: 400,
+    message: 'The bucket remote ARN does not have correct format',
+  },
+  BucketRemoteArnTypeInvalid: {
+    code: 'XMinioAdminRemoteARNTypeInvalid',
+    status: 400,
+    message: 'The bucket remote ARN type is not valid',
+  },
+  ReplicationBandwidthLimitError: {
+    code: 'XMinioAdminReplicationBandwidthLimitError',
+    status: 400,
+    message: 'Bandwidth limit for remote target must be at least 100MBps',
+  },
+  ReplicationNeedsVersioning: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: "Versioning must be 'Enabled' on the bucket to apply a replication configuration",
+  },
+  ReplicationBucketNeedsVersioning: {
+    code: 'InvalidRequest',
+    status: 400,
+    message: "Versioning must be 'Enabled' on the bucket to add a replication target",
+  },
+  ReplicationNoExistingObjects: {
+    code: 'XMinioReplicationNoExistingObjects',
+    status: 400,
+    message: 'No matching ExistingObjects rule enabled',
   },
   NoSuchPublicAccessBlockConfiguration: {
     code: 'NoSuchPublicAccessBlockConfiguration',
@@ -529,6 +596,60 @@ const TABLE = {
     status: 500,
     message: 'We encountered an internal error, please try again.',
   },
+  // Remote tiers (MinIO cmd/tier-handlers.go, cmd/tier.go, madmin's tier config decoding).
+  TierAlreadyExists: {
+    code: 'XMinioAdminTierAlreadyExists',
+    status: 409,
+    message: 'Specified remote tier already exists',
+  },
+  TierNotFound: {
+    code: 'XMinioAdminTierNotFound',
+    status: 404,
+    message: 'Specified remote tier was not found',
+  },
+  TierNameNotUppercase: {
+    code: 'XMinioAdminTierNameNotUpperCase',
+    status: 400,
+    message: 'Tier name must be in uppercase',
+  },
+  TierReserved: { code: 'XMinioAdminTierReserved', status: 400, message: 'Cannot use reserved tier name' },
+  TierInvalidConfig: { code: 'XMinioAdminTierInvalidConfig', status: 400, message: 'invalid tier config' },
+  TierInvalidConfigVersion: {
+    code: 'XMinioAdminTierInvalidConfigVersion',
+    status: 400,
+    message: 'invalid tier config version',
+  },
+  TierTypeUnsupported: {
+    code: 'XMinioAdminTierTypeUnsupported',
+    status: 400,
+    message: 'unsupported tier type',
+  },
+  TierMissingCredentials: {
+    code: 'XMinioAdminTierMissingCredentials',
+    status: 400,
+    message: 'Specified remote credentials are empty',
+  },
+  TierBackendInUse: {
+    code: 'XMinioAdminTierBackendInUse',
+    status: 409,
+    message: 'Specified remote tier is already in use',
+  },
+  TierBackendNotEmpty: {
+    code: 'XMinioAdminTierBackendNotEmpty',
+    status: 400,
+    message: 'Specified remote backend is not empty',
+  },
+  TierBucketNotFound: {
+    code: 'XMinioAdminTierBucketNotFound',
+    status: 400,
+    message: 'Remote tier bucket not found',
+  },
+  TierInvalidCredentials: {
+    code: 'XMinioAdminTierInvalidCredentials',
+    status: 400,
+    message: 'Invalid remote tier credentials',
+  },
+  TierBackendDown: { code: 'XMinioBackendDown', status: 400, message: 'Remote backend is unreachable' },
   // The built-in KMS (MinIO cmd/api-errors.go and internal/kms/errors.go).
   KmsNotConfigured: {
     code: 'NotImplemented',

@@ -8,6 +8,7 @@
  * `resource` = drive space and memory; `cluster` = everything (one node is the whole cluster here).
  * Node-level samples carry `server="host:port"` as MinIO's do.
  */
+import type { ReplicationStats, TargetFigures } from '../replication/stats.js';
 import { readdir, readFile } from 'node:fs/promises';
 import type { EngineContext } from '../engine-context.js';
 import type { DataUsage, StorageInfo } from '../object-layer/types.js';
@@ -181,6 +182,37 @@ function writeBucketUsage(out: PrometheusText, usage: DataUsage): void {
   );
 }
 
+/** MinIO's v2 bucket replication families, per bucket and target ARN (since this engine started). */
+function writeReplication(out: PrometheusText, stats: ReplicationStats): void {
+  const rows: { labels: { bucket: string; targetArn: string }; f: TargetFigures }[] = [];
+  for (const [bucket, targets] of stats.all())
+    for (const [targetArn, f] of targets) rows.push({ labels: { bucket, targetArn }, f });
+  const now = Date.now();
+  const recent = (f: TargetFigures, ms: number) => f.recentFailures.filter((x) => x.at >= now - ms);
+  const family = (name: string, help: string, pick: (f: TargetFigures) => number): void => {
+    out.family(
+      `minio_bucket_replication_${name}`,
+      name.startsWith('last_') ? 'gauge' : 'counter',
+      help,
+      rows.map((r) => ({ labels: r.labels, value: pick(r.f) })),
+    );
+  };
+  family('sent_bytes', 'Total bytes replicated to the target', (f) => f.replicatedSize);
+  family('sent_count', 'Total number of objects replicated to the target', (f) => f.replicatedCount);
+  family('total_failed_bytes', 'Total bytes failed at least once to replicate', (f) => f.failedSize);
+  family('total_failed_count', 'Total number of objects which failed replication', (f) => f.failedCount);
+  family('last_minute_failed_bytes', 'Bytes failed in the last minute', (f) =>
+    recent(f, 60_000).reduce((a, x) => a + x.bytes, 0),
+  );
+  family('last_minute_failed_count', 'Objects failed in the last minute', (f) => recent(f, 60_000).length);
+  family('last_hour_failed_bytes', 'Bytes failed in the last hour', (f) =>
+    recent(f, 3_600_000).reduce((a, x) => a + x.bytes, 0),
+  );
+  family('last_hour_failed_count', 'Objects failed in the last hour', (f) => recent(f, 3_600_000).length);
+  family('pending_count', 'Replication operations waiting in the backlog', (f) => f.pendingCount);
+  family('pending_bytes', 'Bytes waiting in the replication backlog', (f) => f.pendingSize);
+}
+
 /** Open descriptors and their soft limit from /proc (Linux); undefined where /proc is missing. */
 async function fileDescriptors(): Promise<{ open: number; limit?: number } | undefined> {
   try {
@@ -242,6 +274,7 @@ export async function renderMetrics(engine: EngineContext, group: MetricsGroup):
   if (info && group === 'cluster') writeClusterCapacity(out, info);
   if (usage && group === 'cluster') writeClusterUsage(out, usage);
   if (usage) writeBucketUsage(out, usage);
+  if (wants('bucket')) writeReplication(out, engine.replication.stats);
   if (wants('node')) engine.metrics.render(out, { server });
   if (info) writeDrives(out, info, server);
   if (wants('node', 'resource')) await writeProcess(out, engine, server);

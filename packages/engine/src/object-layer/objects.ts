@@ -25,14 +25,15 @@ import { keyVersioning } from './key-versioning.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
 import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';
-import type {
-  DeleteObjectOptions,
-  DeleteObjectResult,
-  GetObjectOptions,
-  GetObjectResult,
-  ObjectInfo,
-  PutObjectOptions,
-  WritePrecondition,
+import {
+  DATA_REMOTE_FIELD,
+  type DeleteObjectOptions,
+  type DeleteObjectResult,
+  type GetObjectOptions,
+  type GetObjectResult,
+  type ObjectInfo,
+  type PutObjectOptions,
+  type WritePrecondition,
 } from './types.js';
 import { writeData, type WrittenData } from './write-data.js';
 
@@ -424,6 +425,8 @@ export async function getObject(
     const chosen = pickVersion(resolution, bucket, key, options?.versionId);
     const v = chosen.version;
     const info = toObjectInfo(bucket, key, v, isLatest(resolution, chosen));
+    // Transitioned: no local bytes to plan a read over (the tiering decorator reads the tier).
+    if (v.internal[DATA_REMOTE_FIELD] === 'true') return inMemoryResult(info, Buffer.alloc(0));
     const plan = planRead(info, v, options, bucket, key);
     if (chosen.holders.length < resolution.answered)
       core.scheduleHeal(bucket, key, 'version missing on some drives');
@@ -552,12 +555,13 @@ export async function deleteObject(
       return { deleteMarker: false };
     }
     // Enabled or Suspended: add a delete marker ('null' one when suspended, replacing the null version).
-    const id = versioning === 'Enabled' ? randomUUID() : 'null';
+    const id = options?.marker?.versionId ?? (versioning === 'Enabled' ? randomUUID() : 'null');
     if (id === 'null') {
       const prior = resolution.versions.find((v) => v.version.id === 'null');
       if (prior) options?.guard?.(toObjectInfo(bucket, key, prior.version, isLatest(resolution, prior)));
     }
-    const mtime = nextMtime(resolution, undefined);
+    const mtime =
+      options?.marker !== undefined ? options.marker.time.getTime() : nextMtime(resolution, undefined);
     const marker: VersionRecord = {
       id,
       mtime,
@@ -568,7 +572,7 @@ export async function deleteObject(
       headers: {},
       userMetadata: {},
       storageClass: 'STANDARD',
-      internal: {},
+      internal: { ...options?.marker?.internal },
       checksums: {},
       parts: [],
     };

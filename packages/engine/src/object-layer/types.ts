@@ -35,6 +35,13 @@ export type {
   VersioningStatus,
 } from '../storage/types.js';
 
+/**
+ * Internal field of a version whose bytes live on a remote tier (`tier/`): the version keeps its
+ * metadata and an empty local body, and the layer's reads answer its info with no bytes, whatever
+ * range is asked; the tiering decorator above serves the bytes from the tier.
+ */
+export const DATA_REMOTE_FIELD = 'x-coffer-internal-data-remote';
+
 export interface WriteBodyOptions {
   /** Declared size in bytes, or -1 when unknown (aws-chunked without decoded length). */
   size: number;
@@ -183,8 +190,12 @@ export interface ChangeOrigin {
 /** How a new version was written, when the method does not say it (PUT, browser POST form, server-side copy). */
 export type WriteCause = 'put' | 'post' | 'copy';
 
-/** Which in-place change `updateObjectMetadata` makes: it names the object event. */
-export type MetadataChange = 'put-tagging' | 'delete-tagging' | 'put-retention' | 'put-legal-hold';
+/**
+ * Which in-place change `updateObjectMetadata` makes: it names the object event.
+ * `replication-status` (the replication workers' bookkeeping) is not an object change: no event.
+ */
+export type MetadataChange =
+  'put-tagging' | 'delete-tagging' | 'put-retention' | 'put-legal-hold' | 'replication-status';
 
 /** What every mutation may carry for the event hook; the layer itself ignores it. */
 export interface ChangeOptions {
@@ -228,6 +239,11 @@ export interface DeleteObjectOptions extends ChangeOptions {
   versionId?: string;
   /** Called with the version about to be removed; throwing refuses the delete (object lock). */
   guard?: (target: ObjectInfo) => void;
+  /**
+   * Create a delete marker with this version id, time and internal fields instead of a new one
+   * (a replicated delete marker; with `versionId` unset, in a versioned bucket).
+   */
+  marker?: { versionId: string; time: Date; internal?: Record<string, string> };
 }
 
 export interface DeleteObjectResult {
@@ -350,6 +366,8 @@ export interface BucketUsage {
   objectsSizesHistogram: Record<string, number>;
   /** MinIO's version-count ranges (e.g. "SINGLE_VERSION") → object count. */
   objectsVersionsHistogram: Record<string, number>;
+  /** Transitioned versions by tier name. */
+  tierStats?: Record<string, TierUsage>;
 }
 
 export interface DataUsage {
@@ -361,6 +379,15 @@ export interface DataUsage {
   objectsTotalSize: number;
   bucketsCount: number;
   buckets: Record<string, BucketUsage>;
+  /** Versions whose data lives on a remote tier, by tier name (absent before tiers were counted). */
+  tierStats?: Record<string, TierUsage>;
+}
+
+/** What one remote tier holds (MinIO's TierStats). */
+export interface TierUsage {
+  totalSize: number;
+  numVersions: number;
+  numObjects: number;
 }
 
 /** How far the background heal of a (re)formatted drive has come. */

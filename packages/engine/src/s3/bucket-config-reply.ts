@@ -6,6 +6,22 @@
  */
 import type { RequestContext } from '../http/context.js';
 import type { BucketConfigKind } from '../bucket/bucket-metadata.js';
+import { readBody } from '../http/body.js';
+import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+
+/** The XML document of a configuration PUT as text; a body over `limit` bytes is MalformedXML (as MinIO answers). */
+export async function readConfigDocument(
+  ctx: RequestContext,
+  bucket: string,
+  limit: number,
+): Promise<string> {
+  try {
+    return (await readBody(ctx, limit)).toString('utf8');
+  } catch (err) {
+    if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, { bucket });
+    throw err;
+  }
+}
 
 /**
  * Answer a GET of a configuration sub-resource: the stored document when set, else the S3 "not

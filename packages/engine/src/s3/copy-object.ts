@@ -12,6 +12,7 @@
  * target's default retention (never the source's: a copy is a new version).
  */
 import type { RequestContext } from '../http/context.js';
+import { markReplicationPending } from './replication-pending.js';
 import { authorize } from '../http/authorize.js';
 import { InternalError, InvalidArgument, InvalidRequest } from '../common/errors.js';
 import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput } from '../object-layer/types.js';
@@ -110,6 +111,7 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
   // The new version's object lock (headers or default retention) and the target's quota.
   const targetMeta = await layer.getBucketMetadata(target.bucket);
   addUploadLockFields(ctx, targetMeta, metadata, target);
+  markReplicationPending(ctx, targetMeta, target.key, metadata);
   const quota = await beginQuotaWrite(ctx.engine, targetMeta, target.key, sourceInfo.size);
 
   let info;

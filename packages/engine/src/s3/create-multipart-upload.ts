@@ -4,6 +4,7 @@
  * (`x-amz-checksum-algorithm`); answer InitiateMultipartUploadResult with the new UploadId.
  */
 import type { RequestContext } from '../http/context.js';
+import { markReplicationPending } from './replication-pending.js';
 import { sendXml } from '../http/xml.js';
 import { requestedChecksumAlgorithm } from './copy-object.js';
 import { metadataFromHeaders } from './object-headers.js';
@@ -20,6 +21,7 @@ export async function createMultipartUpload(ctx: RequestContext): Promise<void> 
   await refusePublicAcl(ctx, { meta: bucketMeta });
   // The object's lock is fixed when the upload starts (its default retention counts from now).
   addUploadLockFields(ctx, bucketMeta, metadata, target);
+  markReplicationPending(ctx, bucketMeta, target.key, metadata);
   const checksumAlgorithm = requestedChecksumAlgorithm(ctx);
   // The upload's object key is made now; each part is encrypted with it.
   const encryption = await resolveWriteEncryption(ctx, target);

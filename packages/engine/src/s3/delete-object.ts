@@ -18,6 +18,7 @@ import { lockOverride } from './object-lock-request.js';
 import { objectTarget, versionIdParam } from './object-request.js';
 import { changeOrigin } from './change-origin.js';
 import { forceDeletePrefix, isForceDelete } from './force-delete-prefix.js';
+import { replicaWrite } from './replica-request.js';
 
 /**
  * Delete one key or version; a missing key or version counts as deleted (S3 semantics). The
@@ -30,6 +31,7 @@ export async function deleteOne(
   bucket: string,
   key: string,
   versionId: string | undefined,
+  marker?: { versionId: string; time: Date; internal?: Record<string, string> },
 ): Promise<DeleteObjectResult> {
   let removed: ObjectInfo | undefined;
   const guard = (target: ObjectInfo): void => {
@@ -39,6 +41,7 @@ export async function deleteOne(
   try {
     const result = await ctx.engine.objectLayer.deleteObject(bucket, key, {
       ...(versionId !== undefined ? { versionId } : {}),
+      ...(marker !== undefined ? { marker } : {}),
       guard,
       origin: changeOrigin(ctx),
     });
@@ -61,7 +64,16 @@ export async function deleteObject(ctx: RequestContext): Promise<void> {
     ctx.res.end();
     return;
   }
-  const result = await deleteOne(ctx, bucket, key, versionId);
+  // A replicated delete marker (MinIO's replication headers): a marker with the source's id.
+  const replica = replicaWrite(ctx, 's3:ReplicateDelete');
+  const result =
+    replica?.deleteMarker === true && versionId !== undefined && versionId !== 'null'
+      ? await deleteOne(ctx, bucket, key, undefined, {
+          versionId,
+          time: replica.time ?? new Date(),
+          internal: replica.internal,
+        })
+      : await deleteOne(ctx, bucket, key, versionId);
   if (result.deleteMarker) ctx.res.setHeader('x-amz-delete-marker', 'true');
   // The null version shows as "null" only where versioning is involved: a delete marker, or a
   // version the client named.

@@ -22,3 +22,5 @@ export class MetadataTooLarge extends defineError('MetadataTooLarge') {}
 export class PolicyTooLarge extends defineError('PolicyTooLarge') {}
 /** A Topic or CloudFunction notification configuration (MinIO takes Queue ones only). 400. */
 export class UnsupportedNotification extends defineError('UnsupportedNotification') {}
+/** RestoreObject of a version that is not on a remote tier. 403 InvalidObjectState. */
+export class InvalidObjectState extends defineError('InvalidObjectState') {}

@@ -7,6 +7,7 @@
  * and `/` (space → `%20`, `+` → `%2B`), which decodes the same with `unquote_plus` (botocore),
  * `decodeURIComponent` (AWS SDK v3, minio-js) and Go's `url.QueryUnescape` (minio-go).
  */
+import { replicationStatusOf } from '../bucket/replication-status.js';
 import type { RequestContext } from '../http/context.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import type { XmlObject } from '../http/xml.js';
@@ -82,6 +83,9 @@ export function metadataExtras(info: ObjectInfo): XmlObject {
     const element = canonicalHeaderKey(`x-amz-meta-${name}`);
     if (XML_NAME.test(element)) meta[element] = value;
   }
+  // MinIO lists the replication status among the metadata (it keeps it there).
+  const replication = replicationStatusOf(info.internal);
+  if (replication !== undefined) meta['X-Amz-Replication-Status'] = replication;
   return {
     UserMetadata: meta,
     UserTags: info.tagging === undefined || info.tagging === '' ? undefined : info.tagging,

@@ -10,12 +10,14 @@
  *   checksums), with the `response-*` query overrides of signed GETs.
  * Object tags are kept as S3 shows them in x-amz-tagging: a URL-encoded query string.
  */
+import { isTransitioned, restoreHeader } from '../tier/index.js';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ObjectInfo, ObjectMetadataInput } from '../object-layer/types.js';
 import { InvalidArgument } from '../common/errors.js';
 import { InvalidStorageClass, MetadataTooLarge } from './errors.js';
 import { InvalidTag } from '../bucket/errors.js';
 import { lockResponseHeaders } from '../bucket/object-lock.js';
+import { replicationStatusOf } from '../bucket/replication-status.js';
 import { checksumResponseHeaders } from './checksums.js';
 import type { ObjectTarget } from './object-request.js';
 
@@ -158,7 +160,8 @@ export function metadataFromInfo(info: ObjectInfo): ObjectMetadataInput {
     contentType: info.contentType,
     headers: { ...info.headers },
     userMetadata: { ...info.userMetadata },
-    storageClass: info.storageClass,
+    // A transitioned version shows its tier as storage class; its copy is written locally.
+    storageClass: isTransitioned(info) ? 'STANDARD' : info.storageClass,
   };
   if (info.tagging !== undefined) meta.tagging = info.tagging;
   return meta;
@@ -231,10 +234,16 @@ export function writeObjectHeaders(
   // S3 omits the header for STANDARD.
   if (info.storageClass !== '' && info.storageClass !== 'STANDARD')
     res.setHeader('x-amz-storage-class', info.storageClass);
+  // A transitioned version restored from its tier (MinIO's x-amz-restore).
+  const restore = restoreHeader(info);
+  if (restore !== undefined) res.setHeader('x-amz-restore', restore);
   const parts = partsCount(info);
   if (parts > 0) res.setHeader('x-amz-mp-parts-count', String(parts));
   // Object lock: x-amz-object-lock-mode / -retain-until-date / -legal-hold of the version.
   for (const [name, value] of Object.entries(lockResponseHeaders(info.internal))) res.setHeader(name, value);
+  // Bucket replication: PENDING / COMPLETED / FAILED on a source, REPLICA on a target.
+  const replication = replicationStatusOf(info.internal);
+  if (replication !== undefined) res.setHeader('x-amz-replication-status', replication);
   if (options.checksums === true) {
     for (const [name, value] of Object.entries(checksumResponseHeaders(info.checksums)))
       res.setHeader(name, value);

@@ -23,6 +23,7 @@ import {
   timingSafeEqualString,
 } from '@coffer/protocol';
 import type { RequestContext } from '../http/context.js';
+import { markReplicationPending } from './replication-pending.js';
 import { authorize } from '../http/authorize.js';
 import { sendXml } from '../http/xml.js';
 import type { Credential } from '../iam/types.js';
@@ -294,6 +295,7 @@ async function upload(
   // A form upload gets the bucket's default retention; its size is known only at the end, when
   // the quota is checked again (`QuotaWrite.verify`) before anything is stored.
   addUploadLockFields(ctx, bucketMeta, metadata, { bucket, key });
+  markReplicationPending(ctx, bucketMeta, key, metadata);
   // SSE form fields (same names as the PutObject headers), else the bucket's default encryption.
   const encryption = await resolveWriteEncryption(ctx, { bucket, key }, (name) => field(form, name));
   const quota = await beginQuotaWrite(ctx.engine, bucketMeta, key, -1);

@@ -7,9 +7,8 @@
  * data path reads it through the bucket metadata service).
  */
 import type { RequestContext } from '../http/context.js';
-import { readBody } from '../http/body.js';
+import { readConfigDocument } from './bucket-config-reply.js';
 import { parseBucketEncryption } from '../bucket/encryption.js';
-import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { KmsKeyNotFound, KmsNotConfigured } from '../kms/errors.js';
 
 /** MinIO's limit for the document (`maxBucketSSEConfigSize`). */
@@ -23,14 +22,7 @@ export async function putBucketEncryption(ctx: RequestContext): Promise<void> {
   if (!kms.configured) {
     throw new KmsNotConfigured('Server side encryption specified but KMS is not configured', { bucket });
   }
-  let body: Buffer;
-  try {
-    body = await readBody(ctx, MAX_CONFIG_BYTES);
-  } catch (err) {
-    if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, { bucket });
-    throw err;
-  }
-  const text = body.toString('utf8');
+  const text = await readConfigDocument(ctx, bucket, MAX_CONFIG_BYTES);
   const config = parseBucketEncryption(text);
   // An unknown key would make every later PUT into the bucket fail: refuse it now.
   if (config.kmsKeyId !== undefined && !(await kms.keyExists(config.kmsKeyId))) {

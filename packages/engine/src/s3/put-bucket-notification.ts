@@ -6,8 +6,8 @@
  * ARN, events and filter is refused as overlapping. An empty document removes every rule.
  */
 import type { RequestContext } from '../http/context.js';
-import { readBody } from '../http/body.js';
-import { EntityTooLarge, InvalidArgument, MalformedXML } from '../common/errors.js';
+import { readConfigDocument } from './bucket-config-reply.js';
+import { InvalidArgument } from '../common/errors.js';
 import { parseNotificationConfiguration } from '../bucket/notification.js';
 import { MINIO_EVENT_NAMES, parseTargetArn } from '../notify/index.js';
 import { UnsupportedNotification } from './errors.js';
@@ -25,14 +25,7 @@ const OVERLAP = 'Configurations overlap. Configurations on the same bucket canno
 export async function putBucketNotification(ctx: RequestContext): Promise<void> {
   const bucket = ctx.target.bucket ?? '';
   await ctx.engine.objectLayer.getBucketInfo(bucket);
-  let body: Buffer;
-  try {
-    body = await readBody(ctx, MAX_CONFIG_BYTES);
-  } catch (err) {
-    if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, { bucket });
-    throw err;
-  }
-  const text = body.toString('utf8');
+  const text = await readConfigDocument(ctx, bucket, MAX_CONFIG_BYTES);
   const config = parseNotificationConfiguration(text);
   const { notifications } = ctx.engine;
   const seen = new Set<string>();

@@ -1,13 +1,16 @@
 /**
  * PutBucketVersioning (`PUT /<bucket>?versioning`): Enabled or Suspended. Suspending a bucket with
  * object lock, or excluding prefixes or folders from its versioning, is refused (409
- * InvalidBucketState, AWS's message), as S3 and MinIO do. The document is kept when it
+ * InvalidBucketState, AWS's message), as S3 and MinIO do; so is suspending a bucket that has a
+ * replication configuration (MinIO's 409 InvalidBucketState). The document is kept when it
  * carries MinIO's ExcludedPrefixes / ExcludeFolders so GET can return them.
  */
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
 import { checkVersioningChange, parseVersioningConfiguration } from '../bucket/versioning.js';
 import { EntityTooLarge, MalformedXML } from '../common/errors.js';
+import { BUCKET_CONFIG } from '../bucket/configs.js';
+import { InvalidBucketState } from '../object-layer/errors.js';
 
 const MAX_CONFIG_BYTES = 64 * 1024;
 
@@ -27,7 +30,15 @@ export async function putBucketVersioning(ctx: RequestContext): Promise<void> {
   const config = parseVersioningConfiguration(raw);
   await ctx.engine.bucketMetadata.put(bucket, 'versioning', raw, {
     // Checked against the stored metadata as the change is persisted.
-    check: (meta) => checkVersioningChange(config, meta.objectLockEnabled, bucket),
+    check: (meta) => {
+      checkVersioningChange(config, meta.objectLockEnabled, bucket);
+      if (config.status === 'Suspended' && (meta.configs[BUCKET_CONFIG.replication] ?? '') !== '') {
+        throw new InvalidBucketState(
+          'A replication configuration is present on this bucket, bucket wide versioning cannot be suspended.',
+          { bucket },
+        );
+      }
+    },
   });
   ctx.res.statusCode = 200;
   ctx.res.setHeader('Content-Length', 0);

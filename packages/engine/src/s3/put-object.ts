@@ -11,6 +11,7 @@
  * bucket's default retention (`bucket/object-lock.ts`).
  */
 import type { RequestContext } from '../http/context.js';
+import { markReplicationPending } from './replication-pending.js';
 import { MissingContentLength } from '../http/request-errors.js';
 import { EntityTooLarge } from '../common/errors.js';
 import type { ObjectInfo, WriteBodyOptions } from '../object-layer/types.js';
@@ -24,6 +25,7 @@ import { beginQuotaWrite } from '../bucket/quota.js';
 import { changeOrigin } from './change-origin.js';
 import { refusePublicAcl } from './acl.js';
 import { resolveWriteEncryption, setSseResponseHeaders } from './sse-request.js';
+import { replicaWrite } from './replica-request.js';
 
 /** S3's largest single PUT (and part): 5 GiB; larger objects are uploaded in parts. */
 export const MAX_PUT_SIZE = 5 * 1024 ** 3;
@@ -86,20 +88,23 @@ export async function putObject(ctx: RequestContext): Promise<void> {
   try {
     const size = uploadSize(ctx, MAX_PUT_SIZE);
     const metadata = metadataFromHeaders(ctx.req.headers, target);
+    const replica = replicaWrite(ctx, 's3:ReplicateObject');
+    if (replica !== undefined) metadata.internal = { ...metadata.internal, ...replica.internal };
     const bucketMeta = await layer.getBucketMetadata(target.bucket);
     await refusePublicAcl(ctx, { meta: bucketMeta });
     addUploadLockFields(ctx, bucketMeta, metadata, target);
+    markReplicationPending(ctx, bucketMeta, target.key, metadata);
     const body = uploadBodyOptions(ctx, size);
     const precondition = writePrecondition(ctx.req.headers, target);
     const encryption = await resolveWriteEncryption(ctx, target);
     // Last: it reserves room in the bucket's quota, which a later refusal would leak.
     const quota = await beginQuotaWrite(ctx.engine, bucketMeta, target.key, size);
-    prepared = { metadata, ...body, precondition, quota, encryption };
+    prepared = { metadata, ...body, precondition, quota, encryption, replica };
   } catch (err) {
     discardBody(ctx);
     throw err;
   }
-  const { metadata, options, echoed, quota, encryption } = prepared;
+  const { metadata, options, echoed, quota, encryption, replica } = prepared;
   const verify = quota.verify(options.verify);
   const precondition = quota.precondition(prepared.precondition);
   let info: ObjectInfo;
@@ -111,6 +116,8 @@ export async function putObject(ctx: RequestContext): Promise<void> {
       ...(precondition !== undefined ? { precondition } : {}),
       origin: changeOrigin(ctx),
       ...(encryption.request !== undefined ? { encryption: encryption.request } : {}),
+      ...(replica?.versionId !== undefined ? { versionId: replica.versionId } : {}),
+      ...(replica?.time !== undefined ? { lastModified: replica.time } : {}),
     });
   } catch (err) {
     quota.failed();

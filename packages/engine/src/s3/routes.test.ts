@@ -82,7 +82,9 @@ describe('S3 dispatch table', () => {
   });
 
   it('answers unknown sub-resources with NotImplemented and wrong methods with MethodNotAllowed', () => {
-    expect(() => op('PUT', '/b?lifecycle')).toThrow(NotImplemented);
+    expect(() => op('PUT', '/b?analytics')).toThrow(NotImplemented);
+    expect(op('PUT', '/b?lifecycle')).toBe('PutBucketLifecycle');
+    expect(op('POST', '/b/k?restore')).toBe('RestoreObject');
     expect(() => op('GET', '/b/k?torrent')).toThrow(NotImplemented);
     expect(() => op('GET', '/b?torrent')).toThrow(NotImplemented);
     expect(() => op('POST', '/b/k')).toThrow(MethodNotAllowed);

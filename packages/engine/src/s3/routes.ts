@@ -26,6 +26,8 @@ import { getBucketCors } from './get-bucket-cors.js';
 import { getBucketEncryption } from './get-bucket-encryption.js';
 import { putBucketEncryption } from './put-bucket-encryption.js';
 import { getBucketLifecycle } from './get-bucket-lifecycle.js';
+import { putBucketLifecycle } from './put-bucket-lifecycle.js';
+import { restoreObject } from './restore-object.js';
 import { getBucketLocation } from './get-bucket-location.js';
 import { getBucketLogging } from './get-bucket-logging.js';
 import { getBucketNotification } from './get-bucket-notification.js';
@@ -34,6 +36,12 @@ import { listenNotification } from './listen-notification.js';
 import { getBucketPolicy } from './get-bucket-policy.js';
 import { getBucketPolicyStatus } from './get-bucket-policy-status.js';
 import { getBucketReplication } from './get-bucket-replication.js';
+import { putBucketReplication } from './put-bucket-replication.js';
+import {
+  getBucketReplicationMetrics,
+  getBucketReplicationResetStatus,
+  resetBucketReplication,
+} from './replication-extensions.js';
 import { getBucketRequestPayment } from './get-bucket-request-payment.js';
 import { getBucketTagging } from './get-bucket-tagging.js';
 import { getBucketVersioning } from './get-bucket-versioning.js';
@@ -321,6 +329,14 @@ export const S3_RULES: readonly S3Rule[] = [
   {
     method: 'POST',
     level: 'object',
+    query: ['restore'],
+    operation: 'RestoreObject',
+    action: 's3:RestoreObject',
+    handler: restoreObject,
+  },
+  {
+    method: 'POST',
+    level: 'object',
     query: ['uploads'],
     operation: 'CreateMultipartUpload',
     action: 's3:PutObject',
@@ -455,7 +471,30 @@ export const S3_RULES: readonly S3Rule[] = [
   ),
   sub('GET', 'lifecycle', 'GetBucketLifecycle', 's3:GetLifecycleConfiguration', getBucketLifecycle),
   sub('DELETE', 'lifecycle', 'DeleteBucketLifecycle', 's3:PutLifecycleConfiguration', deleteBucketLifecycle),
+  sub('PUT', 'lifecycle', 'PutBucketLifecycle', 's3:PutLifecycleConfiguration', putBucketLifecycle),
   sub('GET', 'replication', 'GetBucketReplication', 's3:GetReplicationConfiguration', getBucketReplication),
+  sub('PUT', 'replication', 'PutBucketReplication', 's3:PutReplicationConfiguration', putBucketReplication),
+  sub(
+    'GET',
+    'replication-metrics',
+    'GetBucketReplicationMetrics',
+    's3:GetReplicationConfiguration',
+    getBucketReplicationMetrics,
+  ),
+  sub(
+    'PUT',
+    'replication-reset',
+    'ResetBucketReplicationState',
+    's3:ResetBucketReplicationState',
+    resetBucketReplication,
+  ),
+  sub(
+    'GET',
+    'replication-reset-status',
+    'GetBucketReplicationResetStatus',
+    's3:ResetBucketReplicationState',
+    getBucketReplicationResetStatus,
+  ),
   sub(
     'DELETE',
     'replication',

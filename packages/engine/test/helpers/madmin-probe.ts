@@ -51,12 +51,12 @@ export async function buildMadminProbe(): Promise<string> {
 }
 
 /**
- * Runs `probe info|heal|iam|kms|quota|config|trace|healthinfo` against the engine, with `extraEnv` on top (e.g. the
+ * Runs `probe info|heal|iam|kms|quota|config|trace|healthinfo|replication` against the engine, with `extraEnv` on top (e.g. the
  * MADMIN_KMS_KEY or MADMIN_BUCKET a command reads); resolves with the parsed JSON and the exit code.
  */
 export async function runMadminProbe(
   binary: string,
-  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota' | 'config' | 'trace' | 'healthinfo',
+  command: 'info' | 'heal' | 'iam' | 'kms' | 'quota' | 'config' | 'trace' | 'healthinfo' | 'replication',
   engine: EngineEndpoint,
   extraEnv: Record<string, string> = {},
 ): Promise<{ code: number; report: Record<string, unknown>; stderr: string }> {

@@ -16,6 +16,8 @@
 //	madmin-probe config -> set/get/del/help of the server configuration (see config.go)
 //	madmin-probe trace  -> ServiceTrace of an anonymous PUT and GetLogs' replay (see trace.go)
 //	madmin-probe healthinfo -> ServerHealthInfo's stream decoded into HealthInfo, summarised (see healthinfo.go)
+//	madmin-probe replication -> remote target, rule, replicated object, metrics and resync with
+//	                       madmin-go and minio-go (see replication.go)
 //
 // The endpoint (host:port) and the credentials come from the environment (MADMIN_ENDPOINT,
 // MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY) so no secret appears on a command line. Every call's error
@@ -145,8 +147,8 @@ func runHeal(ctx context.Context, adm *madmin.AdminClient) (interface{}, bool) {
 }
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config" && os.Args[1] != "trace" && os.Args[1] != "healthinfo") {
-		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config|trace|healthinfo (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota: MADMIN_BUCKET; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
+	if len(os.Args) != 2 || (os.Args[1] != "info" && os.Args[1] != "heal" && os.Args[1] != "iam" && os.Args[1] != "quota" && os.Args[1] != "kms" && os.Args[1] != "config" && os.Args[1] != "trace" && os.Args[1] != "healthinfo" && os.Args[1] != "replication") {
+		fmt.Fprintln(os.Stderr, "usage: madmin-probe info|heal|iam|quota|kms|config|trace|healthinfo|replication (env MADMIN_ENDPOINT, MADMIN_ACCESS_KEY, MADMIN_SECRET_KEY; quota, replication: MADMIN_BUCKET; replication: MADMIN_TARGET_{ENDPOINT,ACCESS_KEY,SECRET_KEY,BUCKET}; kms: MADMIN_KMS_KEY; config: MADMIN_WEBHOOK)")
 		os.Exit(2)
 	}
 	adm, err := madmin.New(os.Getenv("MADMIN_ENDPOINT"), os.Getenv("MADMIN_ACCESS_KEY"), os.Getenv("MADMIN_SECRET_KEY"), false)
@@ -184,6 +186,10 @@ func main() {
 	case "healthinfo":
 		rep, ok = runHealthInfo(ctx, adm)
 	// ---- end health info ----
+	// ---- bucket replication (replication.go) ----
+	case "replication":
+		rep, ok = runReplication(ctx, adm)
+	// ---- end replication ----
 	default:
 		rep, ok = runIAM(ctx, adm, os.Getenv("MADMIN_ENDPOINT"))
 	}

@@ -7,6 +7,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import type { Client } from 'minio';
+import { el, readBody } from './s3-xml.js';
 
 export type NotificationKind = 'Queue' | 'Topic' | 'CloudFunction';
 
@@ -76,17 +77,6 @@ export function parseNotificationRules(xml: string): NotificationRule[] {
   return rules;
 }
 
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-const el = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
-
 /** The NotificationConfiguration document of these rules (empty: no notifications). */
 export function buildNotificationXml(rules: readonly NotificationRule[]): string {
   const parts = ['<NotificationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">'];
@@ -107,12 +97,6 @@ export function buildNotificationXml(rules: readonly NotificationRule[]): string
   }
   parts.push('</NotificationConfiguration>');
   return parts.join('');
-}
-
-async function readBody(res: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** GetBucketNotificationConfiguration: the bucket's rules (none set: an empty list). */

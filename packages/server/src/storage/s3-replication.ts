@@ -3,35 +3,27 @@
  * §5.5), as the console lists them (spec 1 §3 "Replication rule (listed)"). minio-js signs and
  * sends the request; the XML is read here with every value kept as text, because minio-js's own
  * parser turns IDs, prefixes and tag values that look like numbers into numbers ('007' → 7).
- * A bucket without a configuration (404 ReplicationConfigurationNotFoundError) has no rules.
+ * A bucket without a configuration (404 ReplicationConfigurationNotFoundError) has no rules. New
+ * rules are written as MinIO's XML; a change keeps the other rules' XML as the server gave it.
  */
 import type { ReplicationRule } from '@coffer/contract';
-import { XMLParser } from 'fast-xml-parser';
 import type { Client } from 'minio';
 import { storageErrorCode } from './storage-errors.js';
+import {
+  configParser,
+  deleteBucketSubresource,
+  el,
+  filterXml,
+  getBucketSubresource,
+  parseTagText,
+  node,
+  nodes,
+  putBucketSubresource,
+  text,
+  type XmlNode,
+} from './s3-xml.js';
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: false,
-  isArray: (name) => name === 'Rule' || name === 'Tag',
-});
-
-type XmlNode = Record<string, unknown>;
-
-function node(value: unknown): XmlNode {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as XmlNode) : {};
-}
-
-function text(parent: XmlNode, name: string): string {
-  const value = parent[name];
-  return typeof value === 'string' ? value : '';
-}
-
-function nodes(parent: XmlNode, name: string): XmlNode[] {
-  const value = parent[name];
-  return Array.isArray(value) ? value.map(node) : [];
-}
+const parser = configParser;
 
 /** Tags as the spec lists them: key=value pairs joined with &. */
 function tagsOf(tags: XmlNode[]): string {
@@ -70,16 +62,67 @@ export function parseReplicationRules(xml: string): ReplicationRule[] {
   });
 }
 
-/** The bucket's replication rules; none when it has no replication configuration. */
-export async function getReplicationRules(s3: Client, bucket: string): Promise<ReplicationRule[]> {
-  let res;
+/** The bucket's replication configuration document; undefined when it has none. */
+export async function getReplicationDocument(s3: Client, bucket: string): Promise<string | undefined> {
   try {
-    res = await s3.makeRequestAsync({ method: 'GET', bucketName: bucket, query: 'replication' }, '', [200]);
+    return await getBucketSubresource(s3, bucket, 'replication');
   } catch (err) {
-    if (storageErrorCode(err) === 'ReplicationConfigurationNotFoundError') return [];
+    if (storageErrorCode(err) === 'ReplicationConfigurationNotFoundError') return undefined;
     throw err;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
-  return parseReplicationRules(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The bucket's replication rules; none when it has no replication configuration. */
+export async function getReplicationRules(s3: Client, bucket: string): Promise<ReplicationRule[]> {
+  const xml = await getReplicationDocument(s3, bucket);
+  return xml === undefined ? [] : parseReplicationRules(xml);
+}
+
+/** What a new rule says (spec 1 §3 "Replication request"). */
+export interface NewReplicationRule {
+  id: string;
+  priority: number;
+  /** The remote target's ARN. */
+  arn: string;
+  prefix: string;
+  tags: string;
+  replicateDeleteMarkers: boolean;
+  replicateDeletes: boolean;
+  replicateMetadata: boolean;
+}
+
+const status = (on: boolean) => (on ? 'Enabled' : 'Disabled');
+
+/**
+ * A rule of MinIO's replication XML (wire doc §5.5): the destination is the target's ARN; existing
+ * objects are replicated too; metadata changes (ReplicaModifications) as asked.
+ */
+export function replicationRuleXml(rule: NewReplicationRule): string {
+  return [
+    '<Rule>',
+    el('ID', rule.id),
+    el('Status', 'Enabled'),
+    el('Priority', String(rule.priority)),
+    `<DeleteMarkerReplication>${el('Status', status(rule.replicateDeleteMarkers))}</DeleteMarkerReplication>`,
+    `<DeleteReplication>${el('Status', status(rule.replicateDeletes))}</DeleteReplication>`,
+    `<Destination>${el('Bucket', rule.arn)}</Destination>`,
+    `<SourceSelectionCriteria><ReplicaModifications>${el('Status', status(rule.replicateMetadata))}</ReplicaModifications></SourceSelectionCriteria>`,
+    filterXml(rule.prefix, parseTagText(rule.tags)),
+    `<ExistingObjectReplication>${el('Status', 'Enabled')}</ExistingObjectReplication>`,
+    '</Rule>',
+  ].join('');
+}
+
+/** Store these rules (each its own XML text); none removes the configuration. */
+export async function putReplicationRules(
+  s3: Client,
+  bucket: string,
+  rules: readonly string[],
+): Promise<void> {
+  if (rules.length === 0) {
+    await deleteBucketSubresource(s3, bucket, 'replication');
+    return;
+  }
+  const xml = `<ReplicationConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${rules.join('')}</ReplicationConfiguration>`;
+  await putBucketSubresource(s3, bucket, 'replication', xml);
 }

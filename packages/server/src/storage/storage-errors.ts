@@ -82,6 +82,28 @@ const S3_CODES: Record<string, Rule> = {
   // Bucket encryption: no configuration; a KMS key the server does not know (wire doc §5.7).
   ServerSideEncryptionConfigurationNotFoundError: { code: 'not_found', status: 404 },
   'KMS.NotFoundException': { code: 'invalid_request', status: 400 },
+  // Replication, lifecycle and tiers (wire doc §3.7, §3.8, §5.4, §5.5).
+  ReplicationConfigurationNotFoundError: { code: 'not_found', status: 404 },
+  NoSuchLifecycleConfiguration: { code: 'not_found', status: 404 },
+  InvalidStorageClass: { code: 'invalid_request', status: 400 },
+  XMinioAdminRemoteTargetNotFoundError: { code: 'not_found', status: 404 },
+  XMinioAdminRemoteRemoveDisallowed: { code: 'conflict', status: 409 },
+  XMinioAdminReplicationRemoteConnectionError: { code: 'storage_error', status: 503 },
+  XMinioAdminTierReserved: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierInvalidConfig: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierInvalidConfigVersion: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierTypeUnsupported: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierInsufficientPermissions: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierInvalidCredentials: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierAlreadyExists: { code: 'conflict', status: 409 },
+  XMinioAdminTierNameNotUpperCase: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierMissingCredentials: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierBucketNotFound: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierBackendInUse: { code: 'conflict', status: 409 },
+  XMinioAdminTierBackendNotEmpty: { code: 'conflict', status: 409 },
+  XMinioBackendDown: { code: 'storage_error', status: 503 },
+  XMinioAdminReplicationBandwidthLimitError: { code: 'invalid_request', status: 400 },
+  XMinioAdminTierNotFound: { code: 'not_found', status: 404 },
 };
 
 /** Codes whose meaning depends on the status the server gave them with. */

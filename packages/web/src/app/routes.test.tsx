@@ -17,6 +17,8 @@ describe('the route table', () => {
       '/buckets/:bucketName/summary',
       '/buckets/:bucketName/events',
       '/buckets/:bucketName/access',
+      '/buckets/:bucketName/replication',
+      '/buckets/:bucketName/lifecycle',
       '/account',
       '/policies',
       '/policies/*',

@@ -1,6 +1,6 @@
 /**
  * Settings routes (spec 3 §7 "Settings", "Restart"): configurations, notification endpoints,
- * ARNs, the service restart and the restart-required state. Thin: session → admin client →
+ * ARNs, the remote tiers, the service restart and the restart-required state. Thin: session → admin client →
  * service; every change that answers "restart needed" is remembered for the banner.
  */
 import { API } from '@coffer/contract';
@@ -15,6 +15,7 @@ import {
   listNotificationEndpoints,
 } from './notification-endpoints-service.js';
 import { RestartState } from './restart-state.js';
+import { addTier, listTiers, updateTierCredentials } from './tiers-service.js';
 import { restartAndWait, type RestartWaitOptions } from './restart-service.js';
 
 export interface SettingsRoutesOptions {
@@ -72,6 +73,24 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
   app.route({
     ...routeOptions(API.listArns),
     handler: async (request) => listArns(adminOf(request)),
+  });
+
+  app.route({
+    ...routeOptions(API.listTiers),
+    handler: async (request) => listTiers(adminOf(request)),
+  });
+
+  app.route({
+    ...routeOptions(API.addTier),
+    handler: async (request, reply) => reply.code(201).send(await addTier(adminOf(request), request.body)),
+  });
+
+  app.route({
+    ...routeOptions(API.updateTierCredentials),
+    handler: async (request, reply) => {
+      await updateTierCredentials(adminOf(request), request.params.name, request.body);
+      return reply.code(204).send(null);
+    },
   });
 
   app.route({

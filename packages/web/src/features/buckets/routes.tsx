@@ -1,5 +1,6 @@
 /**
- * The buckets feature's screens: the list, the bucket summary, Events and Access Audit (spec 1 §2), all
+ * The buckets feature's screens: the list, the bucket summary, Events, Replication, Lifecycle and
+ * Access Audit (spec 1 §2), all
  * of the catalogue's `buckets` page and each loaded lazily. The bare /buckets/{bucketName} goes to
  * its summary.
  */
@@ -15,6 +16,14 @@ const BucketSummaryPage = lazyScreen(
 );
 const BucketEventsPage = lazyScreen(() => import('./components/bucket-events-page.js'), 'BucketEventsPage');
 const BucketAccessPage = lazyScreen(() => import('./components/bucket-access-page.js'), 'BucketAccessPage');
+const BucketReplicationPage = lazyScreen(
+  () => import('./components/bucket-replication-page.js'),
+  'BucketReplicationPage',
+);
+const BucketLifecyclePage = lazyScreen(
+  () => import('./components/bucket-lifecycle-page.js'),
+  'BucketLifecyclePage',
+);
 const LazyCreateBucketButton = lazyScreen(
   () => import('./components/create-bucket-button.js'),
   'CreateBucketButton',
@@ -26,6 +35,9 @@ export const BUCKETS_ROUTES: PageScreen[] = [
   { page: 'buckets', subpath: ':bucketName/summary', element: <BucketSummaryPage /> },
   { page: 'buckets', subpath: ':bucketName/events', element: <BucketEventsPage /> },
   { page: 'buckets', subpath: ':bucketName/access', element: <BucketAccessPage /> },
+  // Distributed setup only (spec 1 §2): elsewhere these lead to the Summary.
+  { page: 'buckets', subpath: ':bucketName/replication', element: <BucketReplicationPage /> },
+  { page: 'buckets', subpath: ':bucketName/lifecycle', element: <BucketLifecyclePage /> },
 ];
 
 /** The Create Bucket action other features show (the object browser's bucket list), loaded with it. */

@@ -69,6 +69,18 @@ export type {
   BucketEventType,
   SubscribeBucketEventRequest,
   DeleteBucketEventRequest,
+  ListExternalBucketsRequest,
+  ListExternalBucketsResponse,
+  MultiBucketReplicationRequest,
+  MultiBucketReplicationResponse,
+  LifecycleRule,
+  BucketLifecycleResponse,
+  AddLifecycleRuleRequest,
+  UpdateLifecycleRuleRequest,
+  TierItem,
+  AddTierRequest,
+  ListTiersResponse,
+  UpdateTierCredentialsRequest,
 } from '@coffer/contract';
 
 /** One key/value of a configuration change. */

@@ -1,7 +1,8 @@
 /**
  * The frame of every bucket detail screen (spec 1 §2): the breadcrumb 'Buckets > {bucketName}', the
- * bucket's name as title with a Browse action, and the left menu of the detail tabs this version
- * has (Summary, Events, Access Audit); tabs of later issues are not linked until they exist.
+ * bucket's name as title with a Browse action, and the left menu of the detail tabs: Summary,
+ * Events, Replication and Lifecycle (distributed setup only; Replication disabled without
+ * s3:GetReplicationConfiguration on the bucket), Access Audit.
  *
  * A bucket that does not exist (or that this account may not see) gets a not-found state instead
  * of the tab's content — the bucket's details answer 404; the tab's content (and so its own calls)
@@ -15,13 +16,16 @@ import { Link, NavLink as RouterNavLink } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
-import { useServerCapabilities } from '../../../shared/session/session-context.js';
+import { usePermission } from '../../../shared/api/has-permission.js';
+import { useDistributedMode, useServerCapabilities } from '../../../shared/session/session-context.js';
 import { useBucketInfo } from '../api/get-bucket-info.js';
 
 const TABS = [
-  { tab: 'summary', label: 'detail.summary', adminApi: false },
-  { tab: 'events', label: 'detail.events', adminApi: false },
-  { tab: 'access', label: 'detail.accessAudit', adminApi: true },
+  { tab: 'summary', label: 'detail.summary', adminApi: false, distributed: false },
+  { tab: 'events', label: 'detail.events', adminApi: false, distributed: false },
+  { tab: 'replication', label: 'detail.replication', adminApi: true, distributed: true },
+  { tab: 'lifecycle', label: 'detail.lifecycle', adminApi: false, distributed: true },
+  { tab: 'access', label: 'detail.accessAudit', adminApi: true, distributed: false },
 ] as const;
 
 /** The not-found state: said plainly, with the way back. */
@@ -46,10 +50,11 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
   const { t } = useTranslation(['buckets', 'common']);
   const base = `/buckets/${encodeURIComponent(bucketName)}`;
   const { adminApi } = useServerCapabilities();
+  const distributed = useDistributedMode();
   const info = useBucketInfo(bucketName);
   if (info.error instanceof ApiError && info.error.status === 404)
     return <BucketNotFound bucketName={bucketName} />;
-  const tabs = TABS.filter((tab) => adminApi || !tab.adminApi);
+  const tabs = TABS.filter((tab) => (adminApi || !tab.adminApi) && (distributed || !tab.distributed));
   return (
     <>
       <PageHeader
@@ -71,15 +76,24 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box component="nav" aria-label={t('detail.sections')} w={180} style={{ flexShrink: 0 }}>
           <Stack gap={2} data-testid={TEST_IDS.bucketDetail.menu}>
-            {tabs.map(({ tab, label }) => (
-              <NavLink
-                key={tab}
-                component={RouterNavLink}
-                to={`${base}/${tab}`}
-                label={t(label)}
-                data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
-              />
-            ))}
+            {tabs.map(({ tab, label }) =>
+              tab === 'replication' ? (
+                <ReplicationNavLink
+                  key={tab}
+                  to={`${base}/${tab}`}
+                  bucketName={bucketName}
+                  bucketKnown={info.isSuccess}
+                />
+              ) : (
+                <NavLink
+                  key={tab}
+                  component={RouterNavLink}
+                  to={`${base}/${tab}`}
+                  label={t(label)}
+                  data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
+                />
+              ),
+            )}
           </Stack>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
@@ -88,5 +102,44 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
         </Box>
       </Group>
     </>
+  );
+}
+
+/**
+ * The Replication entry (distributed setup only): disabled without s3:GetReplicationConfiguration
+ * on the bucket (spec 1 §2, §6) — asked only where the entry is shown.
+ */
+function ReplicationNavLink({
+  to,
+  bucketName,
+  bucketKnown,
+}: {
+  to: string;
+  bucketName: string;
+  bucketKnown: boolean;
+}) {
+  // A bucket not known (yet) to exist is asked nothing.
+  return bucketKnown ? (
+    <PermittedReplicationNavLink to={to} bucketName={bucketName} />
+  ) : (
+    <ReplicationEntry to={to} disabled />
+  );
+}
+
+function PermittedReplicationNavLink({ to, bucketName }: { to: string; bucketName: string }) {
+  const canRead = usePermission('s3:GetReplicationConfiguration', bucketName);
+  return <ReplicationEntry to={to} disabled={!canRead} />;
+}
+
+function ReplicationEntry({ to, disabled }: { to: string; disabled: boolean }) {
+  const { t } = useTranslation(['buckets']);
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={to}
+      label={t('detail.replication')}
+      disabled={disabled}
+      data-testid={TEST_IDS.bucketDetail.menuItem('replication')}
+    />
   );
 }

@@ -80,9 +80,11 @@ describe('bucket Summary', () => {
     expect(value('object-locking')).toBe('Enabled');
     expect(value('versioning')).toBe('Enabled');
     expect(value('usage')).toBe('5 MiB');
-    // The replication rules are not editable here: no button, no link.
+    // The card's one action opens Set Bucket Replication; the rules are listed on the Replication tab.
     const card = screen.getByTestId(ids.card('replication'));
-    expect(card.querySelectorAll('a, button')).toHaveLength(0);
+    expect([...card.querySelectorAll('a, button')].map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Set replication of bucket vault',
+    ]);
   });
 
   it('outside a distributed setup: no Replication, Object Locking, Versioning or Quota, and none of them is asked', async () => {

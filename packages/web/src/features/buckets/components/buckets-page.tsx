@@ -1,6 +1,6 @@
 /**
  * /buckets (spec 1 §2): header 'Buckets', the 'Search Buckets' name filter, 'Set Replication'
- * (disabled until a bucket is selected), 'Create Bucket' (permission-gated), and the table with
+ * (distributed setup only; disabled until a bucket is selected, opens the replication wizard), 'Create Bucket' (permission-gated), and the table with
  * Name, Creation Date and Size, a select box, a delete action and a click-through per row.
  */
 import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
@@ -15,6 +15,7 @@ import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { RowAction } from '../../../shared/components/row-action.js';
 import { SearchBox, matching } from '../../../shared/components/search-box.js';
+import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { CreateBucketButton } from './create-bucket-button.js';
 import { DeleteBucketModal } from './delete-bucket-modal.js';
 import { SetReplicationModal } from './set-replication-modal.js';
@@ -27,6 +28,8 @@ export function BucketsPage() {
   const format = useFormat();
   const buckets = useBuckets();
   const navigate = useNavigate();
+  // Replication exists only in a distributed setup (spec 1 §1, §6).
+  const distributed = useDistributedMode();
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<string | null>(null);
@@ -55,14 +58,16 @@ export function BucketsPage() {
         title={t('title')}
         actions={
           <>
-            <Button
-              variant="default"
-              disabled={selected.size === 0}
-              onClick={() => setReplicationOpen(true)}
-              data-testid={TEST_IDS.buckets.setReplication}
-            >
-              {t('setReplication')}
-            </Button>
+            {distributed && (
+              <Button
+                variant="default"
+                disabled={selected.size === 0}
+                onClick={() => setReplicationOpen(true)}
+                data-testid={TEST_IDS.buckets.setReplication}
+              >
+                {t('setReplication')}
+              </Button>
+            )}
             <CreateBucketButton />
           </>
         }

@@ -63,11 +63,25 @@ describe('Settings: Configurations', () => {
       '/webhook/logger',
     );
     expect(screen.getByTestId(ids.configEntry('audit_webhook')).getAttribute('href')).toBe('/webhook/audit');
-    // No Tiers tab until its content exists.
+    // Tiers in a distributed setup only (spec 3 §2).
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Configurations',
+      'Lambda Notifications',
+      'Tiers',
+    ]);
+  });
+
+  it('outside a distributed setup there is no Tiers tab', () => {
+    renderWithApp(<SettingsPage />, {
+      handler: fakeSettings({}),
+      session: { ...session, distributedMode: false },
+      path: '/settings?tab=tiers',
+    });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Configurations',
       'Lambda Notifications',
     ]);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Configurations');
   });
 
   it('region: loads the stored value, requires the name, sends the non-empty values and goes back', async () => {

@@ -1,7 +1,6 @@
 /**
- * The Settings screen /settings (spec 3 §2): left tabs Configurations and Lambda Notifications,
- * each sliding between its own steps. Spec 3 wants a Tiers tab in a distributed setup; its content
- * comes with the tiers issue, so until then it is not shown at all rather than shown empty.
+ * The Settings screen /settings (spec 3 §2): left tabs Configurations, Lambda Notifications and
+ * Tiers (the last only in a distributed setup), each sliding between its own steps.
  */
 import { Tabs } from '@mantine/core';
 import type { ConfigSection } from '@coffer/contract/client';
@@ -10,19 +9,25 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
+import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { ConfigurationsPanel } from './configurations-panel.js';
 import { LambdaPanel, type LambdaStep } from './lambda-panel.js';
+import { TiersPanel, type TierStep } from './tiers-panel.js';
 
-const TABS = ['configurations', 'lambda'] as const;
+const TABS = ['configurations', 'lambda', 'tiers'] as const;
 type Tab = (typeof TABS)[number];
 
 export function SettingsPage() {
   const { t } = useTranslation(['settings']);
   const [params, setParams] = useSearchParams();
+  const distributed = useDistributedMode();
+  const tabs = TABS.filter((id) => id !== 'tiers' || distributed);
   // The tab is in the address (?tab=lambda), so a reload or a link opens it.
-  const tab: Tab = params.get('tab') === 'lambda' ? 'lambda' : 'configurations';
+  const asked = params.get('tab');
+  const tab: Tab = tabs.find((id) => id === asked && id !== 'configurations') ?? 'configurations';
   const [section, setSection] = useState<ConfigSection | null>(null);
   const [lambdaStep, setLambdaStep] = useState<LambdaStep>('list');
+  const [tierStep, setTierStep] = useState<TierStep>('list');
   return (
     <div data-testid={TEST_IDS.settings.screen}>
       <PageHeader title={t('title')} />
@@ -32,11 +37,12 @@ export function SettingsPage() {
         onChange={(value) => {
           setSection(null);
           setLambdaStep('list');
-          setParams(value === 'lambda' ? { tab: 'lambda' } : {}, { replace: true });
+          setTierStep('list');
+          setParams(value === 'lambda' || value === 'tiers' ? { tab: value } : {}, { replace: true });
         }}
       >
         <Tabs.List>
-          {TABS.map((id) => (
+          {tabs.map((id) => (
             <Tabs.Tab key={id} value={id} data-testid={TEST_IDS.settings.tab(id)}>
               {t(`tabs.${id}`)}
             </Tabs.Tab>
@@ -48,6 +54,11 @@ export function SettingsPage() {
         <Tabs.Panel value="lambda" pl="lg">
           <LambdaPanel step={lambdaStep} onStep={setLambdaStep} />
         </Tabs.Panel>
+        {distributed && (
+          <Tabs.Panel value="tiers" pl="lg">
+            <TiersPanel step={tierStep} onStep={setTierStep} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </div>
   );
