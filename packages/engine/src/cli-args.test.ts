@@ -90,6 +90,12 @@ describe('coffer-engine arguments', () => {
     );
   });
 
+  it('takes the length of a lifecycle day from COFFER_ILM_DAY_SECONDS', () => {
+    expect(parseCli([], { COFFER_ILM_DAY_SECONDS: '2' })?.lifecycleDayMs).toBe(2000);
+    expect(parseCli([])).not.toHaveProperty('lifecycleDayMs');
+    expect(() => parseCli([], { COFFER_ILM_DAY_SECONDS: 'x' })).toThrow(/COFFER_ILM_DAY_SECONDS/);
+  });
+
   it('returns undefined for --help', () => {
     expect(parseCli(['--help'])).toBeUndefined();
     expect(parseCli(['-h'])).toBeUndefined();

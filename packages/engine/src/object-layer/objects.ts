@@ -19,11 +19,11 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
-import { InvalidArgument } from '../common/errors.js';
-import { InvalidRange, ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from './errors.js';
+import { ObjectIsDeleteMarker, ObjectNotFound, VersionNotFound } from './errors.js';
 import { keyVersioning } from './key-versioning.js';
 import { validateObjectKey } from './names.js';
 import { toObjectInfo } from './object-info.js';
+import { planReadRange } from './read-range.js';
 import { resolveRaw, type Resolution, type ResolvedVersion } from './quorum.js';
 import {
   DATA_REMOTE_FIELD,
@@ -336,49 +336,6 @@ export async function commitVersion(
   });
 }
 
-/** Byte range of the object to return, and which parts it covers. */
-interface ReadPlan {
-  start: number;
-  end: number;
-}
-
-function planRead(
-  info: ObjectInfo,
-  v: VersionRecord,
-  options: GetObjectOptions | undefined,
-  bucket: string,
-  key: string,
-): ReadPlan {
-  if (options?.partNumber !== undefined) {
-    const n = options.partNumber;
-    if (!Number.isInteger(n) || n < 1)
-      throw new InvalidArgument('Part number must be an integer between 1 and 10000', { bucket, key });
-    if (v.multipart !== true) {
-      if (n !== 1) throw invalidRange(info.size, `part ${n}`);
-      return { start: 0, end: info.size - 1 };
-    }
-    const part = v.parts[n - 1];
-    if (part === undefined) throw invalidRange(info.size, `part ${n}`);
-    const start = v.parts.slice(0, n - 1).reduce((s, p) => s + p.size, 0);
-    return { start, end: start + part.size - 1 };
-  }
-  if (options?.range !== undefined) {
-    const { start, end } = options.range;
-    if (start < 0 || start > end || (info.size > 0 && start >= info.size) || (info.size === 0 && start > 0)) {
-      throw invalidRange(info.size, `bytes=${start}-${end}`);
-    }
-    return { start, end: Math.min(end, info.size - 1) };
-  }
-  return { start: 0, end: info.size - 1 };
-}
-
-function invalidRange(size: number, range: string): InvalidRange {
-  const e = new InvalidRange('The requested range is not satisfiable');
-  e.objectSize = size;
-  e.range = range;
-  return e;
-}
-
 /** Shard readers of one part, by shard index, from the drives holding the version. */
 function partReaders(
   core: LayerCore,
@@ -427,7 +384,15 @@ export async function getObject(
     const info = toObjectInfo(bucket, key, v, isLatest(resolution, chosen));
     // Transitioned: no local bytes to plan a read over (the tiering decorator reads the tier).
     if (v.internal[DATA_REMOTE_FIELD] === 'true') return inMemoryResult(info, Buffer.alloc(0));
-    const plan = planRead(info, v, options, bucket, key);
+    const plan = planReadRange(
+      info.size,
+      v.multipart === true ? v.parts.map((p) => p.size) : undefined,
+      options,
+      {
+        bucket,
+        key,
+      },
+    );
     if (chosen.holders.length < resolution.answered)
       core.scheduleHeal(bucket, key, 'version missing on some drives');
     const ec = v.ec;

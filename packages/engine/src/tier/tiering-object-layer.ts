@@ -9,8 +9,7 @@
  * were never transitioned pass through untouched.
  */
 import { Readable } from 'node:stream';
-import { InvalidArgument } from '../common/errors.js';
-import { InvalidRange } from '../object-layer/errors.js';
+import { planReadRange } from '../object-layer/read-range.js';
 import type {
   GetObjectOptions,
   GetObjectResult,
@@ -20,38 +19,6 @@ import type {
 } from '../object-layer/types.js';
 import { isDataRemote, isTransitioned, transitionedView } from './transition-fields.js';
 import type { Tiering } from './tiering.js';
-
-function invalidRange(size: number, range: string): InvalidRange {
-  const e = new InvalidRange('The requested range is not satisfiable');
-  e.objectSize = size;
-  e.range = range;
-  return e;
-}
-
-/** The stored-byte range a read asks for, as the erasure layer plans it. */
-function planRange(info: ObjectInfo, options: GetObjectOptions): { start: number; end: number } {
-  if (options.partNumber !== undefined) {
-    const n = options.partNumber;
-    if (!Number.isInteger(n) || n < 1)
-      throw new InvalidArgument('Part number must be an integer between 1 and 10000');
-    const parts = info.parts;
-    if (parts === undefined || parts.length === 0) {
-      if (n !== 1) throw invalidRange(info.size, `part ${n}`);
-      return { start: 0, end: info.size - 1 };
-    }
-    const part = parts[n - 1];
-    if (part === undefined) throw invalidRange(info.size, `part ${n}`);
-    const start = parts.slice(0, n - 1).reduce((s, p) => s + p.size, 0);
-    return { start, end: start + part.size - 1 };
-  }
-  if (options.range !== undefined) {
-    const { start, end } = options.range;
-    if (start < 0 || start > end || (info.size > 0 && start >= info.size) || (info.size === 0 && start > 0))
-      throw invalidRange(info.size, `bytes=${start}-${end}`);
-    return { start, end: Math.min(end, info.size - 1) };
-  }
-  return { start: 0, end: info.size - 1 };
-}
 
 /** Every transitioned version of a bucket (paged listing). */
 async function transitionedVersions(layer: ObjectLayer, bucket: string): Promise<ObjectInfo[]> {
@@ -91,7 +58,12 @@ export function withTiering(layer: ObjectLayer, tiering: Tiering): ObjectLayer {
 
   async function readTransitioned(info: ObjectInfo, options: GetObjectOptions): Promise<GetObjectResult> {
     const view = transitionedView(info);
-    const range = planRange(view, options);
+    const range = planReadRange(
+      view.size,
+      view.parts?.map((p) => p.size),
+      options,
+      view,
+    );
     if (range.end < range.start) return { info: view, body: Buffer.alloc(0), stream: Readable.from([]) };
     const whole = range.start === 0 && range.end === view.size - 1;
     const stream = await tiering.readRemote(info, whole ? undefined : range);
