@@ -29,8 +29,17 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { healRoutes } from './routes/heal/heal-routes.js';
-import type { AppContext, OpenIdProvider, ResolvedOptions, StreamLimits } from './app-context.js';
-import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
+import type { AppContext, ResolvedOptions, StreamLimits } from './app-context.js';
+import {
+  DEFAULT_RENEW_MARGIN_SECONDS,
+  DEFAULT_SESSION_SECONDS,
+  MAX_SESSION_SECONDS,
+  normaliseBasePath,
+} from './config.js';
+import { CredentialRenewal } from './session/credential-renewal.js';
+import { OpenIdConnect } from './sso/openid-connect.js';
+import type { OpenIdSettings } from './sso/openid-settings.js';
+import { PendingLogins } from './sso/pending-logins.js';
 import { installErrorHandling } from './error-handler.js';
 import { refuseForeignOrigins } from './hardening/same-origin.js';
 import { installSecurityHeaders } from './hardening/security-headers.js';
@@ -86,8 +95,15 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** base64 of the 32-byte session key; default: `<dataDir>/session.key`. */
   sessionKey?: string;
-  /** Single sign-on provider (later issue); without it the login strategy is 'form'. */
-  openId?: OpenIdProvider;
+  /** Single sign-on: an OpenID Connect provider; without it the login strategy is 'form'. */
+  openId?: OpenIdSettings;
+  /**
+   * The STS DurationSeconds the console asks for (default: the session length). A server may
+   * grant less; such credentials are renewed before they expire (session/credential-renewal.ts).
+   */
+  stsSeconds?: number;
+  /** Renew temporary credentials when less than this is left (default 300 s). */
+  credentialRenewMarginSeconds?: number;
   /** Smallest multipart upload part (default 16 MiB). */
   uploadPartSize?: number;
   /**
@@ -132,16 +148,17 @@ const MULTIPART_LIMITS = {
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const sessionSeconds = Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS);
   const resolved: ResolvedOptions = {
     serverUrl: options.serverUrl.replace(/\/+$/, ''),
     region: options.region ?? 'us-east-1',
     basePath: normaliseBasePath(options.basePath ?? ''),
-    sessionSeconds: Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS),
+    sessionSeconds,
+    stsSeconds: Math.min(MAX_SESSION_SECONDS, options.stsSeconds ?? sessionSeconds),
     uploadPartSize: options.uploadPartSize ?? DEFAULT_MIN_PART_SIZE,
     publicServerUrl: (options.publicServerUrl ?? options.serverUrl).replace(/\/+$/, ''),
     streams: { ...DEFAULT_STREAM_LIMITS, ...options.streams },
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
-    ...(options.openId !== undefined ? { openId: options.openId } : {}),
   };
   const connections = resolveConnectionGuard(options.connections);
   const app = Fastify({
@@ -158,10 +175,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = await SessionStore.open({ dir: join(options.dataDir, 'sessions'), key });
   const clients = new StorageClients({ serverUrl: resolved.serverUrl, region: resolved.region });
   clients.storageRegion.setLog(app.log);
+  const sso = options.openId
+    ? { connect: new OpenIdConnect(options.openId), flows: new PendingLogins(key) }
+    : undefined;
   const ctx: AppContext = {
     options: resolved,
     sessions,
     clients,
+    ...(sso ? { sso } : {}),
+    credentialRenewal: new CredentialRenewal({
+      issuer: { serverUrl: resolved.serverUrl, clients, ...(sso ? { openId: sso.connect } : {}) },
+      sessions,
+      renewMarginMs: (options.credentialRenewMarginSeconds ?? DEFAULT_RENEW_MARGIN_SECONDS) * 1000,
+      maxStsSeconds: MAX_SESSION_SECONDS,
+      log: app.log,
+    }),
     accounts: new AccountStates(clients, app.log),
     usage: new UsageCache(clients),
     loginThrottle: new LoginThrottle(options.loginThrottle),
@@ -215,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Every API route not marked public needs a live session; checked before the body is read.
-  const authenticate = sessionCheck(sessions, resolved.basePath);
+  const authenticate = sessionCheck(sessions, resolved.basePath, ctx.credentialRenewal);
   app.addHook('onRoute', (route) => {
     if (route.config?.public === true || !route.url.startsWith(`${resolved.basePath}${API_PREFIX}/`)) return;
     const existing = route.onRequest;
