@@ -246,4 +246,19 @@ export const ENDPOINTS = {
     method: 'GET',
     path: `${API_PREFIX}/admin/info/widgets/:id/`,
   },
+  getSubscriptionInfo: {
+    name: 'getSubscriptionInfo',
+    method: 'GET',
+    path: `${API_PREFIX}/subscription/info`,
+  },
+  validateSubscription: {
+    name: 'validateSubscription',
+    method: 'POST',
+    path: `${API_PREFIX}/subscription/validate`,
+  },
+  refreshSubscription: {
+    name: 'refreshSubscription',
+    method: 'POST',
+    path: `${API_PREFIX}/subscription/refresh`,
+  },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

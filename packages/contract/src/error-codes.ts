@@ -72,6 +72,16 @@ export const ERROR_CODES = {
     description:
       'The OpenID identity provider cannot be reached (refused, unknown host or timed out after 10 s).',
   },
+  invalid_license: {
+    status: 400,
+    description:
+      'The license key is not a token signed with the configured license public key, is expired, or no license public key is configured.',
+  },
+  subscription_service_unreachable: {
+    status: 503,
+    description:
+      "MinIO's online subscription service (sign-in with email and password) cannot be reached; the call gives up after 10 s.",
+  },
   storage_unreachable: {
     status: 503,
     description: 'The storage server cannot be reached (refused, reset or timed out).',

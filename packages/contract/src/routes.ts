@@ -24,6 +24,7 @@ import { SETTINGS_ROUTES } from './routes/settings-routes.js';
 import { BUCKET_EVENT_ROUTES } from './routes/bucket-event-routes.js';
 import { LOG_ROUTES } from './routes/log-routes.js';
 import { DASHBOARD_ROUTES } from './routes/dashboard-routes.js';
+import { SUBSCRIPTION_ROUTES } from './routes/subscription-routes.js';
 export * from './route-contract.js';
 
 export const API = {
@@ -44,6 +45,7 @@ export const API = {
   ...BUCKET_EVENT_ROUTES,
   ...LOG_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...SUBSCRIPTION_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

@@ -37,6 +37,13 @@ import {
   normaliseBasePath,
 } from './config.js';
 import { CredentialRenewal } from './session/credential-renewal.js';
+import { importLicenseKey } from './routes/license/license-key.js';
+import { licenseRoutes } from './routes/license/license-routes.js';
+import { LicenseStore } from './routes/license/license-store.js';
+import {
+  DEFAULT_SUBSCRIPTION_SERVICE_URL,
+  DEFAULT_SUBSCRIPTION_TIMEOUT_MS,
+} from './routes/license/subscription-service.js';
 import { OpenIdConnect } from './sso/openid-connect.js';
 import type { OpenIdSettings } from './sso/openid-settings.js';
 import { PendingLogins } from './sso/pending-logins.js';
@@ -127,6 +134,11 @@ export interface AppOptions {
    * `<dataDir>/audit.token`).
    */
   auditLog?: { retentionMs?: number; maxEntries?: number; token?: string };
+  /**
+   * The License page: the PEM public key license keys are verified with (none: keys are refused),
+   * and MinIO's online subscription service (default https://subnet.min.io, 10 s bound).
+   */
+  license?: { publicKeyPem?: string; serviceUrl?: string; serviceTimeoutMs?: number };
   /** Dashboard metrics: a Prometheus to query, else the console's own history (scrape interval). */
   dashboard?: DashboardOptions;
   logger?: FastifyServerOptions['logger'];
@@ -204,6 +216,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ctx.auditLog = { store, token: await loadAuditToken(options.dataDir, options.auditLog?.token) };
   }
 
+  const licenseOptions = {
+    store: new LicenseStore(options.dataDir),
+    ...(options.license?.publicKeyPem !== undefined
+      ? { publicKey: await importLicenseKey(options.license.publicKeyPem) }
+      : {}),
+    serviceUrl: options.license?.serviceUrl ?? DEFAULT_SUBSCRIPTION_SERVICE_URL,
+    serviceTimeoutMs: options.license?.serviceTimeoutMs ?? DEFAULT_SUBSCRIPTION_TIMEOUT_MS,
+  };
+
   const sweep = setInterval(() => {
     sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
@@ -280,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healRoutes, { ctx });
       await api.register(watchRoutes, { ctx });
       await api.register(dashboardRoutes, { dashboard: dashboard.service });
+      await api.register(licenseRoutes, { ctx, license: licenseOptions });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

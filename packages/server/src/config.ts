@@ -3,6 +3,7 @@
  * (flags win) and validated with zod, so everything after start-up works with a typed, complete
  * value. `npm run console -- --address HOST:PORT --server http://minio:9000`.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -51,6 +52,10 @@ Options:
                           offline_access for a refresh token, which renews SSO sessions)
   --idp-callback-url URL  the console's /oauth_callback as registered with the provider (default:
                           derived from each request: scheme, host and base path)
+  --license-public-key FILE
+                          the PEM public key (ECDSA P-384) License keys are verified with,
+                          offline; see docs/license-keys.md (default: none, keys are refused)
+  --subscription-url URL  MinIO's online subscription service (default https://subnet.min.io)
   -h, --help              show this help
 
 Single sign-on: the storage server must trust the same provider (its identity_openid
@@ -73,7 +78,8 @@ COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data 
 COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE,
 COFFER_AUDIT_RETENTION, COFFER_AUDIT_MAX_ENTRIES, COFFER_AUDIT_TOKEN (at least 16 characters).
 CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names), COFFER_METRICS_INTERVAL,
-COFFER_STS_DURATION, COFFER_CREDENTIAL_RENEW_MARGIN.
+COFFER_STS_DURATION, COFFER_CREDENTIAL_RENEW_MARGIN, COFFER_LICENSE_PUBLIC_KEY (the PEM text itself),
+COFFER_SUBSCRIPTION_URL.
 Single sign-on (MinIO console's names first, then MinIO server's): CONSOLE_IDP_URL or
 MINIO_IDENTITY_OPENID_CONFIG_URL, CONSOLE_IDP_CLIENT_ID or MINIO_IDENTITY_OPENID_CLIENT_ID,
 CONSOLE_IDP_SECRET or MINIO_IDENTITY_OPENID_CLIENT_SECRET, CONSOLE_IDP_SCOPES or
@@ -148,6 +154,8 @@ const ConfigSchema = z.object({
     .min(0)
     .max(MIN_STS_SECONDS - 1)
     .optional(),
+  licensePublicKeyPem: z.string().includes('PUBLIC KEY', { message: 'not a PEM public key' }).optional(),
+  subscriptionUrl: z.url({ protocol: /^https?$/ }).optional(),
   openId: z
     .object({
       configUrl: z.url({ protocol: /^https?$/ }),
@@ -235,6 +243,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'idp-client-id': { type: 'string' },
       'idp-scopes': { type: 'string' },
       'idp-callback-url': { type: 'string' },
+      'license-public-key': { type: 'string' },
+      'subscription-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -259,6 +269,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const stsDuration = values['sts-duration'] ?? env.COFFER_STS_DURATION;
   const renewMargin = values['credential-renew-margin'] ?? env.COFFER_CREDENTIAL_RENEW_MARGIN;
   const openId = openIdSettingsOf(values, env);
+  const licenseKeyFile = values['license-public-key'];
+  const licensePublicKeyPem = licenseKeyFile
+    ? readFileSync(resolve(licenseKeyFile), 'utf8')
+    : env.COFFER_LICENSE_PUBLIC_KEY;
+  const subscriptionUrl = values['subscription-url'] ?? env.COFFER_SUBSCRIPTION_URL;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -285,6 +300,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     ...(stsDuration ? { stsSeconds: parseDuration(stsDuration) } : {}),
     ...(renewMargin ? { credentialRenewMarginSeconds: Number(renewMargin) } : {}),
     ...(openId ? { openId } : {}),
+    ...(licensePublicKeyPem ? { licensePublicKeyPem } : {}),
+    ...(subscriptionUrl ? { subscriptionUrl } : {}),
   });
   if (!parsed.success) {
     throw new Error(

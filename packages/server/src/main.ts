@@ -34,6 +34,10 @@ async function main(): Promise<number> {
       ? { credentialRenewMarginSeconds: config.credentialRenewMarginSeconds }
       : {}),
     ...(config.openId !== undefined ? { openId: config.openId } : {}),
+    license: {
+      ...(config.licensePublicKeyPem !== undefined ? { publicKeyPem: config.licensePublicKeyPem } : {}),
+      ...(config.subscriptionUrl !== undefined ? { serviceUrl: config.subscriptionUrl } : {}),
+    },
     auditLog: {
       retentionMs: config.auditRetentionSeconds * 1000,
       ...(config.auditMaxEntries !== undefined ? { maxEntries: config.auditMaxEntries } : {}),
