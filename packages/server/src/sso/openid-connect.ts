@@ -96,6 +96,9 @@ export class OpenIdConnect {
       nonce: flow.nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(flow.codeVerifier),
       code_challenge_method: 'S256',
+      // OpenID Connect Core §11: offline_access (a refresh token, which renews SSO sessions) is
+      // granted only with consent asked for.
+      ...(this.settings.scopes.includes('offline_access') ? { prompt: 'consent' } : {}),
     });
     return { url: url.href, flow };
   }
