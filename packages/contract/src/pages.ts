@@ -166,7 +166,7 @@ export const PAGES = [
     id: 'license',
     path: '/license',
     label: 'License',
-    access: { anyOf: ['admin:ServerInfo'] },
+    access: { anyOf: ['admin:ServerInfo'], adminApi: true },
     menuGroup: 'License',
   },
   // The dashboard without the side menu (spec 2 §2): listed, not a menu entry.

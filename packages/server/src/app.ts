@@ -199,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       issuer: { serverUrl: resolved.serverUrl, clients, ...(sso ? { openId: sso.connect } : {}) },
       sessions,
       renewMarginMs: (options.credentialRenewMarginSeconds ?? DEFAULT_RENEW_MARGIN_SECONDS) * 1000,
+      stsSeconds: resolved.stsSeconds,
       maxStsSeconds: MAX_SESSION_SECONDS,
       log: app.log,
     }),

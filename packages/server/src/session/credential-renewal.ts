@@ -32,6 +32,7 @@ import type {
 
 /** STS's shortest and (the console's) longest DurationSeconds. */
 export const MIN_STS_SECONDS = 900;
+const GRANT_SLACK_MS = 60_000;
 
 export interface CredentialIssuer {
   serverUrl: string;
@@ -64,7 +65,8 @@ export function sessionSpan(
   grant: RenewalGrant | undefined,
 ): Pick<SessionData, 'expiresAt' | 'renewal'> {
   const end = now + sessionMs;
-  if (credentialsEnd >= end || !grant) return { expiresAt: Math.min(end, credentialsEnd) };
+  // A minute of slack: credentials granted for the whole session end a moment before it.
+  if (credentialsEnd >= end - GRANT_SLACK_MS || !grant) return { expiresAt: Math.min(end, credentialsEnd) };
   return { expiresAt: end, renewal: grant };
 }
 
@@ -114,7 +116,8 @@ export interface CredentialRenewalOptions {
   sessions: SessionStore;
   /** Renew when the credentials have less than this left. */
   renewMarginMs: number;
-  /** The DurationSeconds bounds asked for. */
+  /** The DurationSeconds asked for (as at sign-in), never beyond the session's end. */
+  stsSeconds: number;
   maxStsSeconds: number;
   log: FastifyBaseLogger;
   now?: () => number;
@@ -156,7 +159,8 @@ export class CredentialRenewal {
     if (!grant) return session;
     const left = Math.ceil((session.expiresAt - this.now()) / 1000);
     try {
-      const next = await reissue(issuer, grant, stsDuration(left, this.options.maxStsSeconds));
+      const seconds = Math.min(this.options.stsSeconds, left);
+      const next = await reissue(issuer, grant, stsDuration(seconds, this.options.maxStsSeconds));
       const updated = await sessions.update(session.id, {
         credentials: next.credentials,
         renewal: next.grant,

@@ -33,6 +33,7 @@ describe('the route table', () => {
       '/watch',
       '/dashboard',
       '/metrics',
+      '/license',
     ]);
   });
 });
