@@ -1,0 +1,61 @@
+/**
+ * MinIO's admin calls for policies of LDAP users and groups (issue 13 §2, wire doc §3.4):
+ * `POST /idp/ldap/policy/attach|detach` (same bodies and answers as the built-in ones,
+ * `policy-association.ts`), `GET /idp/ldap/policy-entities` (same shape as the built-in one,
+ * LDAP DNs in it), and the resolver `set-user-or-group-policy` uses for DNs while LDAP is on.
+ * Users may be named by username or DN; both must exist in the directory (looked up with the
+ * lookup account), as MinIO checks. Without LDAP configured the calls answer 400
+ * XMinioAdminInvalidArgument.
+ */
+import type { RequestContext } from '../http/context.js';
+import { AdminInvalidArgument } from '../bucket/errors.js';
+import { AdminNoSuchGroup, AdminNoSuchUser } from '../iam/errors.js';
+import { identityProviders } from '../sts/identity-providers.js';
+import { iamOf, requireAdminAction } from './admin-auth.js';
+import { sendPolicyEntities } from './policy-entities.js';
+import { changePolicyAssociation, type LdapResolver } from './policy-association.js';
+
+/** The directory's resolver, or undefined when LDAP is not configured. */
+export function ldapResolver(ctx: RequestContext): LdapResolver | undefined {
+  const { ldap } = identityProviders(ctx.engine.config);
+  if (ldap === undefined) return undefined;
+  return async (name, isGroup) => {
+    if (isGroup) {
+      if (!(await ldap.groupExists(name))) throw new AdminNoSuchGroup(`LDAP group ${name} does not exist`);
+      return name;
+    }
+    const dn = await ldap.resolveUser(name);
+    if (dn === undefined) throw new AdminNoSuchUser(`LDAP user ${name} does not exist`);
+    return dn;
+  };
+}
+
+function requireLdap(ctx: RequestContext): LdapResolver {
+  const resolver = ldapResolver(ctx);
+  if (resolver === undefined)
+    throw new AdminInvalidArgument('LDAP identity provider is not configured on this server');
+  return resolver;
+}
+
+export function attachLdapPolicy(ctx: RequestContext): Promise<void> {
+  // Authorised before the configuration is revealed.
+  requireAdminAction(ctx, 'admin:UpdatePolicyAssociation', 'admin:AttachUserOrGroupPolicy');
+  return changePolicyAssociation(ctx, true, requireLdap(ctx));
+}
+
+export function detachLdapPolicy(ctx: RequestContext): Promise<void> {
+  // Authorised before the configuration is revealed.
+  requireAdminAction(ctx, 'admin:UpdatePolicyAssociation', 'admin:AttachUserOrGroupPolicy');
+  return changePolicyAssociation(ctx, false, requireLdap(ctx));
+}
+
+export async function ldapPolicyEntities(ctx: RequestContext): Promise<void> {
+  requireAdminAction(ctx, 'admin:ListGroups', 'admin:ListUsers', 'admin:ListUserPolicies');
+  requireLdap(ctx);
+  const result = iamOf(ctx).ldap.entities({
+    users: ctx.query.getAll('user'),
+    groups: ctx.query.getAll('group'),
+    policies: ctx.query.getAll('policy'),
+  });
+  await sendPolicyEntities(ctx, result);
+}
