@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/index.js';
+import { loadSessionKey } from '../src/session/session-key.js';
+import { SessionStore } from '../src/session/session-store.js';
 import {
   startOidcProvider,
   type TestOidcProvider,
@@ -40,6 +42,10 @@ let engine: EngineHandle;
 let app: FastifyInstance;
 let consoleUrl: string;
 let dataDir: string;
+/** Asks for offline_access and 900-s credentials, renewed when less than 900 s are left. */
+let renewingApp: FastifyInstance;
+let renewingUrl: string;
+let renewingDir: string;
 
 /** A client whose jar also keeps the `sso_flow` cookie, as a browser does. */
 class SsoBrowser extends ConsoleClient {
@@ -70,12 +76,18 @@ class SsoBrowser extends ConsoleClient {
 beforeAll(async () => {
   const port = await freePort();
   consoleUrl = `http://127.0.0.1:${port}`;
+  const renewingPort = await freePort();
+  renewingUrl = `http://127.0.0.1:${renewingPort}`;
   idp = await startOidcProvider({
     users: [
       { username: 'ada', password: 'ada-password', policy: 'readonly', claims: { email: 'ada@example.com' } },
     ],
     clients: [
-      { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${consoleUrl}/oauth_callback`] },
+      {
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        redirectUris: [`${consoleUrl}/oauth_callback`, `${renewingUrl}/oauth_callback`],
+      },
     ],
   });
   const openid = idp.identityOpenIdConfig();
@@ -97,11 +109,27 @@ beforeAll(async () => {
     },
   });
   await app.listen({ port, host: '127.0.0.1' });
+  renewingDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-console-sso-renew-'));
+  renewingApp = await buildApp({
+    serverUrl: engine.url,
+    dataDir: renewingDir,
+    stsSeconds: 900,
+    credentialRenewMarginSeconds: 900,
+    openId: {
+      configUrl: idp.configUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      scopes: ['openid', idp.claimName, 'offline_access'],
+    },
+  });
+  await renewingApp.listen({ port: renewingPort, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
   await app?.close();
+  await renewingApp?.close();
   await removeDir(dataDir ?? '');
+  await removeDir(renewingDir ?? '');
   await engine?.stop();
   await idp?.close();
 });
@@ -179,6 +207,34 @@ describe('the code flow', () => {
       message: 'The identity provider refused the sign-in',
       detailedMessage: expect.stringMatching(/^invalid_grant/),
     });
+  });
+});
+
+describe('renewal', () => {
+  it("renews short credentials with the provider's refresh token", async () => {
+    const browser = new SsoBrowser(renewingUrl);
+    const url = await browser.authorizationUrl();
+    expect(url.searchParams.get('prompt')).toBe('consent');
+    const callback = await signInAtProvider(url.href, { username: 'ada', password: 'ada-password' });
+    const signIn = await browser.json<{ sessionId: string }>('POST', '/api/v1/login/oauth2/auth', {
+      json: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
+    });
+    expect(signIn.status).toBe(200);
+    const store = await SessionStore.open({
+      dir: path.join(renewingDir, 'sessions'),
+      key: await loadSessionKey(renewingDir, undefined),
+    });
+    const first = await store.get(signIn.body.sessionId);
+    expect(first?.renewal?.method).toBe('web-identity');
+    // Every request now finds the credentials due: the refresh grant and STS run, the session stays.
+    expect((await browser.json('GET', '/api/v1/session')).status).toBe(200);
+    const renewed = await SessionStore.open({
+      dir: path.join(renewingDir, 'sessions'),
+      key: await loadSessionKey(renewingDir, undefined),
+    });
+    const next = await renewed.get(signIn.body.sessionId);
+    expect(next?.credentials.accessKey).toBeDefined();
+    expect(next?.credentials.accessKey).not.toBe(first?.credentials.accessKey);
   });
 });
 
