@@ -3,7 +3,7 @@
  * opens (it is 34 KB). The license text is reproduced verbatim, as its own terms permit; it is
  * not translated (the FSF publishes no official translations).
  */
-import { Loader, Modal, ScrollArea } from '@mantine/core';
+import { Loader, Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
@@ -32,14 +32,22 @@ export function AgplModal({ opened, onClose }: { opened: boolean; onClose: () =>
       {text === null ? (
         <Loader aria-label={t('common:loading')} />
       ) : (
-        <ScrollArea.Autosize mah="70vh" type="auto">
-          <pre
-            data-testid={TEST_IDS.license.agplText}
-            style={{ whiteSpace: 'pre-wrap', fontSize: 'var(--mantine-font-size-xs)', margin: 0 }}
-          >
-            {text}
-          </pre>
-        </ScrollArea.Autosize>
+        // A focusable scrolling region, so the text can be read with the keyboard too.
+        <pre
+          role="region"
+          aria-label={t('agplTitle')}
+          tabIndex={0}
+          data-testid={TEST_IDS.license.agplText}
+          style={{
+            whiteSpace: 'pre-wrap',
+            fontSize: 'var(--mantine-font-size-xs)',
+            margin: 0,
+            maxHeight: '70vh',
+            overflow: 'auto',
+          }}
+        >
+          {text}
+        </pre>
       )}
     </Modal>
   );
