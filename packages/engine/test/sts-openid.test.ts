@@ -5,6 +5,7 @@
  * policy; expired, wrong-audience, tampered and policy-less tokens are refused in MinIO's STS shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleArnFor } from '../src/sts/openid-provider.js';
 import { codeFlowLogin } from './helpers/identity/oidc-login.js';
 import { startOidcProvider, tamper, type TestOidcProvider } from './helpers/identity/oidc-provider.js';
 import {
@@ -38,6 +39,11 @@ beforeAll(async () => {
     MINIO_IDENTITY_OPENID_CONFIG_URL: idp.configUrl,
     MINIO_IDENTITY_OPENID_CLIENT_ID: 'coffer-console',
     MINIO_IDENTITY_OPENID_CLIENT_SECRET: 'console-secret',
+    // A second, role-policy provider (named target `role`): addressed by its RoleArn.
+    MINIO_IDENTITY_OPENID_ENABLE_ROLE: 'on',
+    MINIO_IDENTITY_OPENID_CONFIG_URL_ROLE: idp.configUrl,
+    MINIO_IDENTITY_OPENID_CLIENT_ID_ROLE: 'role-app',
+    MINIO_IDENTITY_OPENID_ROLE_POLICY_ROLE: WRITE_POLICY,
   });
 }, 60_000);
 
@@ -127,6 +133,22 @@ describe('AssumeRoleWithWebIdentity', () => {
     expect(unknown.message).toMatch(/None of the given policies \(`no-such-policy`\) are defined/);
     const noSub = await webIdentity(await idp.signToken({ claims: { policy: READ_POLICY } }));
     expect(noSub.message).toMatch(/`sub` claim is mandatory/);
+  });
+
+  it("gives a role provider's token the role policy when the RoleArn names it", async () => {
+    const token = await idp.signToken({ sub: 'bo', aud: 'role-app' });
+    const roleArn = roleArnFor('role-app', '');
+    const answer = await webIdentity(token, { RoleArn: roleArn });
+    expect(answer.status, answer.body).toBe(200);
+    expect(answer.pick('Arn')).toBe(roleArn);
+    expect(await readAndWrite(engine.url, answer.keys)).toEqual({ get: 403, put: 200 });
+    // The claim-based provider's client is not the role's audience.
+    const wrong = await webIdentity(await idp.signToken({ sub: 'bo', aud: 'coffer-console' }), {
+      RoleArn: roleArn,
+    });
+    expect(wrong.message).toMatch(/`azp` must match/);
+    const unknown = await webIdentity(token, { RoleArn: 'arn:minio:iam:::role/nope' });
+    expect([unknown.status, unknown.code]).toEqual([400, 'InvalidParameterValue']);
   });
 
   it('answers MissingParameter without a token', async () => {
