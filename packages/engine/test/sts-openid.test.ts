@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleArnFor } from '../src/sts/openid-provider.js';
+import { adminOk } from './helpers/admin-calls.js';
 import { codeFlowLogin } from './helpers/identity/oidc-login.js';
 import { startOidcProvider, tamper, type TestOidcProvider } from './helpers/identity/oidc-provider.js';
 import {
@@ -70,6 +71,10 @@ describe('AssumeRoleWithWebIdentity', () => {
     expect(Math.abs(expires - (Date.now() + 900_000))).toBeLessThan(10_000);
     // readonly on the bucket: reading works, writing is denied.
     expect(await readAndWrite(engine.url, answer.keys)).toEqual({ get: 200, put: 403 });
+    // What the console reads to show the pages the claim's policy allows.
+    const info = (await adminOk(engine, answer.keys, 'GET', 'accountinfo', {})) as { Policy: unknown };
+    expect(JSON.stringify(info.Policy)).toContain('s3:GetObject');
+    expect(JSON.stringify(info.Policy)).not.toContain('s3:PutObject');
   });
 
   it('keeps the token expiry without DurationSeconds and refuses a DurationSeconds out of range', async () => {
