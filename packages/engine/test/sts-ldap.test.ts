@@ -112,6 +112,16 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     expect(entities.policyMappings).toEqual([
       { policy: READ_POLICY, users: [ldap.userDn('alice'), ldap.userDn('dora')].sort(), groups: [] },
     ]);
+    // The console's Users screen lists LDAP users by DN.
+    const users = (await adminOk(engine, engine.root, 'GET', 'list-users', { decrypt: true })) as Record<
+      string,
+      unknown
+    >;
+    expect(users[ldap.userDn('dora')]).toEqual({
+      userAuthInfo: { type: 'ldap' },
+      policyName: READ_POLICY,
+      status: 'enabled',
+    });
     await adminOk(engine, engine.root, 'POST', 'idp/ldap/policy/detach', {
       body: { policies: [READ_POLICY], user: ldap.userDn('dora') },
       encrypt: true,
