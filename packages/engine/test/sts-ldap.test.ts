@@ -122,6 +122,10 @@ describe('AssumeRoleWithLDAPIdentity', () => {
       policyName: READ_POLICY,
       status: 'enabled',
     });
+    const info = await adminOk(engine, keys, 'GET', 'user-info', {
+      query: { accessKey: ldap.userDn('dora') },
+    });
+    expect(info).toMatchObject({ userAuthInfo: { type: 'ldap' }, policyName: READ_POLICY });
     await adminOk(engine, engine.root, 'POST', 'idp/ldap/policy/detach', {
       body: { policies: [READ_POLICY], user: ldap.userDn('dora') },
       encrypt: true,

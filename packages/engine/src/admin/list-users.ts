@@ -11,6 +11,7 @@ import { sendEncryptedJson } from './admin-body.js';
 import { policyReachesBucket } from './bucket-access.js';
 import { userInfoJson } from './iam-json.js';
 import { identityProviders } from '../sts/identity-providers.js';
+import { ldapUserInfoJson } from './ldap-policy.js';
 
 export async function listUsers(ctx: RequestContext): Promise<void> {
   requireAdminAction(ctx, 'admin:ListUsers');
@@ -28,7 +29,7 @@ export async function listUsers(ctx: RequestContext): Promise<void> {
       .userMappings) {
       const docs = policies.map((name) => iam.policyByName(name)).filter((p) => p !== undefined);
       if (bucket !== '' && !docs.some((p) => policyReachesBucket(p, bucket))) continue;
-      out[user] = { userAuthInfo: { type: 'ldap' }, policyName: policies.join(','), status: 'enabled' };
+      out[user] = ldapUserInfoJson(policies);
     }
   }
   await sendEncryptedJson(ctx, out);
