@@ -77,6 +77,22 @@ describe('AssumeRoleWithWebIdentity', () => {
     expect(JSON.stringify(info.Policy)).not.toContain('s3:PutObject');
   });
 
+  it('lets the signed-in user create an access key that acts by the same claimed policy', async () => {
+    const token = await idp.signToken({ sub: 'ana', claims: { policy: READ_POLICY } });
+    const { keys } = await webIdentity(token);
+    const created = (await adminOk(engine, keys, 'PUT', 'add-service-account', {
+      body: { name: 'ana-key' },
+      encrypt: true,
+      decrypt: true,
+    })) as { credentials: { accessKey: string; secretKey: string } };
+    const accessKey = { accessKey: created.credentials.accessKey, secretKey: created.credentials.secretKey };
+    expect(await readAndWrite(engine.url, accessKey)).toEqual({ get: 200, put: 403 });
+    const listed = (await adminOk(engine, keys, 'GET', 'list-service-accounts', { decrypt: true })) as {
+      accounts: { accessKey: string }[];
+    };
+    expect(listed.accounts.map((a) => a.accessKey)).toContain(accessKey.accessKey);
+  });
+
   it('keeps the token expiry without DurationSeconds and refuses a DurationSeconds out of range', async () => {
     const token = await idp.signToken({ sub: 'ana', expiresIn: 1200, claims: { policy: READ_POLICY } });
     const answer = await webIdentity(token);
