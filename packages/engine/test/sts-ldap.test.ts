@@ -17,6 +17,8 @@ import {
   type IdentityEngine,
 } from './helpers/identity/sts-calls.js';
 import { requireSystemDeps } from './helpers/system-deps.js';
+import { staticConfig } from '../src/config/types.js';
+import { LdapDirectory, ldapSettings } from '../src/sts/ldap-directory.js';
 
 let ldap: TestOpenLdap;
 let engine: IdentityEngine;
@@ -29,6 +31,7 @@ beforeAll(async () => {
       { uid: 'alice', password: 'alice-pass' },
       { uid: 'eve', password: 'eve-pass', groups: ['nobodies'] },
     ],
+    tls: true,
   });
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(ldap.identityLdapConfig())) {
@@ -142,5 +145,29 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     });
     expect(answer.status).toBe(404);
     expect(answer.text).toContain('XMinioAdminNoSuchGroup');
+  });
+});
+
+describe('LDAP transport options', () => {
+  /** A directory client for this server with `overrides` on top of the plain settings. */
+  const directory = (overrides: Record<string, string>): LdapDirectory => {
+    const settings = ldapSettings(
+      staticConfig({ identity_ldap: { ...ldap.identityLdapConfig(), server_insecure: 'off', ...overrides } }),
+    );
+    return new LdapDirectory(settings!);
+  };
+
+  it('signs in over StartTLS and LDAPS when told to skip verifying the self-signed certificate', async () => {
+    const startTls = directory({ server_starttls: 'on', tls_skip_verify: 'on' });
+    expect((await startTls.authenticate('dora', 'dora-pass')).groupDns).toEqual([ldap.groupDn('writers')]);
+    const ldaps = directory({ server_addr: ldap.tls!.address, tls_skip_verify: 'on' });
+    expect((await ldaps.authenticate('alice', 'alice-pass')).userDn).toBe(ldap.userDn('alice'));
+  });
+
+  it('refuses an unverified certificate, and plain LDAP unless server_insecure is on', async () => {
+    await expect(
+      directory({ server_addr: ldap.tls!.address }).authenticate('alice', 'alice-pass'),
+    ).rejects.toThrow(/LDAP server error: .*(self-signed|self signed)/);
+    await expect(directory({}).authenticate('alice', 'alice-pass')).rejects.toThrow(/LDAP server error/);
   });
 });
