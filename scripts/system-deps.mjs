@@ -53,7 +53,7 @@ export const PACKAGES = {
   rabbitmq: ['rabbitmq-server'],
   nginx: ['nginx'],
   prometheus: ['prometheus'],
-  openldap: ['slapd', 'ldap-utils'],
+  openldap: ['slapd', 'ldap-utils', 'openssl'],
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
@@ -242,9 +242,10 @@ const DETECTORS = {
   nginx: (ctx) => detectDaemon(['nginx'], 'nginx', ctx),
   // The console's dashboard test runs Prometheus scraping the engine (packages/server/test/helpers).
   prometheus: (ctx) => detectDaemon(['prometheus'], 'prometheus', ctx),
-  // The identity tests run slapd with its own slapd.conf and seed it with ldapadd
+  // The identity tests run slapd with its own slapd.conf (a self-signed certificate from openssl for
+  // its TLS listeners) and seed it with ldapadd
   // (packages/engine/test/helpers/identity/openldap.ts).
-  openldap: (ctx) => detectDaemon(['slapd', 'ldapadd', 'ldapsearch'], 'slapd', ctx),
+  openldap: (ctx) => detectDaemon(['slapd', 'ldapadd', 'ldapsearch', 'openssl'], 'slapd', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

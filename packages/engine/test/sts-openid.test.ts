@@ -5,6 +5,8 @@
  * policy; expired, wrong-audience, tampered and policy-less tokens are refused in MinIO's STS shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleArnFor } from '../src/sts/openid-provider.js';
+import { adminOk } from './helpers/admin-calls.js';
 import { codeFlowLogin } from './helpers/identity/oidc-login.js';
 import { startOidcProvider, tamper, type TestOidcProvider } from './helpers/identity/oidc-provider.js';
 import {
@@ -38,6 +40,11 @@ beforeAll(async () => {
     MINIO_IDENTITY_OPENID_CONFIG_URL: idp.configUrl,
     MINIO_IDENTITY_OPENID_CLIENT_ID: 'coffer-console',
     MINIO_IDENTITY_OPENID_CLIENT_SECRET: 'console-secret',
+    // A second, role-policy provider (named target `role`): addressed by its RoleArn.
+    MINIO_IDENTITY_OPENID_ENABLE_ROLE: 'on',
+    MINIO_IDENTITY_OPENID_CONFIG_URL_ROLE: idp.configUrl,
+    MINIO_IDENTITY_OPENID_CLIENT_ID_ROLE: 'role-app',
+    MINIO_IDENTITY_OPENID_ROLE_POLICY_ROLE: WRITE_POLICY,
   });
 }, 60_000);
 
@@ -64,6 +71,26 @@ describe('AssumeRoleWithWebIdentity', () => {
     expect(Math.abs(expires - (Date.now() + 900_000))).toBeLessThan(10_000);
     // readonly on the bucket: reading works, writing is denied.
     expect(await readAndWrite(engine.url, answer.keys)).toEqual({ get: 200, put: 403 });
+    // What the console reads to show the pages the claim's policy allows.
+    const info = (await adminOk(engine, answer.keys, 'GET', 'accountinfo', {})) as { Policy: unknown };
+    expect(JSON.stringify(info.Policy)).toContain('s3:GetObject');
+    expect(JSON.stringify(info.Policy)).not.toContain('s3:PutObject');
+  });
+
+  it('lets the signed-in user create an access key that acts by the same claimed policy', async () => {
+    const token = await idp.signToken({ sub: 'ana', claims: { policy: READ_POLICY } });
+    const { keys } = await webIdentity(token);
+    const created = (await adminOk(engine, keys, 'PUT', 'add-service-account', {
+      body: { name: 'ana-key' },
+      encrypt: true,
+      decrypt: true,
+    })) as { credentials: { accessKey: string; secretKey: string } };
+    const accessKey = { accessKey: created.credentials.accessKey, secretKey: created.credentials.secretKey };
+    expect(await readAndWrite(engine.url, accessKey)).toEqual({ get: 200, put: 403 });
+    const listed = (await adminOk(engine, keys, 'GET', 'list-service-accounts', { decrypt: true })) as {
+      accounts: { accessKey: string }[];
+    };
+    expect(listed.accounts.map((a) => a.accessKey)).toContain(accessKey.accessKey);
   });
 
   it('keeps the token expiry without DurationSeconds and refuses a DurationSeconds out of range', async () => {
@@ -127,6 +154,22 @@ describe('AssumeRoleWithWebIdentity', () => {
     expect(unknown.message).toMatch(/None of the given policies \(`no-such-policy`\) are defined/);
     const noSub = await webIdentity(await idp.signToken({ claims: { policy: READ_POLICY } }));
     expect(noSub.message).toMatch(/`sub` claim is mandatory/);
+  });
+
+  it("gives a role provider's token the role policy when the RoleArn names it", async () => {
+    const token = await idp.signToken({ sub: 'bo', aud: 'role-app' });
+    const roleArn = roleArnFor('role-app', '');
+    const answer = await webIdentity(token, { RoleArn: roleArn });
+    expect(answer.status, answer.body).toBe(200);
+    expect(answer.pick('Arn')).toBe(roleArn);
+    expect(await readAndWrite(engine.url, answer.keys)).toEqual({ get: 403, put: 200 });
+    // The claim-based provider's client is not the role's audience.
+    const wrong = await webIdentity(await idp.signToken({ sub: 'bo', aud: 'coffer-console' }), {
+      RoleArn: roleArn,
+    });
+    expect(wrong.message).toMatch(/`azp` must match/);
+    const unknown = await webIdentity(token, { RoleArn: 'arn:minio:iam:::role/nope' });
+    expect([unknown.status, unknown.code]).toEqual([400, 'InvalidParameterValue']);
   });
 
   it('answers MissingParameter without a token', async () => {

@@ -9,7 +9,8 @@
  * unless admin:CreateServiceAccount is explicitly denied; derived credentials create it for their
  * parent user, but a credential already narrowed by a session policy may not mint a key (the new
  * key would not carry that narrowing). For another user admin:CreateServiceAccount is required and
- * the user must exist.
+ * the user must exist. An identity provider's user (OpenID or LDAP credentials) creates keys for
+ * itself that act by the same policies (its claimed ones, or those of its DN and groups).
  */
 import type { RequestContext } from '../http/context.js';
 import { AdminInvalidIamCredentials, AdminNoSuchUser } from '../iam/errors.js';
@@ -27,6 +28,7 @@ export async function addServiceAccount(ctx: RequestContext): Promise<void> {
   const targetUser = stringField(request, 'targetUser') ?? '';
   const forSelf = targetUser === '' || targetUser === caller.accessKey || targetUser === account;
   let parentUser: string;
+  const federation = forSelf ? caller.federation : undefined;
   if (forSelf) {
     requireNotDenied(ctx, 'admin:CreateServiceAccount');
     if (caller.sessionPolicy !== undefined) {
@@ -53,6 +55,7 @@ export async function addServiceAccount(ctx: RequestContext): Promise<void> {
     ...(accessKey !== undefined && accessKey !== '' ? { accessKey } : {}),
     ...(secretKey !== undefined && secretKey !== '' ? { secretKey } : {}),
     ...(sessionPolicy !== undefined ? { sessionPolicy } : {}),
+    ...(federation !== undefined ? { federation } : {}),
     ...(name !== undefined ? { name } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(expiration !== undefined ? { expiration } : {}),

@@ -30,6 +30,14 @@ export function ldapResolver(ctx: RequestContext): LdapResolver | undefined {
   };
 }
 
+/** MinIO's UserInfo of an LDAP user DN: its attached policies, always enabled (the directory decides). */
+export function ldapUserInfoJson(policies: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { userAuthInfo: { type: 'ldap' } };
+  if (policies.length > 0) out.policyName = policies.join(',');
+  out.status = 'enabled';
+  return out;
+}
+
 function requireLdap(ctx: RequestContext): LdapResolver {
   const resolver = ldapResolver(ctx);
   if (resolver === undefined)

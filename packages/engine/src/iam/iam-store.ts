@@ -88,6 +88,8 @@ export interface ServiceAccountRecord {
   description?: string;
   /** ISO 8601; absent = never expires. */
   expiration?: string;
+  /** An identity provider's user created it for itself: it acts as that user's credentials do. */
+  federation?: FederatedIdentity;
   createdAt: string;
   updatedAt: string;
 }

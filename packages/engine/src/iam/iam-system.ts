@@ -152,6 +152,8 @@ export interface AddServiceAccountOptions {
   name?: string;
   description?: string;
   expiration?: Date;
+  /** A federated user's own key: it acts by that user's identity-provider policies. */
+  federation?: FederatedIdentity;
 }
 
 export interface UpdateServiceAccountOptions {
@@ -313,7 +315,10 @@ export class IamSystem implements CredentialProvider {
         secretKey: account.secretKey,
         kind: 'service-account',
         parentUser: account.parentUser,
-        enabled: account.status === 'on' && this.isActiveAccount(account.parentUser),
+        enabled:
+          account.status === 'on' &&
+          (account.federation !== undefined || this.isActiveAccount(account.parentUser)),
+        ...(account.federation !== undefined ? { federation: account.federation } : {}),
         ...(account.expiration !== undefined ? { expiration: new Date(account.expiration) } : {}),
         ...(account.sessionPolicy !== undefined ? { sessionPolicy: account.sessionPolicy } : {}),
       };
@@ -924,7 +929,9 @@ export class IamSystem implements CredentialProvider {
       options.sessionPolicy !== undefined ? checkPolicyDocument(options.sessionPolicy) : undefined;
     return this.exclusive(async () => {
       const parent = options.parentUser;
-      if (parent !== this.root.accessKey && !this.users.has(parent)) throw new AdminNoSuchUser();
+      const known =
+        parent === this.root.accessKey || this.users.has(parent) || options.federation !== undefined;
+      if (!known) throw new AdminNoSuchUser();
       if (options.expiration !== undefined && options.expiration.getTime() <= this.now()) {
         throw new AdminInvalidArgument('the expiration must be in the future');
       }
@@ -938,6 +945,7 @@ export class IamSystem implements CredentialProvider {
         parentUser: parent,
         status: 'on',
         ...(session ? { sessionPolicy: session.compact } : {}),
+        ...(options.federation !== undefined ? { federation: options.federation } : {}),
         ...(options.name !== undefined && options.name !== '' ? { name: options.name } : {}),
         ...(options.description !== undefined && options.description !== ''
           ? { description: options.description }

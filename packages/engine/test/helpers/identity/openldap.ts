@@ -4,7 +4,8 @@
  * (`-d 0`) on a loopback port (the system service, if any, is left alone). Seeded once with
  * `ldapadd`: `ou=people` users (inetOrgPerson, `uid=…`), `ou=groups` groups (groupOfNames with
  * `member` DNs) and a read-only lookup account for MinIO's `lookup_bind_dn`. Readiness is an
- * anonymous `ldapsearch` of the root DSE.
+ * anonymous `ldapsearch` of the root DSE. With `tls`, a self-signed certificate for 127.0.0.1
+ * (made with `openssl`) serves StartTLS on the plain port and LDAPS on a second one.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,6 +28,8 @@ export interface StartOpenLdapOptions {
   users?: LdapTestUser[];
   /** Groups beyond those the users name (an empty group, say). */
   groups?: string[];
+  /** Serve StartTLS and LDAPS with a self-signed certificate. */
+  tls?: boolean;
 }
 
 export interface TestOpenLdap {
@@ -46,6 +49,8 @@ export interface TestOpenLdap {
   groupDn(cn: string): string;
   /** `identity_ldap` settings for this directory (config KV keys, plain text without TLS). */
   identityLdapConfig(): Record<string, string>;
+  /** With `tls`: the LDAPS port, its `server_addr` and the certificate (PEM file) to trust. */
+  tls?: { port: number; address: string; certFile: string };
   startMs: number;
   destroy(): Promise<void>;
   output(): string;
@@ -84,12 +89,37 @@ export async function startOpenLdap(options: StartOpenLdapOptions = {}): Promise
   const admin = { dn: `cn=admin,${BASE_DN}`, password: 'admin-secret' };
   const lookup = { dn: `cn=lookup,${BASE_DN}`, password: 'lookup-secret' };
   await mkdir(path.join(dir, 'data'));
+  const tlsPort = options.tls === true ? await freePort() : undefined;
+  const certFile = path.join(dir, 'cert.pem');
+  const keyFile = path.join(dir, 'key.pem');
+  if (tlsPort !== undefined) {
+    await runToEnd('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]);
+  }
   const config = path.join(dir, 'slapd.conf');
   await writeFile(
     config,
     [
       ...['core', 'cosine', 'inetorgperson', 'nis'].map((s) => `include /etc/ldap/schema/${s}.schema`),
       `pidfile ${dir}/slapd.pid`,
+      ...(tlsPort !== undefined
+        ? [`TLSCertificateFile ${certFile}`, `TLSCertificateKeyFile ${keyFile}`]
+        : []),
       'modulepath /usr/lib/ldap',
       'moduleload back_mdb',
       'database mdb',
@@ -108,7 +138,14 @@ export async function startOpenLdap(options: StartOpenLdapOptions = {}): Promise
   const server = childServer({
     name: 'slapd',
     command: SLAPD_BIN,
-    args: ['-d', '0', '-f', config, '-h', `${url}/`],
+    args: [
+      '-d',
+      '0',
+      '-f',
+      config,
+      '-h',
+      tlsPort === undefined ? `${url}/` : `${url}/ ldaps://127.0.0.1:${tlsPort}/`,
+    ],
     cwd: dir,
     probe: async () => {
       await runToEnd('ldapsearch', ['-x', '-H', url, '-b', '', '-s', 'base', '-LLL', 'namingContexts']);
@@ -149,6 +186,7 @@ export async function startOpenLdap(options: StartOpenLdapOptions = {}): Promise
       group_search_base_dn: groupsDn,
       group_search_filter: '(&(objectclass=groupOfNames)(member=%d))',
     }),
+    ...(tlsPort !== undefined ? { tls: { port: tlsPort, address: `127.0.0.1:${tlsPort}`, certFile } } : {}),
     startMs: broker.startMs,
     destroy: () => broker.destroy(),
     output: () => broker.output(),
