@@ -100,7 +100,12 @@ export async function setPolicy(
     if (attach.length > 0) await admin.attachPolicy({ policies: attach, ...entity });
     if (detach.length > 0) await admin.detachPolicy({ policies: detach, ...entity });
   } catch (err) {
-    if (!isUnsupported(err)) throw err;
+    // The built-in attach does not know LDAP DNs (a server whose user-info answers them): the
+    // legacy call maps them, as for servers without the attach calls.
+    const notBuiltIn =
+      err instanceof AdminApiError &&
+      (err.code === 'XMinioAdminNoSuchUser' || err.code === 'XMinioAdminNoSuchGroup');
+    if (!isUnsupported(err) && !notBuiltIn) throw err;
     await admin.setPolicy(wanted, entity);
   }
 }
