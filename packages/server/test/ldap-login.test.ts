@@ -75,6 +75,8 @@ describe('the form with LDAP configured', () => {
     const pages = (await grace.json<{ pages: string[] }>('GET', '/api/v1/session')).body.pages;
     expect(pages).toContain('/buckets');
     expect(pages).not.toContain('/users');
+    // The directory keeps the password: no change-password page.
+    expect(pages).not.toContain('/account/change-password');
     // readwrite acts: the storage server takes the LDAP credentials.
     expect((await grace.json('POST', '/api/v1/buckets', { json: { name: 'grace-bucket' } })).status).toBe(
       201,
