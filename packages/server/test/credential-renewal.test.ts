@@ -2,12 +2,14 @@
  * Sessions whose temporary credentials are shorter than the session (issue 13 §3, user need 4),
  * against the real engine: the console keeps the grant only then, renews the credentials before
  * they expire — a resumable upload whose parts each meet fresh credentials completes to the exact
- * bytes — and a renewal that fails keeps the old credentials while they last, then ends the
+ * bytes, and an open live trace keeps its session renewed by its pings — and a renewal that fails keeps the old credentials while they last, then ends the
  * session. With credentials as long as the session nothing but them is kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import path from 'node:path';
 import pino from 'pino';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialRenewal } from '../src/session/credential-renewal.js';
 import { loadSessionKey } from '../src/session/session-key.js';
@@ -44,6 +46,8 @@ beforeAll(async () => {
     stsSeconds: 900,
     credentialRenewMarginSeconds: 900,
     uploadPartSize: PART,
+    // Live sockets re-check (and renew) their session on every ping.
+    streams: { pingIntervalMs: 200 },
   });
   plain = await startConsole(engine.url);
 });
@@ -117,6 +121,29 @@ describe('credentials shorter than the session', () => {
     expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(sha(data));
     // Same session all along.
     expect((await sessionOf(renewing, client)).id).toBe(first.id);
+  });
+
+  it('are renewed while only a live trace is open, and the trace stays open', async () => {
+    const client = new ConsoleClient(renewing.url);
+    await client.login(engine.accessKey, engine.secretKey);
+    const first = await sessionOf(renewing, client);
+    const ws = new WebSocket(`${renewing.url.replace(/^http/, 'ws')}/ws/trace?calls=s3`, {
+      headers: { cookie: client.cookie ?? '', origin: renewing.url },
+    });
+    let closed = false;
+    ws.once('close', () => (closed = true));
+    await once(ws, 'open');
+    ws.send('ok');
+    // Nothing else is asked: only the socket's pings find the credentials due.
+    const deadline = Date.now() + 10_000;
+    let renewed = first;
+    while (renewed.credentials.accessKey === first.credentials.accessKey && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      renewed = await sessionOf(renewing, client);
+    }
+    expect(renewed.credentials.accessKey).not.toBe(first.credentials.accessKey);
+    expect(closed).toBe(false);
+    ws.close();
   });
 
   it('keeps the old credentials while they last when a renewal fails, then ends the session', async () => {
