@@ -2,8 +2,9 @@
  * Sessions whose temporary credentials are shorter than the session (issue 13 §3, user need 4),
  * against the real engine: the console keeps the grant only then, renews the credentials before
  * they expire — a resumable upload whose parts each meet fresh credentials completes to the exact
- * bytes, and an open live trace keeps its session renewed by its pings — and a renewal that fails keeps the old credentials while they last, then ends the
- * session. With credentials as long as the session nothing but them is kept.
+ * bytes, and an open live trace keeps its session renewed by its pings — and a renewal that fails
+ * keeps the old credentials while they last, then ends the session. With credentials as long as
+ * the session nothing but them is kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
