@@ -38,6 +38,13 @@ export function ldapUserInfoJson(policies: string[]): Record<string, unknown> {
   return out;
 }
 
+/** With LDAP configured, the group DNs that have policies attached (sorted); else `[]`. */
+export function ldapGroupDns(ctx: RequestContext): string[] {
+  if (identityProviders(ctx.engine.config).ldap === undefined) return [];
+  const all = iamOf(ctx).ldap.entities({ users: [], groups: [], policies: [] });
+  return all.groupMappings.map((m) => m.group);
+}
+
 function requireLdap(ctx: RequestContext): LdapResolver {
   const resolver = ldapResolver(ctx);
   if (resolver === undefined)
