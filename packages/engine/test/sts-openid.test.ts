@@ -91,6 +91,15 @@ describe('AssumeRoleWithWebIdentity', () => {
       accounts: { accessKey: string }[];
     };
     expect(listed.accounts.map((a) => a.accessKey)).toContain(accessKey.accessKey);
+    const info = await adminOk(engine, keys, 'GET', 'info-access-key', {
+      query: { accessKey: accessKey.accessKey },
+      decrypt: true,
+    });
+    expect(info).toMatchObject({
+      userType: 'Service Account',
+      userProvider: 'openid',
+      openIDSpecificInfo: { userID: 'ana' },
+    });
   });
 
   it('keeps the token expiry without DurationSeconds and refuses a DurationSeconds out of range', async () => {
