@@ -60,6 +60,28 @@ describe('test OpenID provider', () => {
     expect(payload.policy).toBe('readonly');
   });
 
+  it('takes new redirect URIs for a client after it started (a console whose address comes later)', async () => {
+    idp.setRedirectUris('coffer-console', ['http://127.0.0.1:2/later_callback']);
+    try {
+      const tokens = await codeFlowLogin(idp, { username: 'ana', password: 'ana-pass' });
+      expect(decodeJwt(tokens.idToken).sub).toBe('ana');
+      const old = new URL(`${idp.issuer}/auth`);
+      old.search = new URLSearchParams({
+        client_id: 'coffer-console',
+        redirect_uri: 'http://127.0.0.1:1/oauth_callback',
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      }).toString();
+      const refused = await fetch(old, { redirect: 'manual' });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('redirect_uri did not match any of the client');
+    } finally {
+      idp.setRedirectUris('coffer-console', ['http://127.0.0.1:1/oauth_callback']);
+    }
+  });
+
   it('shows its sign-in form again on a wrong password', async () => {
     await expect(codeFlowLogin(idp, { username: 'ana', password: 'wrong' })).rejects.toThrow(
       /sign-in failed \(401\).*Invalid username or password/s,

@@ -137,6 +137,35 @@ describe('AssumeRoleWithLDAPIdentity', () => {
     expect(await readAndWrite(engine.url, keys)).toEqual({ get: 403, put: 200 });
   });
 
+  it("shows LDAP groups with policies on the console's Groups screen calls", async () => {
+    const groups = await adminOk(engine, engine.root, 'GET', 'groups');
+    expect(groups).toEqual([ldap.groupDn('writers')]);
+    const desc = await adminOk(engine, engine.root, 'GET', 'group', {
+      query: { group: ldap.groupDn('writers') },
+    });
+    expect(desc).toEqual({
+      name: ldap.groupDn('writers'),
+      status: 'enabled',
+      members: [],
+      policy: WRITE_POLICY,
+    });
+  });
+
+  it("creates access keys for an LDAP user that act by its groups' policies", async () => {
+    const created = (await adminOk(engine, engine.root, 'PUT', 'idp/ldap/add-service-account', {
+      body: { targetUser: 'dora', name: 'dora-key' },
+      encrypt: true,
+      decrypt: true,
+    })) as { credentials: { accessKey: string; secretKey: string } };
+    const keys = { accessKey: created.credentials.accessKey, secretKey: created.credentials.secretKey };
+    expect(await readAndWrite(engine.url, keys)).toEqual({ get: 403, put: 200 });
+    const unknown = await adminCall(engine, engine.root, 'PUT', 'idp/ldap/add-service-account', {
+      body: { targetUser: 'mallory' },
+      encrypt: true,
+    });
+    expect([unknown.status, unknown.text.includes('XMinioAdminNoSuchUser')]).toEqual([404, true]);
+  });
+
   it('refuses to map a DN the directory does not have', async () => {
     const answer = await adminCall(engine, engine.root, 'POST', 'idp/ldap/policy/attach', {
       body: { policies: [READ_POLICY], group: `cn=ghosts,${ldap.groupsDn}` },

@@ -3,10 +3,15 @@
  * provider (issue 13 §1), configured through MinIO's environment names: valid tokens (from the
  * provider's own code flow and token endpoint) give credentials that act with exactly the claimed
  * policy; expired, wrong-audience, tampered and policy-less tokens are refused in MinIO's STS shape.
+ * The same settings stored through `set-config-kv` act after the in-place restart.
  */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
 import { roleArnFor } from '../src/sts/openid-provider.js';
-import { adminOk } from './helpers/admin-calls.js';
+import { adminCall, adminOk } from './helpers/admin-calls.js';
 import { codeFlowLogin } from './helpers/identity/oidc-login.js';
 import { startOidcProvider, tamper, type TestOidcProvider } from './helpers/identity/oidc-provider.js';
 import {
@@ -91,6 +96,15 @@ describe('AssumeRoleWithWebIdentity', () => {
       accounts: { accessKey: string }[];
     };
     expect(listed.accounts.map((a) => a.accessKey)).toContain(accessKey.accessKey);
+    const info = await adminOk(engine, keys, 'GET', 'info-access-key', {
+      query: { accessKey: accessKey.accessKey },
+      decrypt: true,
+    });
+    expect(info).toMatchObject({
+      userType: 'Service Account',
+      userProvider: 'openid',
+      openIDSpecificInfo: { userID: 'ana' },
+    });
   });
 
   it('keeps the token expiry without DurationSeconds and refuses a DurationSeconds out of range', async () => {
@@ -200,5 +214,46 @@ describe('AssumeRoleWithClientGrants', () => {
     expect([wrongAud.status, wrongAud.code]).toEqual([400, 'InvalidParameterValue']);
     const tampered = await clientGrants(tamper(await idp.clientCredentialsToken()));
     expect([tampered.status, tampered.code]).toEqual([400, 'InvalidParameterValue']);
+  });
+});
+
+describe('identity_openid set through the admin API', () => {
+  it('acts after the in-place restart, as a restart-only sub-system', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'coffer-sts-openid-'));
+    const drives = [1, 2, 3, 4].map((i) => join(dir, `drive${i}`));
+    for (const d of drives) await mkdir(d);
+    const root = { accessKey: 'kvadmin', secretKey: 'kvadmin-secret-123' };
+    const server = await createEngine({
+      address: '127.0.0.1:0',
+      drives,
+      dataDir: dir,
+      rootUser: root.accessKey,
+      rootPassword: root.secretKey,
+      env: {},
+    });
+    try {
+      const kv = Object.entries(idp.identityOpenIdConfig())
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
+      const set = await adminCall(server, root, 'PUT', 'set-config-kv', {
+        body: `identity_openid ${kv}`,
+        encrypt: true,
+        region: '',
+      });
+      expect(set.status, set.text).toBe(200);
+      expect(set.headers.get('x-minio-config-applied')).toBeNull();
+      const token = await idp.signToken({ sub: 'ana', claims: { policy: 'readonly' } });
+      const params = { Action: 'AssumeRoleWithWebIdentity', WebIdentityToken: token };
+      expect((await stsCall(server.url, params)).message).toBe(
+        'OpenID identity provider is not configured on this server',
+      );
+      await server.restart();
+      const answer = await stsCall(server.url, params);
+      expect(answer.status, answer.body).toBe(200);
+      expect(answer.pick('SubjectFromWebIdentityToken')).toBe('ana');
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -36,6 +36,7 @@ import { listServiceAccounts } from './list-service-accounts.js';
 import { listUsers } from './list-users.js';
 import { policyEntities } from './policy-entities.js';
 import { attachLdapPolicy, detachLdapPolicy, ldapPolicyEntities } from './ldap-policy.js';
+import { addLdapServiceAccount } from './add-ldap-service-account.js';
 import { removeCannedPolicy } from './remove-canned-policy.js';
 import { removeUser } from './remove-user.js';
 import { serverInfo } from './server-info.js';
@@ -109,6 +110,7 @@ const ROUTES: Record<string, AdminRoute> = {
   'GET /idp/builtin/policy-entities': { handler: policyEntities, operation: 'ListPolicyMappingEntities' },
   'POST /idp/ldap/policy/attach': { handler: attachLdapPolicy, operation: 'AttachPolicyLDAP' },
   'POST /idp/ldap/policy/detach': { handler: detachLdapPolicy, operation: 'DetachPolicyLDAP' },
+  'PUT /idp/ldap/add-service-account': { handler: addLdapServiceAccount, operation: 'AddServiceAccountLDAP' },
   'GET /idp/ldap/policy-entities': {
     handler: ldapPolicyEntities,
     operation: 'ListLDAPPolicyMappingEntities',

@@ -3,8 +3,8 @@
  * `POST /idp/ldap/policy/attach|detach` (same bodies and answers as the built-in ones,
  * `policy-association.ts`), `GET /idp/ldap/policy-entities` (same shape as the built-in one,
  * LDAP DNs in it), and the resolver `set-user-or-group-policy` uses for DNs while LDAP is on.
- * Users may be named by username or DN; both must exist in the directory (looked up with the
- * lookup account), as MinIO checks. Without LDAP configured the calls answer 400
+ * Users may be named by username or DN; attaching needs them in the directory (looked up with the
+ * lookup account), as MinIO checks; a DN is detached as given. Without LDAP configured the calls answer 400
  * XMinioAdminInvalidArgument.
  */
 import type { RequestContext } from '../http/context.js';
@@ -38,6 +38,13 @@ export function ldapUserInfoJson(policies: string[]): Record<string, unknown> {
   return out;
 }
 
+/** With LDAP configured, the group DNs that have policies attached (sorted); else `[]`. */
+export function ldapGroupDns(ctx: RequestContext): string[] {
+  if (identityProviders(ctx.engine.config).ldap === undefined) return [];
+  const all = iamOf(ctx).ldap.entities({ users: [], groups: [], policies: [] });
+  return all.groupMappings.map((m) => m.group);
+}
+
 function requireLdap(ctx: RequestContext): LdapResolver {
   const resolver = ldapResolver(ctx);
   if (resolver === undefined)
@@ -54,7 +61,12 @@ export function attachLdapPolicy(ctx: RequestContext): Promise<void> {
 export function detachLdapPolicy(ctx: RequestContext): Promise<void> {
   // Authorised before the configuration is revealed.
   requireAdminAction(ctx, 'admin:UpdatePolicyAssociation', 'admin:AttachUserOrGroupPolicy');
-  return changePolicyAssociation(ctx, false, requireLdap(ctx));
+  const resolve = requireLdap(ctx);
+  // A DN is detached as given, so the mappings of an entry removed from the directory can be
+  // cleaned up; a username still needs the directory to name its DN.
+  return changePolicyAssociation(ctx, false, (name, isGroup) =>
+    name.includes('=') ? Promise.resolve(name) : resolve(name, isGroup),
+  );
 }
 
 export async function ldapPolicyEntities(ctx: RequestContext): Promise<void> {

@@ -181,6 +181,25 @@ export class LdapDirectory {
     });
   }
 
+  /**
+   * A user's DN and groups found with the lookup account, no password (an administrator creating
+   * keys for an LDAP user); undefined when the directory has no such user. For a DN, its first
+   * RDN's value stands for the username in the group filter's `%s`.
+   */
+  async lookupIdentity(nameOrDn: string): Promise<LdapIdentity | undefined> {
+    return this.withLookup(async (client) => {
+      const isDn = nameOrDn.includes('=');
+      const userDn = isDn
+        ? (await this.exists(client, nameOrDn))
+          ? nameOrDn
+          : undefined
+        : await this.findUserDn(client, nameOrDn);
+      if (userDn === undefined) return undefined;
+      const username = isDn ? (/^[^=]+=([^,]*)/.exec(nameOrDn)?.[1]?.trim() ?? '') : nameOrDn;
+      return { userDn, groupDns: await this.findGroups(client, username, userDn) };
+    });
+  }
+
   /** Whether a group DN exists in the directory. */
   async groupExists(dn: string): Promise<boolean> {
     return this.withLookup((client) => this.exists(client, dn));

@@ -28,6 +28,13 @@ ${error !== undefined ? `<p role="alert" id="error">${html(error)}</p>` : ''}
 </main></body></html>`;
 }
 
+/** The provider's error page (a bad client, redirect URI or request): the OAuth error and its text. */
+export function errorPage(error: string, description: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign-in error – Coffer test identity provider</title></head>
+<body><main><h1>Sign-in error</h1><p id="error">${html(error)}: ${html(description)}</p></main></body></html>`;
+}
+
 /** The form fields of a small urlencoded body. */
 async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
   let text = '';

@@ -14,9 +14,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { handleInteraction } from './oidc-pages.js';
+import { memoryAdapter } from './oidc-adapter.js';
+import { errorPage, handleInteraction } from './oidc-pages.js';
 
 export interface OidcTestUser {
   /** Sign-in name, also the `sub` claim. */
@@ -73,6 +74,8 @@ export interface TestOidcProvider {
   claimName: string;
   users: OidcTestUser[];
   clients: OidcTestClient[];
+  /** Replaces a client's redirect URIs (e.g. once the console's address is known). */
+  setRedirectUris(clientId: string, redirectUris: string[]): void;
   /** Changes token lifetimes for tokens issued from now on. */
   setTokenTtl(ttl: OidcTokenTtl): void;
   /** A token signed with the provider's key (RS256, its `kid`): for expired / wrong-audience cases. */
@@ -115,19 +118,22 @@ export async function startOidcProvider(options: StartOidcOptions = {}): Promise
   const findUser = (name: string): OidcTestUser | undefined => users.find((u) => u.username === name);
   const findClient = (id: string): OidcTestClient | undefined => clients.find((c) => c.clientId === id);
 
+  const storage = memoryAdapter();
+  const clientMetadata = (c: OidcTestClient): AdapterPayload => ({
+    client_id: c.clientId,
+    ...(c.clientSecret !== undefined
+      ? { client_secret: c.clientSecret, token_endpoint_auth_method: 'client_secret_basic' as const }
+      : { token_endpoint_auth_method: 'none' as const }),
+    redirect_uris: c.redirectUris,
+    grant_types:
+      c.clientSecret !== undefined
+        ? ['authorization_code', 'refresh_token', 'client_credentials']
+        : ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+  });
+  for (const client of clients) storage.putClient(client.clientId, clientMetadata(client));
   const configuration: Configuration = {
-    clients: clients.map((c) => ({
-      client_id: c.clientId,
-      ...(c.clientSecret !== undefined
-        ? { client_secret: c.clientSecret, token_endpoint_auth_method: 'client_secret_basic' as const }
-        : { token_endpoint_auth_method: 'none' as const }),
-      redirect_uris: c.redirectUris,
-      grant_types:
-        c.clientSecret !== undefined
-          ? ['authorization_code', 'refresh_token', 'client_credentials']
-          : ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-    })),
+    adapter: storage.Adapter,
     jwks: { keys: [privateJwk as never] },
     findAccount: (_ctx, sub) => {
       const user = findUser(sub);
@@ -189,6 +195,10 @@ export async function startOidcProvider(options: StartOidcOptions = {}): Promise
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: [randomBytes(16).toString('hex')] },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(String(out.error), String(out.error_description ?? ''));
+    },
   };
   const provider = new Provider(issuer, configuration);
   const callback = provider.callback();
@@ -215,6 +225,12 @@ export async function startOidcProvider(options: StartOidcOptions = {}): Promise
     claimName,
     users,
     clients,
+    setRedirectUris(clientId, redirectUris) {
+      const client = findClient(clientId);
+      if (client === undefined) throw new Error(`no client ${clientId}`);
+      client.redirectUris = [...redirectUris];
+      storage.putClient(clientId, clientMetadata(client));
+    },
     setTokenTtl(next) {
       Object.assign(ttl, next);
     },
