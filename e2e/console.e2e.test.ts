@@ -92,7 +92,8 @@ describe('Coffer console in Chromium', () => {
     await shell.menuItem('/object-browser').waitFor();
     // Pages not built yet (or not allowed) are absent from the menu; built ones are there.
     await shell.menuItem('/settings').waitFor();
-    expect(await shell.menuItem('/license').count()).toBe(0);
+    expect(await shell.menuItem('/tenants').count()).toBe(0);
+    await shell.menuItem('/license').waitFor();
     expect(await shell.menuItem('/documentation').getAttribute('target')).toBe('_blank');
     await page.getByTestId(TEST_IDS.objectBrowser.bucketsScreen).waitFor();
     expect(new URL(page.url()).pathname).toBe('/object-browser');
@@ -100,7 +101,7 @@ describe('Coffer console in Chromium', () => {
   });
 
   it("shows '404 Not Found' for a section this account cannot open and redirects made-up paths", async () => {
-    await page.goto(`${stack.consoleUrl}/license`);
+    await page.goto(`${stack.consoleUrl}/tenants`);
     await page.getByTestId(TEST_IDS.layout.notFound).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Not Found');
     await check('04-not-found');

@@ -6,8 +6,9 @@
  * console's tests against "any S3 server") and Info-ZIP's unzip (checks the console's ZIP
  * downloads), and the message brokers the notification targets' tests run as child processes
  * (mosquitto, nats-server, rabbitmq-server), nginx (the reverse proxy in front of the console
- * under a sub-path) and Prometheus (the console dashboard's metrics source). Chromium, Ceph,
- * unzip, the brokers, nginx and Prometheus are known needs, not required by
+ * under a sub-path), Prometheus (the console dashboard's metrics source) and OpenLDAP (slapd and
+ * ldap-utils: the LDAP identity provider of the sign-in tests). Chromium, Ceph,
+ * unzip, the brokers, nginx, Prometheus and OpenLDAP are known needs, not required by
  * default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
@@ -52,6 +53,7 @@ export const PACKAGES = {
   rabbitmq: ['rabbitmq-server'],
   nginx: ['nginx'],
   prometheus: ['prometheus'],
+  openldap: ['slapd', 'ldap-utils', 'openssl'],
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
@@ -81,7 +83,15 @@ const CEPH_PROGRAMS = [
 ];
 
 /** Other names accepted for a need (the Debian package name of a tool). */
-const ALIASES = { awscli: 'aws', 'golang-go': 'go', madmin: 'madmin-go', radosgw: 'ceph', rgw: 'ceph' };
+const ALIASES = {
+  slapd: 'openldap',
+  ldap: 'openldap',
+  awscli: 'aws',
+  'golang-go': 'go',
+  madmin: 'madmin-go',
+  radosgw: 'ceph',
+  rgw: 'ceph',
+};
 
 /** Canonical need names, aliases resolved, duplicates dropped. */
 function normaliseNeeds(needs) {
@@ -232,6 +242,10 @@ const DETECTORS = {
   nginx: (ctx) => detectDaemon(['nginx'], 'nginx', ctx),
   // The console's dashboard test runs Prometheus scraping the engine (packages/server/test/helpers).
   prometheus: (ctx) => detectDaemon(['prometheus'], 'prometheus', ctx),
+  // The identity tests run slapd with its own slapd.conf (a self-signed certificate from openssl for
+  // its TLS listeners) and seed it with ldapadd
+  // (packages/engine/test/helpers/identity/openldap.ts).
+  openldap: (ctx) => detectDaemon(['slapd', 'ldapadd', 'ldapsearch', 'openssl'], 'slapd', ctx),
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

@@ -27,6 +27,7 @@ async function main() {
       'rabbitmq',
       'nginx',
       'prometheus',
+      'openldap',
     ],
   });
 

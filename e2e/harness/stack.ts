@@ -81,6 +81,8 @@ export interface Stack {
   dataDir: string;
   stopConsole(): Promise<void>;
   startConsole(): Promise<void>;
+  /** What the console server printed so far (its log lines). */
+  consoleOutput(): string;
   stop(): Promise<void>;
 }
 
@@ -96,8 +98,12 @@ export interface StackOptions {
   auditLog?: boolean;
   /** More engine flags, e.g. `['--drive-check-interval', '3600']`. */
   engineArgs?: readonly string[];
-  /** More engine environment, e.g. `{ COFFER_ILM_DAY_SECONDS: '1' }`. */
+  /** More engine environment, e.g. `{ COFFER_ILM_DAY_SECONDS: '1' }` or MINIO_IDENTITY_OPENID_* configuration. */
   engineEnv?: Readonly<Record<string, string>>;
+  /** More console environment, e.g. CONSOLE_IDP_SECRET. */
+  consoleEnv?: Record<string, string>;
+  /** The console's port, when something must know it first (an identity provider's redirect URI). */
+  consolePort?: number;
 }
 
 /** The audit token of stacks started with `auditLog`. */
@@ -106,7 +112,7 @@ const AUDIT_TOKEN = 'e2e-audit-token-0123456789';
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'coffer-e2e-'));
   const enginePort = await freePort();
-  const consolePort = await freePort();
+  const consolePort = options.consolePort ?? (await freePort());
   const engineUrl = `http://127.0.0.1:${enginePort}`;
   const consoleUrl = `http://127.0.0.1:${consolePort}${options.basePath ?? ''}`;
 
@@ -154,7 +160,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(options.basePath === undefined ? [] : ['--base-path', options.basePath]),
         ...(options.consoleArgs ?? []),
       ],
-      options.auditLog === true ? { COFFER_AUDIT_TOKEN: AUDIT_TOKEN } : {},
+      { ...options.consoleEnv, ...(options.auditLog === true ? { COFFER_AUDIT_TOKEN: AUDIT_TOKEN } : {}) },
     );
     await waitUntilServing(`${consoleUrl}/api/v1/login`, console, 'the console server');
   };
@@ -166,6 +172,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     dataDir,
     startConsole,
     stopConsole: () => stopProcess(console),
+    consoleOutput: () => console?.output.join('') ?? '',
     async stop() {
       await stopProcess(console);
       await stopProcess(engine);

@@ -27,6 +27,9 @@ export class LoginPage {
   get banner() {
     return this.page.getByTestId(ids.errorBanner);
   }
+  get ssoLink() {
+    return this.page.getByTestId(ids.ssoLink);
+  }
   get unreachable() {
     return this.page.getByTestId(ids.unreachable);
   }

@@ -54,8 +54,12 @@ export type { PolicyCalls } from './policies.js';
 export type { ServiceAccountCalls } from './service-accounts.js';
 export type { ServiceActionPeerResult, ServiceActionResult, ServiceCalls } from './service.js';
 export type { HealthInfo, HealthInfoCalls, HealthInfoOptions } from './health-info.js';
-export { assumeRole } from './sts.js';
-export type { AssumeRoleOptions } from './sts.js';
+export { assumeRole, assumeRoleWithLdapIdentity, assumeRoleWithWebIdentity } from './sts.js';
+export type {
+  AssumeRoleOptions,
+  AssumeRoleWithLdapIdentityOptions,
+  AssumeRoleWithWebIdentityOptions,
+} from './sts.js';
 export type {
   AccountBucket,
   AccountInfo,

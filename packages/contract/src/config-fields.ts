@@ -59,6 +59,31 @@ export const CONFIG_FIELD_TEXTS = {
   client_id: { label: 'Client ID', tooltip: 'The client identifier registered with the OpenID provider.' },
   claim_name: { label: 'Claim Name', tooltip: 'The JWT claim that holds the policy names.' },
   claim_prefix: { label: 'Claim Prefix', tooltip: 'A prefix added to the claim values.' },
+  client_secret: {
+    label: 'Client Secret',
+    tooltip: 'The client secret registered with the OpenID provider.',
+  },
+  scopes: { label: 'Scopes', tooltip: 'Scopes asked of the provider, e.g. "openid,profile,email".' },
+  redirect_uri: {
+    label: 'Redirect URI',
+    tooltip: "The console's /oauth_callback as registered with the provider.",
+  },
+  role_policy: {
+    label: 'Role Policy',
+    tooltip: 'Policies every identity of this provider gets, instead of a claim.',
+  },
+  lookup_bind_dn: {
+    label: 'Lookup Bind DN',
+    tooltip: 'The read-only account that looks users and groups up.',
+  },
+  lookup_bind_password: { label: 'Lookup Bind Password', tooltip: 'The password of the lookup account.' },
+  user_dn_search_base_dn: { label: 'User DN Search Base DN', tooltip: 'Where user entries are searched.' },
+  user_dn_search_filter: {
+    label: 'User DN Search Filter',
+    tooltip: 'The filter that finds a user entry, e.g. "(uid=%s)".',
+  },
+  group_search_base_dn: { label: 'Group Search Base DN', tooltip: 'Where group entries are searched.' },
+  server_starttls: { label: 'Server StartTLS', tooltip: 'Upgrade the plain connection with StartTLS.' },
   server_addr: { label: 'Server Address', tooltip: 'The LDAP server address, host:port.' },
   username_format: { label: 'Username Format', tooltip: 'DN pattern used to bind a user.' },
   username_search_filter: { label: 'Username Search Filter', tooltip: 'LDAP filter that finds the user.' },
@@ -190,6 +215,11 @@ export const CONFIG_FIELDS: Record<ConfigSection, readonly ConfigField[]> = {
     { name: 'client_id', type: 'string' },
     { name: 'claim_name', type: 'string' },
     { name: 'claim_prefix', type: 'string' },
+    // Beyond spec 3 §3's list: what a current MinIO (and the engine) needs to act on the section.
+    { name: 'client_secret', type: 'string', secret: true },
+    { name: 'scopes', type: 'csv' },
+    { name: 'redirect_uri', type: 'url' },
+    { name: 'role_policy', type: 'string' },
     COMMENT,
   ],
   identity_ldap: [
@@ -202,6 +232,13 @@ export const CONFIG_FIELDS: Record<ConfigSection, readonly ConfigField[]> = {
     { name: 'sts_expiry', type: 'duration' },
     { name: 'tls_skip_verify', type: 'on|off' },
     { name: 'server_insecure', type: 'on|off' },
+    // Beyond spec 3 §3's list: the lookup-bind mode of a current MinIO (and the engine).
+    { name: 'lookup_bind_dn', type: 'string' },
+    { name: 'lookup_bind_password', type: 'string', secret: true },
+    { name: 'user_dn_search_base_dn', type: 'string' },
+    { name: 'user_dn_search_filter', type: 'string' },
+    { name: 'group_search_base_dn', type: 'string' },
+    { name: 'server_starttls', type: 'on|off' },
     COMMENT,
   ],
   logger_webhook: WEBHOOK_ENDPOINT,

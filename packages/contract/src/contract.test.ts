@@ -199,6 +199,7 @@ describe('route table composition', () => {
       import('./routes/log-routes.js').then((m) => m.LOG_ROUTES),
       import('./routes/dashboard-routes.js').then((m) => m.DASHBOARD_ROUTES),
       import('./routes/replication-lifecycle-routes.js').then((m) => m.REPLICATION_LIFECYCLE_ROUTES),
+      import('./routes/subscription-routes.js').then((m) => m.SUBSCRIPTION_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -282,5 +282,19 @@ export const ENDPOINTS = {
     name: 'updateTierCredentials',
     method: 'PUT',
     path: `${API_PREFIX}/admin/tiers/:type/:name/credentials`,
+  getSubscriptionInfo: {
+    name: 'getSubscriptionInfo',
+    method: 'GET',
+    path: `${API_PREFIX}/subscription/info`,
+  },
+  validateSubscription: {
+    name: 'validateSubscription',
+    method: 'POST',
+    path: `${API_PREFIX}/subscription/validate`,
+  },
+  refreshSubscription: {
+    name: 'refreshSubscription',
+    method: 'POST',
+    path: `${API_PREFIX}/subscription/refresh`,
   },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

@@ -62,6 +62,26 @@ export const ERROR_CODES = {
     status: 501,
     description: 'Single sign-on was requested but no OpenID provider is configured for this console.',
   },
+  sso_failed: {
+    status: 401,
+    description:
+      'Single sign-on did not complete: the flow expired, was used already or started in another browser, the identity provider refused the code, or the storage server refused the identity (detailedMessage says which). The login screen shows it in its banner.',
+  },
+  idp_unreachable: {
+    status: 502,
+    description:
+      'The OpenID identity provider cannot be reached (refused, unknown host or timed out after 10 s).',
+  },
+  invalid_license: {
+    status: 400,
+    description:
+      'The license key is not a token signed with the configured license public key, is expired, or no license public key is configured.',
+  },
+  subscription_service_unreachable: {
+    status: 503,
+    description:
+      "MinIO's online subscription service (sign-in with email and password) cannot be reached; the call gives up after 10 s.",
+  },
   storage_unreachable: {
     status: 503,
     description: 'The storage server cannot be reached (refused, reset or timed out).',

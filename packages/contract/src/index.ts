@@ -27,6 +27,7 @@ export * from './session.js';
 export * from './users.js';
 export * from './settings.js';
 export * from './dashboard.js';
+export * from './subscription.js';
 export * from './object-size-ranges.js';
 export * from './bucket-events.js';
 export * from './logs.js';

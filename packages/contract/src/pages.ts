@@ -161,7 +161,14 @@ export const PAGES = [
   },
   { id: 'tenants', path: '/tenants', label: 'Tenants', menuGroup: 'Operator' },
   { id: 'storage', path: '/storage', label: 'Storage', menuGroup: 'Operator' },
-  { id: 'license', path: '/license', label: 'License', menuGroup: 'License' },
+  // The deployment's subscription: for accounts that may read the server's information.
+  {
+    id: 'license',
+    path: '/license',
+    label: 'License',
+    access: { anyOf: ['admin:ServerInfo'], adminApi: true },
+    menuGroup: 'License',
+  },
   // The dashboard without the side menu (spec 2 §2): listed, not a menu entry.
   {
     id: 'metrics',

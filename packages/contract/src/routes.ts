@@ -25,6 +25,7 @@ import { BUCKET_EVENT_ROUTES } from './routes/bucket-event-routes.js';
 import { LOG_ROUTES } from './routes/log-routes.js';
 import { DASHBOARD_ROUTES } from './routes/dashboard-routes.js';
 import { REPLICATION_LIFECYCLE_ROUTES } from './routes/replication-lifecycle-routes.js';
+import { SUBSCRIPTION_ROUTES } from './routes/subscription-routes.js';
 export * from './route-contract.js';
 
 export const API = {
@@ -46,6 +47,7 @@ export const API = {
   ...LOG_ROUTES,
   ...DASHBOARD_ROUTES,
   ...REPLICATION_LIFECYCLE_ROUTES,
+  ...SUBSCRIPTION_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

@@ -5,19 +5,17 @@
 import type { LoginThrottle } from '@coffer/server-guard';
 import type { AccountStates } from './session/account-state.js';
 import type { SessionStore, Session } from './session/session-store.js';
+import type { CredentialRenewal } from './session/credential-renewal.js';
+import type { OpenIdConnect } from './sso/openid-connect.js';
+import type { PendingLogins } from './sso/pending-logins.js';
 import type { StorageClients } from './storage/storage-clients.js';
 import type { UsageCache } from './routes/buckets/usage-cache.js';
 import type { AuditStore } from './audit/audit-store.js';
 
-/**
- * Single sign-on hook (a later issue): an OpenID Connect provider the console redirects to, and
- * the exchange of the callback's code for storage credentials (AssumeRoleWithWebIdentity).
- */
-export interface OpenIdProvider {
-  /** The identity provider's authorization URL the login screen links to. */
-  authorizationUrl(): Promise<string>;
-  /** Complete the flow: a new session for the identity the code stands for. */
-  completeLogin(code: string, state: string): Promise<Omit<Session, 'id' | 'createdAt'>>;
+/** Single sign-on: the OpenID Connect client and the flows browsers have started. */
+export interface SingleSignOn {
+  connect: OpenIdConnect;
+  flows: PendingLogins;
 }
 
 export interface ResolvedOptions {
@@ -26,8 +24,9 @@ export interface ResolvedOptions {
   /** '' or '/sub/path' (no trailing slash). */
   basePath: string;
   sessionSeconds: number;
+  /** The STS DurationSeconds asked for (default the session length; shorter ones are renewed). */
+  stsSeconds: number;
   webDir?: string;
-  openId?: OpenIdProvider;
   /** Smallest multipart part the console sends (bytes). */
   uploadPartSize: number;
   /** The storage server's origin as browsers reach it: share links point there. */
@@ -49,6 +48,10 @@ export interface AppContext {
   clients: StorageClients;
   accounts: AccountStates;
   usage: UsageCache;
+  /** Single sign-on, when an OpenID provider is configured. */
+  sso?: SingleSignOn;
+  /** Renews sessions' temporary credentials before they expire. */
+  credentialRenewal: CredentialRenewal;
   /** Back-off of failed sign-ins per client address and per account. */
   loginThrottle: LoginThrottle;
   /** The audit log store and the token its deliveries carry; absent when switched off. */

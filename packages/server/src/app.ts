@@ -29,8 +29,24 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { healRoutes } from './routes/heal/heal-routes.js';
-import type { AppContext, OpenIdProvider, ResolvedOptions, StreamLimits } from './app-context.js';
-import { DEFAULT_SESSION_SECONDS, MAX_SESSION_SECONDS, normaliseBasePath } from './config.js';
+import type { AppContext, ResolvedOptions, StreamLimits } from './app-context.js';
+import {
+  DEFAULT_RENEW_MARGIN_SECONDS,
+  DEFAULT_SESSION_SECONDS,
+  MAX_SESSION_SECONDS,
+  normaliseBasePath,
+} from './config.js';
+import { CredentialRenewal } from './session/credential-renewal.js';
+import { importLicenseKey } from './routes/license/license-key.js';
+import { licenseRoutes } from './routes/license/license-routes.js';
+import { LicenseStore } from './routes/license/license-store.js';
+import {
+  DEFAULT_SUBSCRIPTION_SERVICE_URL,
+  DEFAULT_SUBSCRIPTION_TIMEOUT_MS,
+} from './routes/license/subscription-service.js';
+import { OpenIdConnect } from './sso/openid-connect.js';
+import type { OpenIdSettings } from './sso/openid-settings.js';
+import { PendingLogins } from './sso/pending-logins.js';
 import { installErrorHandling } from './error-handler.js';
 import { refuseForeignOrigins } from './hardening/same-origin.js';
 import { installSecurityHeaders } from './hardening/security-headers.js';
@@ -87,8 +103,15 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** base64 of the 32-byte session key; default: `<dataDir>/session.key`. */
   sessionKey?: string;
-  /** Single sign-on provider (later issue); without it the login strategy is 'form'. */
-  openId?: OpenIdProvider;
+  /** Single sign-on: an OpenID Connect provider; without it the login strategy is 'form'. */
+  openId?: OpenIdSettings;
+  /**
+   * The STS DurationSeconds the console asks for (default: the session length). A server may
+   * grant less; such credentials are renewed before they expire (session/credential-renewal.ts).
+   */
+  stsSeconds?: number;
+  /** Renew temporary credentials when less than this is left (default 300 s). */
+  credentialRenewMarginSeconds?: number;
   /** Smallest multipart upload part (default 16 MiB). */
   uploadPartSize?: number;
   /**
@@ -112,6 +135,11 @@ export interface AppOptions {
    * `<dataDir>/audit.token`).
    */
   auditLog?: { retentionMs?: number; maxEntries?: number; token?: string };
+  /**
+   * The License page: the PEM public key license keys are verified with (none: keys are refused),
+   * and MinIO's online subscription service (default https://subnet.min.io, 10 s bound).
+   */
+  license?: { publicKeyPem?: string; serviceUrl?: string; serviceTimeoutMs?: number };
   /** Dashboard metrics: a Prometheus to query, else the console's own history (scrape interval). */
   dashboard?: DashboardOptions;
   logger?: FastifyServerOptions['logger'];
@@ -133,16 +161,17 @@ const MULTIPART_LIMITS = {
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const sessionSeconds = Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS);
   const resolved: ResolvedOptions = {
     serverUrl: options.serverUrl.replace(/\/+$/, ''),
     region: options.region ?? 'us-east-1',
     basePath: normaliseBasePath(options.basePath ?? ''),
-    sessionSeconds: Math.min(MAX_SESSION_SECONDS, options.sessionSeconds ?? DEFAULT_SESSION_SECONDS),
+    sessionSeconds,
+    stsSeconds: Math.min(MAX_SESSION_SECONDS, options.stsSeconds ?? sessionSeconds),
     uploadPartSize: options.uploadPartSize ?? DEFAULT_MIN_PART_SIZE,
     publicServerUrl: (options.publicServerUrl ?? options.serverUrl).replace(/\/+$/, ''),
     streams: { ...DEFAULT_STREAM_LIMITS, ...options.streams },
     ...(options.webDir !== undefined ? { webDir: options.webDir } : {}),
-    ...(options.openId !== undefined ? { openId: options.openId } : {}),
   };
   const connections = resolveConnectionGuard(options.connections);
   const app = Fastify({
@@ -159,10 +188,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = await SessionStore.open({ dir: join(options.dataDir, 'sessions'), key });
   const clients = new StorageClients({ serverUrl: resolved.serverUrl, region: resolved.region });
   clients.storageRegion.setLog(app.log);
+  const sso = options.openId
+    ? { connect: new OpenIdConnect(options.openId), flows: new PendingLogins(key) }
+    : undefined;
   const ctx: AppContext = {
     options: resolved,
     sessions,
     clients,
+    ...(sso ? { sso } : {}),
+    credentialRenewal: new CredentialRenewal({
+      issuer: { serverUrl: resolved.serverUrl, clients, ...(sso ? { openId: sso.connect } : {}) },
+      sessions,
+      renewMarginMs: (options.credentialRenewMarginSeconds ?? DEFAULT_RENEW_MARGIN_SECONDS) * 1000,
+      stsSeconds: resolved.stsSeconds,
+      maxStsSeconds: MAX_SESSION_SECONDS,
+      log: app.log,
+    }),
     accounts: new AccountStates(clients, app.log),
     usage: new UsageCache(clients),
     loginThrottle: new LoginThrottle(options.loginThrottle),
@@ -176,6 +217,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     ctx.auditLog = { store, token: await loadAuditToken(options.dataDir, options.auditLog?.token) };
   }
+
+  const licenseOptions = {
+    store: new LicenseStore(options.dataDir),
+    ...(options.license?.publicKeyPem !== undefined
+      ? { publicKey: await importLicenseKey(options.license.publicKeyPem) }
+      : {}),
+    serviceUrl: options.license?.serviceUrl ?? DEFAULT_SUBSCRIPTION_SERVICE_URL,
+    serviceTimeoutMs: options.license?.serviceTimeoutMs ?? DEFAULT_SUBSCRIPTION_TIMEOUT_MS,
+  };
 
   const sweep = setInterval(() => {
     sessions.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
@@ -216,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Every API route not marked public needs a live session; checked before the body is read.
-  const authenticate = sessionCheck(sessions, resolved.basePath);
+  const authenticate = sessionCheck(sessions, resolved.basePath, ctx.credentialRenewal);
   app.addHook('onRoute', (route) => {
     if (route.config?.public === true || !route.url.startsWith(`${resolved.basePath}${API_PREFIX}/`)) return;
     const existing = route.onRequest;
@@ -254,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healRoutes, { ctx });
       await api.register(watchRoutes, { ctx });
       await api.register(dashboardRoutes, { dashboard: dashboard.service });
+      await api.register(licenseRoutes, { ctx, license: licenseOptions });
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -153,4 +153,44 @@ describe('upload part size', () => {
     expect(() => loadConfig([...server, '--metrics-interval', '0'], {})).toThrow(/metricsIntervalSeconds/);
     expect(() => loadConfig([...server, '--prometheus-url', 'ftp://x'], {})).toThrow(/prometheusUrl/);
   });
+
+  it('takes single sign-on from flags or MinIO console / MinIO server environment names', () => {
+    const base = ['--server', 'http://s:9000'];
+    const fromFlags = loadConfig(
+      [...base, '--idp-config-url', 'https://idp/.well-known/openid-configuration', '--idp-client-id', 'c1'],
+      { CONSOLE_IDP_SECRET: 'sec', CONSOLE_IDP_SCOPES: 'openid, policy,offline_access' },
+    );
+    expect(fromFlags?.openId).toEqual({
+      configUrl: 'https://idp/.well-known/openid-configuration',
+      clientId: 'c1',
+      clientSecret: 'sec',
+      scopes: ['openid', 'policy', 'offline_access'],
+    });
+    const fromMinio = loadConfig(base, {
+      MINIO_IDENTITY_OPENID_CONFIG_URL: 'http://idp:8080/.well-known/openid-configuration',
+      MINIO_IDENTITY_OPENID_CLIENT_ID: 'c2',
+      MINIO_IDENTITY_OPENID_REDIRECT_URI: 'https://console.example.com/oauth_callback',
+    });
+    expect(fromMinio?.openId).toMatchObject({
+      clientId: 'c2',
+      scopes: ['openid', 'profile', 'email'],
+      redirectUri: 'https://console.example.com/oauth_callback',
+    });
+    expect(loadConfig(base, {})?.openId).toBeUndefined();
+    expect(() => loadConfig([...base, '--idp-config-url', 'https://idp/x'], {})).toThrow(/client id/);
+  });
+
+  it('takes the STS duration and renewal margin within their bounds', () => {
+    const base = ['--server', 'http://s:9000'];
+    expect(
+      loadConfig([...base, '--sts-duration', '15m', '--credential-renew-margin', '120'], {}),
+    ).toMatchObject({
+      stsSeconds: 900,
+      credentialRenewMarginSeconds: 120,
+    });
+    expect(() => loadConfig([...base, '--sts-duration', '10m'], {})).toThrow(/stsSeconds/);
+    expect(() => loadConfig([...base, '--credential-renew-margin', '900'], {})).toThrow(
+      /credentialRenewMargin/,
+    );
+  });
 });

@@ -3,9 +3,11 @@
  * (flags win) and validated with zod, so everything after start-up works with a typed, complete
  * value. `npm run console -- --address HOST:PORT --server http://minio:9000`.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_OPENID_SCOPES } from './sso/openid-settings.js';
 
 export const HELP = `Usage: coffer-console [options]
 
@@ -37,7 +39,32 @@ Options:
   --prometheus-job-id ID  the storage server's scrape job in that Prometheus (default minio-job)
   --metrics-interval SEC  seconds between the console's own scrapes of the server's metrics
                           (default 15; it keeps the last 24 hours)
+  --sts-duration DUR      how long the temporary credentials the console asks STS for last
+                          (default: the session length; at least 15m). Shorter credentials are
+                          renewed before they expire, so the session goes on
+  --credential-renew-margin SEC
+                          renew temporary credentials when less than this is left (default 300)
+  --idp-config-url URL    single sign-on: the OpenID provider's discovery document, e.g.
+                          https://idp.example.com/.well-known/openid-configuration. With it the
+                          login screen shows 'Login with SSO' instead of the form
+  --idp-client-id ID      the console's client id at that provider
+  --idp-scopes LIST       scopes asked for, comma-separated (default openid,profile,email; add
+                          offline_access for a refresh token, which renews SSO sessions)
+  --idp-callback-url URL  the console's /oauth_callback as registered with the provider (default:
+                          derived from each request: scheme, host and base path)
+  --license-public-key FILE
+                          the PEM public key (ECDSA P-384) License keys are verified with,
+                          offline; see docs/license-keys.md (default: none, keys are refused)
+  --subscription-url URL  MinIO's online subscription service (default https://subnet.min.io)
   -h, --help              show this help
+
+Single sign-on: the storage server must trust the same provider (its identity_openid
+configuration, with the claim that names policies): the console runs the authorization-code flow
+(state, nonce, PKCE) and exchanges the ID token for credentials with AssumeRoleWithWebIdentity. The
+client secret is read from the environment only (CONSOLE_IDP_SECRET or
+MINIO_IDENTITY_OPENID_CLIENT_SECRET), never a flag. LDAP needs no console setting: when the
+storage server has identity_ldap configured, LDAP users sign in through the form
+(AssumeRoleWithLDAPIdentity) after built-in users and access keys are tried.
 
 Audit log: the storage server delivers audit entries to <console>/api/v1/logs/audit through an
 audit_webhook target whose auth_token is the console's token (COFFER_AUDIT_TOKEN, default the file
@@ -50,12 +77,22 @@ COFFER_SESSION_LENGTH, COFFER_REGION, COFFER_WEB_DIR, COFFER_BASE_PATH, COFFER_T
 COFFER_CONSOLE_SESSION_KEY (base64 of 32 bytes; default: a key file in the data dir),
 COFFER_HEADER_TIMEOUT, COFFER_MAX_CONNECTIONS, COFFER_PUBLIC_SERVER_URL, COFFER_UPLOAD_PART_SIZE,
 COFFER_AUDIT_RETENTION, COFFER_AUDIT_MAX_ENTRIES, COFFER_AUDIT_TOKEN (at least 16 characters).
-CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names), COFFER_METRICS_INTERVAL.
+CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names), COFFER_METRICS_INTERVAL,
+COFFER_STS_DURATION, COFFER_CREDENTIAL_RENEW_MARGIN, COFFER_LICENSE_PUBLIC_KEY (the PEM text itself),
+COFFER_SUBSCRIPTION_URL.
+Single sign-on (MinIO console's names first, then MinIO server's): CONSOLE_IDP_URL or
+MINIO_IDENTITY_OPENID_CONFIG_URL, CONSOLE_IDP_CLIENT_ID or MINIO_IDENTITY_OPENID_CLIENT_ID,
+CONSOLE_IDP_SECRET or MINIO_IDENTITY_OPENID_CLIENT_SECRET, CONSOLE_IDP_SCOPES or
+MINIO_IDENTITY_OPENID_SCOPES, CONSOLE_IDP_CALLBACK or MINIO_IDENTITY_OPENID_REDIRECT_URI.
 `;
 
 /** Longest session (and so the longest STS DurationSeconds the console asks for). */
 export const MAX_SESSION_SECONDS = 7 * 24 * 3600;
 export const DEFAULT_SESSION_SECONDS = 12 * 3600;
+/** Temporary credentials are renewed when less than this is left. */
+export const DEFAULT_RENEW_MARGIN_SECONDS = 300;
+/** STS's shortest DurationSeconds. */
+const MIN_STS_SECONDS = 900;
 
 /** `3600`, `90s`, `45m`, `12h`, `7d` → seconds. */
 export function parseDuration(text: string): number {
@@ -109,6 +146,25 @@ const ConfigSchema = z.object({
   prometheusUrl: z.url({ protocol: /^https?$/ }).optional(),
   prometheusJobId: z.string().max(256).optional(),
   metricsIntervalSeconds: z.number().int().min(1).max(3600).optional(),
+  stsSeconds: z.number().int().min(MIN_STS_SECONDS).max(MAX_SESSION_SECONDS).optional(),
+  /** Below STS's shortest duration, so fresh credentials are never due at once. */
+  credentialRenewMarginSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MIN_STS_SECONDS - 1)
+    .optional(),
+  licensePublicKeyPem: z.string().includes('PUBLIC KEY', { message: 'not a PEM public key' }).optional(),
+  subscriptionUrl: z.url({ protocol: /^https?$/ }).optional(),
+  openId: z
+    .object({
+      configUrl: z.url({ protocol: /^https?$/ }),
+      clientId: z.string().min(1, 'the SSO client id is required with an OpenID provider'),
+      clientSecret: z.string().min(1).optional(),
+      scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'not an OAuth scope')).min(1),
+      redirectUri: z.url({ protocol: /^https?$/ }).optional(),
+    })
+    .optional(),
   sessionKey: z
     .string()
     .optional()
@@ -126,6 +182,37 @@ export function parseAddress(address: string): { host: string; port: number } {
   if (!m) throw new Error(`address must be HOST:PORT, got '${address}'`);
   const host = m[1] ?? m[2] ?? '';
   return { host: host === '' ? '0.0.0.0' : host, port: Number(m[3]) };
+}
+
+/**
+ * The single sign-on provider from flags and the environment — MinIO console's CONSOLE_IDP_* names
+ * first, then MinIO server's MINIO_IDENTITY_OPENID_* (so one environment serves both); undefined
+ * when no discovery URL is given.
+ */
+function openIdSettingsOf(
+  values: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+): Record<string, unknown> | undefined {
+  const flag = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const configUrl = flag('idp-config-url') ?? env.CONSOLE_IDP_URL ?? env.MINIO_IDENTITY_OPENID_CONFIG_URL;
+  if (!configUrl) return undefined;
+  const clientId = flag('idp-client-id') ?? env.CONSOLE_IDP_CLIENT_ID ?? env.MINIO_IDENTITY_OPENID_CLIENT_ID;
+  const secret = env.CONSOLE_IDP_SECRET ?? env.MINIO_IDENTITY_OPENID_CLIENT_SECRET;
+  const scopes = flag('idp-scopes') ?? env.CONSOLE_IDP_SCOPES ?? env.MINIO_IDENTITY_OPENID_SCOPES;
+  const redirectUri =
+    flag('idp-callback-url') ?? env.CONSOLE_IDP_CALLBACK ?? env.MINIO_IDENTITY_OPENID_REDIRECT_URI;
+  return {
+    configUrl,
+    clientId: clientId ?? '',
+    ...(secret ? { clientSecret: secret } : {}),
+    scopes: scopes
+      ? scopes
+          .split(/[\s,]+/)
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : DEFAULT_OPENID_SCOPES,
+    ...(redirectUri ? { redirectUri } : {}),
+  };
 }
 
 /** Flags + environment → config; undefined for --help. Throws with a readable message. */
@@ -150,6 +237,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'prometheus-url': { type: 'string' },
       'prometheus-job-id': { type: 'string' },
       'metrics-interval': { type: 'string' },
+      'sts-duration': { type: 'string' },
+      'credential-renew-margin': { type: 'string' },
+      'idp-config-url': { type: 'string' },
+      'idp-client-id': { type: 'string' },
+      'idp-scopes': { type: 'string' },
+      'idp-callback-url': { type: 'string' },
+      'license-public-key': { type: 'string' },
+      'subscription-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -171,6 +266,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   const prometheusUrl = values['prometheus-url'] ?? env.CONSOLE_PROMETHEUS_URL;
   const prometheusJobId = values['prometheus-job-id'] ?? env.CONSOLE_PROMETHEUS_JOB_ID;
   const metricsInterval = values['metrics-interval'] ?? env.COFFER_METRICS_INTERVAL;
+  const stsDuration = values['sts-duration'] ?? env.COFFER_STS_DURATION;
+  const renewMargin = values['credential-renew-margin'] ?? env.COFFER_CREDENTIAL_RENEW_MARGIN;
+  const openId = openIdSettingsOf(values, env);
+  const licenseKeyFile = values['license-public-key'];
+  const licensePublicKeyPem = licenseKeyFile
+    ? readFileSync(resolve(licenseKeyFile), 'utf8')
+    : env.COFFER_LICENSE_PUBLIC_KEY;
+  const subscriptionUrl = values['subscription-url'] ?? env.COFFER_SUBSCRIPTION_URL;
   const parsed = ConfigSchema.safeParse({
     ...address,
     serverUrl: serverUrl.replace(/\/+$/, ''),
@@ -194,6 +297,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     ...(prometheusUrl ? { prometheusUrl: prometheusUrl.replace(/\/+$/, '') } : {}),
     ...(prometheusJobId !== undefined ? { prometheusJobId } : {}),
     ...(metricsInterval ? { metricsIntervalSeconds: Number(metricsInterval) } : {}),
+    ...(stsDuration ? { stsSeconds: parseDuration(stsDuration) } : {}),
+    ...(renewMargin ? { credentialRenewMarginSeconds: Number(renewMargin) } : {}),
+    ...(openId ? { openId } : {}),
+    ...(licensePublicKeyPem ? { licensePublicKeyPem } : {}),
+    ...(subscriptionUrl ? { subscriptionUrl } : {}),
   });
   if (!parsed.success) {
     throw new Error(

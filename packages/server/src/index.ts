@@ -4,6 +4,6 @@
  */
 export { buildApp } from './app.js';
 export type { AppOptions } from './app.js';
-export type { OpenIdProvider } from './app-context.js';
+export type { OpenIdSettings } from './sso/openid-settings.js';
 export { HELP, loadConfig, parseAddress, parseDuration } from './config.js';
 export type { ConsoleConfig } from './config.js';

@@ -29,6 +29,15 @@ async function main(): Promise<number> {
     ...(config.publicServerUrl !== undefined ? { publicServerUrl: config.publicServerUrl } : {}),
     ...(config.sessionKey !== undefined ? { sessionKey: config.sessionKey } : {}),
     ...(config.uploadPartSize !== undefined ? { uploadPartSize: config.uploadPartSize } : {}),
+    ...(config.stsSeconds !== undefined ? { stsSeconds: config.stsSeconds } : {}),
+    ...(config.credentialRenewMarginSeconds !== undefined
+      ? { credentialRenewMarginSeconds: config.credentialRenewMarginSeconds }
+      : {}),
+    ...(config.openId !== undefined ? { openId: config.openId } : {}),
+    license: {
+      ...(config.licensePublicKeyPem !== undefined ? { publicKeyPem: config.licensePublicKeyPem } : {}),
+      ...(config.subscriptionUrl !== undefined ? { serviceUrl: config.subscriptionUrl } : {}),
+    },
     auditLog: {
       retentionMs: config.auditRetentionSeconds * 1000,
       ...(config.auditMaxEntries !== undefined ? { maxEntries: config.auditMaxEntries } : {}),
@@ -54,6 +63,7 @@ async function main(): Promise<number> {
       `  Console:        ${url}${config.basePath}/`,
       `  Storage server: ${config.serverUrl}`,
       `  Data:           ${config.dataDir}`,
+      ...(config.openId ? [`  Single sign-on: ${config.openId.configUrl}`] : []),
       `  API:            ${url}${config.basePath}/api/v1/openapi.json`,
       '',
     ].join('\n'),

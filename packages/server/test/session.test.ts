@@ -124,6 +124,7 @@ describe('session', () => {
         '/trace',
         '/heal',
         '/health-info',
+        '/license',
         '/metrics',
       ],
       // The console keeps the audit log and root may read it (admin:ServerTrace).

@@ -35,7 +35,8 @@ export const SESSION_ROUTES = {
     method: 'POST',
     path: `${API_PREFIX}/login/oauth2/auth`,
     summary: "Complete single sign-on with the identity provider's code and state",
-    description: 'Answers sso_not_configured (501) unless an OpenID provider is configured.',
+    description:
+      'Exchanges the code at the provider (PKCE, the flow this browser started: its `sso_flow` cookie) and the ID token at the storage server (AssumeRoleWithWebIdentity); sets the session cookie. Errors: sso_failed (401), idp_unreachable (502), sso_not_configured (501).',
     tags: ['session'],
     public: true,
     body: OAuth2AuthRequestSchema,

@@ -35,6 +35,8 @@ import { listGroups } from './list-groups.js';
 import { listServiceAccounts } from './list-service-accounts.js';
 import { listUsers } from './list-users.js';
 import { policyEntities } from './policy-entities.js';
+import { attachLdapPolicy, detachLdapPolicy, ldapPolicyEntities } from './ldap-policy.js';
+import { addLdapServiceAccount } from './add-ldap-service-account.js';
 import { removeCannedPolicy } from './remove-canned-policy.js';
 import { removeUser } from './remove-user.js';
 import { serverInfo } from './server-info.js';
@@ -108,6 +110,13 @@ const ROUTES: Record<string, AdminRoute> = {
   'POST /idp/builtin/policy/attach': { handler: attachPolicy, operation: 'AttachPolicyBuiltin' },
   'POST /idp/builtin/policy/detach': { handler: detachPolicy, operation: 'DetachPolicyBuiltin' },
   'GET /idp/builtin/policy-entities': { handler: policyEntities, operation: 'ListPolicyMappingEntities' },
+  'POST /idp/ldap/policy/attach': { handler: attachLdapPolicy, operation: 'AttachPolicyLDAP' },
+  'POST /idp/ldap/policy/detach': { handler: detachLdapPolicy, operation: 'DetachPolicyLDAP' },
+  'PUT /idp/ldap/add-service-account': { handler: addLdapServiceAccount, operation: 'AddServiceAccountLDAP' },
+  'GET /idp/ldap/policy-entities': {
+    handler: ldapPolicyEntities,
+    operation: 'ListLDAPPolicyMappingEntities',
+  },
   // Service accounts and access keys (§3.5).
   'PUT /add-service-account': { handler: addServiceAccount, operation: 'AddServiceAccount' },
   'POST /update-service-account': { handler: updateServiceAccount, operation: 'UpdateServiceAccount' },

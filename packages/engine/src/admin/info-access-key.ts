@@ -1,10 +1,11 @@
 /**
  * Admin `GET /info-access-key?accessKey=` (wire doc §3.5): a service account or STS key,
  * encrypted `{"AccessKey", "parentUser","accountStatus","impliedPolicy","policy","name"?,
- * "description"?,"expiration"?, "userType":"Service Account"|"STS","userProvider":"builtin",
+ * "description"?,"expiration"?, "userType":"Service Account"|"STS","userProvider":"builtin"|"ldap"|"openid",
  * "ldapSpecificInfo":{…},"openIDSpecificInfo":{…}}` (madmin `InfoAccessKeyResp`). The key's owner
  * may ask; others need admin:ListServiceAccounts; unknown keys → 404 XMinioAdminNoSuchAccessKey
- * (AccessDenied when the caller could not have seen it anyway).
+ * (AccessDenied when the caller could not have seen it anyway). Keys of an identity provider's
+ * user name it: `userProvider` `ldap` with the LDAP username, or `openid` with the `sub`.
  */
 import type { RequestContext } from '../http/context.js';
 import { AdminNoSuchAccessKey } from './errors.js';
@@ -35,11 +36,12 @@ export async function infoAccessKey(ctx: RequestContext): Promise<void> {
   const expiration = account ? account.expiration : temporary?.expiration?.toISOString();
   if (expiration !== undefined) out.expiration = expiration;
   out.userType = account ? 'Service Account' : 'STS';
-  out.userProvider = 'builtin';
-  out.ldapSpecificInfo = { username: '' };
+  const federation = (account ?? temporary)?.federation;
+  out.userProvider = federation?.provider ?? 'builtin';
+  out.ldapSpecificInfo = { username: federation?.provider === 'ldap' ? (federation.subject ?? '') : '' };
   out.openIDSpecificInfo = {
     configName: '',
-    userID: '',
+    userID: federation?.provider === 'openid' ? (federation.subject ?? '') : '',
     userIDClaim: '',
     displayName: '',
     displayNameClaim: '',

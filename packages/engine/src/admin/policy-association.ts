@@ -7,6 +7,10 @@
  * XMinioAdminPolicyChangeAlreadyApplied. Action admin:UpdatePolicyAssociation or
  * admin:AttachUserOrGroupPolicy.
  *
+ * The LDAP variants (`/idp/ldap/policy/attach|detach`, `ldap-policy.ts`) pass `toLdap`: the
+ * user (a username or DN) and group DN are looked up in the directory and the mapping is kept
+ * by DN.
+ *
  * madmin-go before v3 (Debian's 2.0.7) spoke the first form of this call: no Content-Type, and
  * success is 201 (attach) / 204 (detach) with no body. Those clients (User-Agent `madmin-go/2.x`)
  * get that form; see ./iam-json.ts.
@@ -19,7 +23,14 @@ import { readEncryptedJson, sendEncryptedJson, stringField, stringListField } fr
 import { goTime } from './admin-json.js';
 import { isLegacyMadmin } from './iam-json.js';
 
-export async function changePolicyAssociation(ctx: RequestContext, attach: boolean): Promise<void> {
+/** Resolves the entity to its LDAP DN (or throws XMinioAdminNoSuchUser / NoSuchGroup). */
+export type LdapResolver = (name: string, isGroup: boolean) => Promise<string>;
+
+export async function changePolicyAssociation(
+  ctx: RequestContext,
+  attach: boolean,
+  toLdap?: LdapResolver,
+): Promise<void> {
   requireAdminAction(ctx, 'admin:UpdatePolicyAssociation', 'admin:AttachUserOrGroupPolicy');
   const legacy = isLegacyMadmin(ctx);
   const contentType = String(ctx.req.headers['content-type'] ?? '');
@@ -35,7 +46,11 @@ export async function changePolicyAssociation(ctx: RequestContext, attach: boole
     throw new AdminInvalidArgument('exactly one of user or group must be given');
   }
   const isGroup = group !== '';
-  const result = await iamOf(ctx).changePolicyMapping(isGroup ? group : user, isGroup, policies, attach);
+  const name = isGroup ? group : user;
+  const result =
+    toLdap === undefined
+      ? await iamOf(ctx).changePolicyMapping(name, isGroup, policies, attach)
+      : await iamOf(ctx).changeLdapPolicyMapping(await toLdap(name, isGroup), isGroup, policies, attach);
   if (legacy) {
     ctx.res.statusCode = attach ? 201 : 204;
     ctx.res.end();

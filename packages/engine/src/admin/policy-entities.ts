@@ -20,6 +20,14 @@ export async function policyEntities(ctx: RequestContext): Promise<void> {
     groups: ctx.query.getAll('group'),
     policies: ctx.query.getAll('policy'),
   });
+  await sendPolicyEntities(ctx, result);
+}
+
+/** The encrypted answer, empty lists left out (madmin's `omitempty`); shared with the LDAP call. */
+export async function sendPolicyEntities(
+  ctx: RequestContext,
+  result: { userMappings: unknown[]; groupMappings: unknown[]; policyMappings: unknown[] },
+): Promise<void> {
   const out: Record<string, unknown> = { timestamp: goTime(new Date()) };
   if (result.userMappings.length > 0) out.userMappings = result.userMappings;
   if (result.groupMappings.length > 0) out.groupMappings = result.groupMappings;

@@ -14,7 +14,13 @@ export function reportedPolicy(
 ): { impliedPolicy: boolean; policy: string } {
   const session = iam.sessionPolicyDocument(accessKey);
   if (session !== undefined) return { impliedPolicy: false, policy: indentedPolicy(session) };
-  return { impliedPolicy: true, policy: indentedPolicy(mergePolicies(iam.accountPolicies(parentUser))) };
+  // An identity provider's key acts by its federated policies, not a local account's.
+  const credential = iam.lookupNow(accessKey);
+  const implied =
+    credential?.federation !== undefined
+      ? iam.credentialPolicies(credential)
+      : iam.accountPolicies(parentUser);
+  return { impliedPolicy: true, policy: indentedPolicy(mergePolicies(implied)) };
 }
 
 /**

@@ -162,7 +162,8 @@ const CORE_SUBSYSTEMS: readonly SubsystemDef[] = [
     dynamic: false,
     hasEnable: true,
     fields: [
-      enableField(),
+      // MinIO: an identity provider acts once its address is set, unless `enable` says off.
+      enableField(''),
       field('display_name', 'string', 'Friendly display name for this Provider/App'),
       required(
         'config_url',
@@ -247,7 +248,7 @@ const CORE_SUBSYSTEMS: readonly SubsystemDef[] = [
     dynamic: false,
     hasEnable: true,
     fields: [
-      enableField(),
+      enableField(''),
       required(
         'server_addr',
         'address',

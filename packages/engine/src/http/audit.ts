@@ -26,6 +26,7 @@ const SECRET_QUERY = new Set([
   'signature',
   'ldappassword',
   'webidentitytoken',
+  'webidentityaccesstoken',
   'token',
 ]);
 

@@ -21,6 +21,7 @@
  * — MinIO allows slashes — maps to exactly one file inside its folder and back.
  */
 import type { ObjectLayer } from '../object-layer/types.js';
+import type { FederatedIdentity } from './types.js';
 
 /** A temporary credential as stored (dates as ISO strings). */
 export interface TemporaryCredentialRecord {
@@ -33,6 +34,8 @@ export interface TemporaryCredentialRecord {
   parentUser: string;
   /** Session policy JSON text given to AssumeRole, if any. */
   sessionPolicy?: string;
+  /** Credentials from an identity provider (STS AssumeRoleWith…). */
+  federation?: FederatedIdentity;
 }
 
 export type AccountStatus = 'enabled' | 'disabled';
@@ -85,6 +88,8 @@ export interface ServiceAccountRecord {
   description?: string;
   /** ISO 8601; absent = never expires. */
   expiration?: string;
+  /** An identity provider's user created it for itself: it acts as that user's credentials do. */
+  federation?: FederatedIdentity;
   createdAt: string;
   updatedAt: string;
 }
@@ -97,6 +102,10 @@ export interface IamDocuments {
   'user-policies': PolicyMappingRecord;
   'group-policies': PolicyMappingRecord;
   'service-accounts': ServiceAccountRecord;
+  /** Policies attached to LDAP user DNs (MinIO's `policydb/sts-users`). */
+  'ldap-user-policies': PolicyMappingRecord;
+  /** Policies attached to LDAP group DNs. */
+  'ldap-group-policies': PolicyMappingRecord;
 }
 export type IamDocumentKind = keyof IamDocuments;
 
@@ -122,6 +131,8 @@ export const IAM_FOLDERS: Readonly<Record<IamDocumentKind, string>> = {
   'user-policies': 'iam/policydb/users/',
   'group-policies': 'iam/policydb/groups/',
   'service-accounts': 'iam/service-accounts/',
+  'ldap-user-policies': 'iam/policydb/sts-users/',
+  'ldap-group-policies': 'iam/policydb/ldap-groups/',
 };
 
 /**
@@ -207,6 +218,10 @@ const VALIDATORS: {
   'user-policies': (d) =>
     isString(d.name) && isStringList(d.policies) && isString(d.updatedAt) ? d.name : undefined,
   'group-policies': (d) =>
+    isString(d.name) && isStringList(d.policies) && isString(d.updatedAt) ? d.name : undefined,
+  'ldap-user-policies': (d) =>
+    isString(d.name) && isStringList(d.policies) && isString(d.updatedAt) ? d.name : undefined,
+  'ldap-group-policies': (d) =>
     isString(d.name) && isStringList(d.policies) && isString(d.updatedAt) ? d.name : undefined,
   'service-accounts': (d) =>
     isString(d.accessKey) &&

@@ -45,7 +45,8 @@ import {
   type Policy,
   type PolicyRequest,
 } from '@coffer/protocol';
-import type { Credential, CredentialProvider } from './types.js';
+import type { Credential, CredentialProvider, FederatedIdentity } from './types.js';
+import { LdapPolicyMappings } from './ldap-mappings.js';
 import type {
   AccountStatus,
   GroupRecord,
@@ -112,6 +113,8 @@ export interface IssueTemporaryCredentialOptions {
   durationSeconds: number;
   /** Session policy JSON text (already validated by the caller). */
   sessionPolicy?: string;
+  /** Credentials from an identity provider: `parentUser` is then its user id or DN, not a local user. */
+  federation?: FederatedIdentity;
 }
 
 /** What `list-users` / `user-info` report about a user. */
@@ -149,6 +152,8 @@ export interface AddServiceAccountOptions {
   name?: string;
   description?: string;
   expiration?: Date;
+  /** A federated user's own key: it acts by that user's identity-provider policies. */
+  federation?: FederatedIdentity;
 }
 
 export interface UpdateServiceAccountOptions {
@@ -241,6 +246,8 @@ export class IamSystem implements CredentialProvider {
   private readonly memberOf = new Map<string, Set<string>>();
   /** Serialises changes; see the module comment. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Policies attached to LDAP user and group DNs (`ldap-mappings.ts`). */
+  readonly ldap: LdapPolicyMappings;
 
   private constructor(options: IamSystemOptions) {
     this.root = {
@@ -250,6 +257,7 @@ export class IamSystem implements CredentialProvider {
       enabled: true,
     };
     this.store = options.store;
+    this.ldap = new LdapPolicyMappings(options.store);
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => undefined);
   }
@@ -266,6 +274,7 @@ export class IamSystem implements CredentialProvider {
       store.list('user-policies'),
       store.list('group-policies'),
       store.list('service-accounts'),
+      iam.ldap.load(),
     ]);
     for (const record of records) {
       const credential = iam.fromRecord(record);
@@ -306,7 +315,10 @@ export class IamSystem implements CredentialProvider {
         secretKey: account.secretKey,
         kind: 'service-account',
         parentUser: account.parentUser,
-        enabled: account.status === 'on' && this.isActiveAccount(account.parentUser),
+        enabled:
+          account.status === 'on' &&
+          (account.federation !== undefined || this.isActiveAccount(account.parentUser)),
+        ...(account.federation !== undefined ? { federation: account.federation } : {}),
         ...(account.expiration !== undefined ? { expiration: new Date(account.expiration) } : {}),
         ...(account.sessionPolicy !== undefined ? { sessionPolicy: account.sessionPolicy } : {}),
       };
@@ -317,6 +329,8 @@ export class IamSystem implements CredentialProvider {
       this.forget(accessKey);
       return undefined;
     }
+    // An identity provider's credentials have no local account to be disabled.
+    if (credential.federation !== undefined) return credential;
     return this.isActiveAccount(credential.parentUser ?? '') ? credential : { ...credential, enabled: false };
   }
 
@@ -389,12 +403,26 @@ export class IamSystem implements CredentialProvider {
   }
 
   /**
+   * The policies a credential acts by: an identity provider's credentials by their claimed
+   * policies (OpenID) or the policies of their DN and group DNs (LDAP); others by their account's.
+   */
+  credentialPolicies(credential: Credential): Policy[] {
+    const federation = credential.federation;
+    if (federation === undefined) return this.accountPolicies(this.accountOf(credential));
+    const names =
+      federation.provider === 'ldap'
+        ? this.ldap.effective(credential.parentUser ?? '', federation.groups ?? [])
+        : (federation.policies ?? []);
+    return names.map((name) => this.policyByName(name)).filter((p): p is Policy => p !== undefined);
+  }
+
+  /**
    * The effective policy MinIO reports for a credential (admin `accountinfo`): consoleAdmin for
    * root and anything derived from root, else the merged policies of the account. A session
    * policy is not folded in (MinIO reports the parent's), but `isAllowed` applies it.
    */
   combinedPolicy(credential: Credential): Policy {
-    return mergePolicies(this.accountPolicies(this.accountOf(credential)));
+    return mergePolicies(this.credentialPolicies(credential));
   }
 
   /** The session policy narrowing a derived credential, if any. */
@@ -416,7 +444,7 @@ export class IamSystem implements CredentialProvider {
     if (credential.kind === 'root') return credential.accessKey === this.root.accessKey;
     const account = this.accountOf(credential);
     const owner = account === this.root.accessKey;
-    const parentAllows = owner || evaluate(this.accountPolicies(account), request, options);
+    const parentAllows = owner || evaluate(this.credentialPolicies(credential), request, options);
     if (!parentAllows) return false;
     const session = this.sessionPolicyOf(credential);
     return session === undefined || evaluate([session], request, options);
@@ -432,7 +460,7 @@ export class IamSystem implements CredentialProvider {
     const owner = actsForRoot(this.root, credential) || account === this.root.accessKey;
     const verdict: IamVerdict = {
       owner,
-      account: owner ? 'allow' : verdictOf(this.accountPolicies(account), request),
+      account: owner ? 'allow' : verdictOf(this.credentialPolicies(credential), request),
     };
     const session = this.sessionPolicyOf(credential);
     if (session !== undefined) verdict.session = verdictOf([session], request);
@@ -714,7 +742,7 @@ export class IamSystem implements CredentialProvider {
       const inUse = [...this.userPolicies.values(), ...this.groupPolicies.values()].some((m) =>
         m.policies.includes(name),
       );
-      if (inUse) throw new IamPolicyInUse();
+      if (inUse || this.ldap.uses(name)) throw new IamPolicyInUse();
       await this.store.remove('policies', name);
       this.policies.delete(name);
     });
@@ -833,6 +861,35 @@ export class IamSystem implements CredentialProvider {
     };
   }
 
+  /** Replace the policies of an LDAP user or group DN (`set-user-or-group-policy` with LDAP on). */
+  async setLdapPolicyMapping(dn: string, isGroup: boolean, policies: string[]): Promise<Date> {
+    return this.exclusive(async () => {
+      for (const policy of policies) this.requirePolicy(policy);
+      const now = this.now();
+      await this.ldap.set(dn, isGroup, policies, iso(now));
+      return new Date(now);
+    });
+  }
+
+  /** `idp/ldap/policy/attach|detach`: as `changePolicyMapping`, for an LDAP DN. */
+  async changeLdapPolicyMapping(
+    dn: string,
+    isGroup: boolean,
+    policies: string[],
+    attach: boolean,
+  ): Promise<{ changed: string[]; updatedAt: Date }> {
+    return this.exclusive(async () => {
+      if (attach) for (const policy of policies) this.requirePolicy(policy);
+      const current = this.ldap.policiesOf(dn, isGroup);
+      const changed = policies.filter((p, i) => current.includes(p) !== attach && policies.indexOf(p) === i);
+      if (changed.length === 0) throw new AdminPolicyChangeAlreadyApplied();
+      const next = attach ? [...current, ...changed] : current.filter((p) => !changed.includes(p));
+      const now = this.now();
+      await this.ldap.set(dn, isGroup, next, iso(now));
+      return { changed, updatedAt: new Date(now) };
+    });
+  }
+
   // ------------------------------------------------------------------------------------------
   // Service accounts.
 
@@ -872,7 +929,9 @@ export class IamSystem implements CredentialProvider {
       options.sessionPolicy !== undefined ? checkPolicyDocument(options.sessionPolicy) : undefined;
     return this.exclusive(async () => {
       const parent = options.parentUser;
-      if (parent !== this.root.accessKey && !this.users.has(parent)) throw new AdminNoSuchUser();
+      const known =
+        parent === this.root.accessKey || this.users.has(parent) || options.federation !== undefined;
+      if (!known) throw new AdminNoSuchUser();
       if (options.expiration !== undefined && options.expiration.getTime() <= this.now()) {
         throw new AdminInvalidArgument('the expiration must be in the future');
       }
@@ -886,6 +945,7 @@ export class IamSystem implements CredentialProvider {
         parentUser: parent,
         status: 'on',
         ...(session ? { sessionPolicy: session.compact } : {}),
+        ...(options.federation !== undefined ? { federation: options.federation } : {}),
         ...(options.name !== undefined && options.name !== '' ? { name: options.name } : {}),
         ...(options.description !== undefined && options.description !== ''
           ? { description: options.description }
@@ -990,6 +1050,7 @@ export class IamSystem implements CredentialProvider {
       expiration: new Date(expiresAt * 1000),
       enabled: true,
       ...(options.sessionPolicy !== undefined ? { sessionPolicy: options.sessionPolicy } : {}),
+      ...(options.federation !== undefined ? { federation: options.federation } : {}),
     };
     await this.store.saveTemporaryCredential(toRecord(credential));
     this.rememberTemporary(credential);
@@ -1068,6 +1129,7 @@ export class IamSystem implements CredentialProvider {
       expiration,
       enabled: true,
       ...(record.sessionPolicy !== undefined ? { sessionPolicy: record.sessionPolicy } : {}),
+      ...(record.federation !== undefined ? { federation: record.federation } : {}),
     };
   }
 
@@ -1088,5 +1150,6 @@ function toRecord(credential: Credential): TemporaryCredentialRecord {
     expiration: (credential.expiration ?? new Date(0)).toISOString(),
     parentUser: credential.parentUser ?? '',
     ...(credential.sessionPolicy !== undefined ? { sessionPolicy: credential.sessionPolicy } : {}),
+    ...(credential.federation !== undefined ? { federation: credential.federation } : {}),
   };
 }

@@ -24,6 +24,24 @@ export interface Credential {
    * were issued (STS `Policy`), which narrows the parent's permissions (enforced with issue 4).
    */
   sessionPolicy?: string;
+  /** Temporary credentials from an identity provider (OpenID, LDAP): where their policies come from. */
+  federation?: FederatedIdentity;
+}
+
+/**
+ * Who an identity provider said a temporary credential's holder is (STS AssumeRoleWith…). Its
+ * `parentUser` is then no local user: OpenID credentials act by the policies the token claimed (or
+ * its role's), LDAP credentials by the policies attached to the user's DN and its groups' DNs
+ * (looked up on every request, so attaching a policy later takes effect at once, as in MinIO).
+ */
+export interface FederatedIdentity {
+  provider: 'openid' | 'ldap';
+  /** OpenID: the claimed (or role) policy names that exist. */
+  policies?: string[];
+  /** LDAP: the group DNs found at sign-in. */
+  groups?: string[];
+  /** OpenID `sub` or LDAP username, for display. */
+  subject?: string;
 }
 
 export interface CredentialProvider {

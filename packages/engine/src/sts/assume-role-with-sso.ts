@@ -1,14 +1,16 @@
 /**
- * The identity-provider variants of STS (wire doc §4.3): AssumeRoleWithWebIdentity,
- * AssumeRoleWithClientGrants, AssumeRoleWithLDAPIdentity, AssumeRoleWithCertificate and
- * AssumeRoleWithCustomToken. No identity provider can be configured yet (OpenID and LDAP come in a
- * later issue), so after the parameter checks MinIO makes (Version, Action, the token or
- * username/password being present) each answers 400 InvalidParameterValue "… is not configured",
- * which is what a MinIO server without that provider tells a client.
+ * The identity-provider variants of STS (wire doc §4.3): AssumeRoleWithWebIdentity and
+ * AssumeRoleWithClientGrants (`assume-role-with-web-token.ts`, the `identity_openid` providers),
+ * AssumeRoleWithLDAPIdentity (`assume-role-with-ldap.ts`, `identity_ldap`). Without a configured
+ * provider, and for AssumeRoleWithCertificate and AssumeRoleWithCustomToken (not served), each
+ * answers 400 InvalidParameterValue "… is not configured" after MinIO's parameter checks, which
+ * is what a MinIO server without that provider tells a client.
  */
 import type { RequestContext } from '../http/context.js';
-import { InvalidParameterValue, MissingParameter } from './errors.js';
+import { InvalidParameterValue } from './errors.js';
 import { checkVersion, readStsForm } from './sts-form.js';
+import { assumeRoleWithLdap } from './assume-role-with-ldap.js';
+import { assumeRoleWithWebToken } from './assume-role-with-web-token.js';
 
 export const SSO_ACTIONS = [
   'AssumeRoleWithWebIdentity',
@@ -18,25 +20,16 @@ export const SSO_ACTIONS = [
   'AssumeRoleWithCustomToken',
 ] as const;
 
-function requireParam(form: URLSearchParams, name: string): void {
-  if (!form.get(name)) throw new MissingParameter(`${name} is required`);
-}
-
 export async function assumeRoleWithSso(ctx: RequestContext): Promise<void> {
   const form = await readStsForm(ctx);
   checkVersion(form);
   const action = form.get('Action') ?? '';
   switch (action) {
     case 'AssumeRoleWithWebIdentity':
-      requireParam(form, 'WebIdentityToken');
-      throw new InvalidParameterValue('OpenID identity provider is not configured on this server');
     case 'AssumeRoleWithClientGrants':
-      requireParam(form, 'Token');
-      throw new InvalidParameterValue('OpenID identity provider is not configured on this server');
+      return assumeRoleWithWebToken(ctx, form, action);
     case 'AssumeRoleWithLDAPIdentity':
-      requireParam(form, 'LDAPUsername');
-      requireParam(form, 'LDAPPassword');
-      throw new InvalidParameterValue('LDAP identity provider is not configured on this server');
+      return assumeRoleWithLdap(ctx, form);
     case 'AssumeRoleWithCertificate':
       throw new InvalidParameterValue('certificate authentication (mTLS) is not configured on this server');
     case 'AssumeRoleWithCustomToken':

@@ -54,7 +54,7 @@ export function parseSessionPolicy(value: string | null | undefined): string | u
 }
 
 /** XML timestamps without fractions: 2025-01-01T12:00:00Z. */
-function formatExpiration(date: Date): string {
+export function formatExpiration(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

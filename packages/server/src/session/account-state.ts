@@ -113,7 +113,9 @@ export class AccountStates {
     // Known to have no admin API: no admin call is worth making in this session.
     if (this.adminApi.get(session.id) === false) return this.s3Only(session);
     const { admin } = this.clients.forSession(session);
-    const builtinUser = session.kind === 'sts' ? this.isBuiltinUser(admin, session.accountName) : false;
+    // LDAP and SSO identities keep their passwords in their directory or provider, not here.
+    const ownKeys = session.kind === 'sts' && (session.via === undefined || session.via === 'keys');
+    const builtinUser = ownKeys ? this.isBuiltinUser(admin, session.accountName) : false;
     const restriction =
       session.kind === 'direct' ? this.serviceAccountPolicy(admin, session.credentials.accessKey) : undefined;
     let info: AccountInfo;

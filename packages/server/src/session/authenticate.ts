@@ -1,16 +1,34 @@
 /**
  * The session check of every non-public API route and every live socket: the `token` cookie must
- * name a live session, which is then the request's `consoleSession`. A stale cookie is cleared.
+ * name a live session, which is then the request's `consoleSession` — with its temporary
+ * credentials renewed first when they are about to expire (./credential-renewal.ts). A stale
+ * cookie is cleared.
  */
 import type { onRequestHookHandler } from 'fastify';
 import { notAuthenticated } from '../errors.js';
+import type { CredentialRenewal } from './credential-renewal.js';
 import { clearSessionCookie, SESSION_COOKIE } from './session-cookie.js';
-import type { SessionStore } from './session-store.js';
+import type { Session, SessionStore } from './session-store.js';
 
-export function sessionCheck(sessions: SessionStore, basePath: string): onRequestHookHandler {
+/** The live session behind an id, its credentials renewed when due. */
+export async function liveSession(
+  sessions: SessionStore,
+  renewal: CredentialRenewal | undefined,
+  id: string,
+): Promise<Session | undefined> {
+  const session = await sessions.get(id);
+  if (!session || !renewal) return session;
+  return renewal.fresh(session);
+}
+
+export function sessionCheck(
+  sessions: SessionStore,
+  basePath: string,
+  renewal?: CredentialRenewal,
+): onRequestHookHandler {
   return async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
-    const session = id ? await sessions.get(id) : undefined;
+    const session = id ? await liveSession(sessions, renewal, id) : undefined;
     if (!session) {
       if (id) clearSessionCookie(request, reply, basePath);
       throw notAuthenticated(id ? 'the session is unknown, expired or signed out' : 'no session cookie');

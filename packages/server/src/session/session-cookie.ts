@@ -38,3 +38,25 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
     path: cookiePath(basePath),
   });
 }
+
+/**
+ * The single sign-on flows cookie (sso/pending-logins.ts): like the session cookie HttpOnly,
+ * SameSite=Lax (the provider's redirect back is a top-level GET; the callback page's POST is
+ * same-origin) and scoped to the base path, for as long as a flow may take.
+ */
+export function setFlowCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  basePath: string,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(name, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: cookiePath(basePath),
+    maxAge: maxAgeSeconds,
+  });
+}

@@ -25,12 +25,25 @@ export interface SessionCredentials {
   expiresAt?: number;
 }
 
+/**
+ * What lets the console ask for fresh temporary credentials before the current ones expire
+ * (session/credential-renewal.ts; decision record 0012). Present only when the storage server
+ * granted credentials shorter than the session: otherwise nothing is kept.
+ */
+export type RenewalGrant =
+  | { method: 'assume-role'; accessKey: string; secretKey: string }
+  | { method: 'ldap'; username: string; password: string }
+  | { method: 'web-identity'; refreshToken: string };
+
 export interface SessionData {
-  /** The access key the user signed in with. */
+  /** The access key the user signed in with (the LDAP user name; the SSO subject's parent user). */
   accountName: string;
   /** 'sts': temporary credentials from AssumeRole; 'direct': the user's own keys (service accounts). */
   kind: 'sts' | 'direct';
+  /** How the session signed in (absent: access keys, the form). */
+  via?: 'keys' | 'ldap' | 'sso';
   credentials: SessionCredentials;
+  renewal?: RenewalGrant;
   createdAt: number;
   expiresAt: number;
 }
@@ -133,6 +146,32 @@ export class SessionStore {
     await rename(temp, path);
     this.cache.set(fileName, full);
     return { id, ...full };
+  }
+
+  /**
+   * Replace a live session's credentials (and what renews them) after a renewal; the id, account
+   * and session length stay. False when the session has ended meanwhile (nothing is written).
+   */
+  async update(
+    id: string,
+    change: Pick<SessionData, 'credentials'> & Partial<Pick<SessionData, 'renewal' | 'expiresAt'>>,
+  ): Promise<Session | undefined> {
+    const current = await this.get(id);
+    if (!current) return undefined;
+    const { id: _id, ...data } = current;
+    const next: SessionData = { ...data, ...change };
+    const fileName = fileNameOf(id);
+    const path = join(this.dir, fileName);
+    const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, this.encrypt(fileName, next), { mode: 0o600 });
+    // A logout while the file was written wins: the session stays gone.
+    if (!this.cache.has(fileName)) {
+      await rm(temp, { force: true });
+      return undefined;
+    }
+    await rename(temp, path);
+    this.cache.set(fileName, next);
+    return { id, ...next };
   }
 
   /** The live session for `id`, or undefined (unknown, malformed, revoked or expired). */

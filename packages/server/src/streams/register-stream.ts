@@ -21,7 +21,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.js';
-import { sessionCheck } from '../session/authenticate.js';
+import { liveSession, sessionCheck } from '../session/authenticate.js';
 import type { Session } from '../session/session-store.js';
 import { pumpToSocket } from './pump.js';
 
@@ -44,7 +44,8 @@ export type StreamUpstream<S extends StreamContract> = (
 ) => AsyncIterable<z.input<S['message']>>;
 
 /** The part of the app context a stream needs. */
-export type StreamAppContext = Pick<AppContext, 'sessions' | 'options'>;
+export type StreamAppContext = Pick<AppContext, 'sessions' | 'options'> &
+  Partial<Pick<AppContext, 'credentialRenewal'>>;
 
 /** A close reason is at most 123 bytes of UTF-8 (RFC 6455 §5.5). */
 export function closeReason(text: string): string {
@@ -65,7 +66,7 @@ export function registerStream<const S extends StreamContract>(
     stream.path,
     {
       websocket: true,
-      onRequest: sessionCheck(ctx.sessions, ctx.options.basePath),
+      onRequest: sessionCheck(ctx.sessions, ctx.options.basePath, ctx.credentialRenewal),
       schema: {
         ...(stream.params !== undefined ? { params: stream.params } : {}),
         ...(stream.querystring !== undefined ? { querystring: stream.querystring } : {}),
@@ -102,7 +103,8 @@ export function registerStream<const S extends StreamContract>(
         }
         heard = false;
         socket.ping();
-        ctx.sessions.get(session.id).then(
+        // Also keeps an open stream's session credentials renewed while nothing else is asked.
+        liveSession(ctx.sessions, ctx.credentialRenewal, session.id).then(
           (live) => {
             if (live === undefined) close(STREAM_CLOSE.policy, 'the session has ended');
           },

@@ -35,6 +35,7 @@ describe('the route table', () => {
       '/watch',
       '/dashboard',
       '/metrics',
+      '/license',
     ]);
   });
 });

@@ -19,6 +19,7 @@ import { TRACE_ROUTES } from '../features/trace/routes.js';
 import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
 import { WATCH_ROUTES } from '../features/watch/routes.js';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.js';
+import { LICENSE_ROUTES } from '../features/license/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -35,6 +36,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...HEAL_ROUTES,
   ...WATCH_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...LICENSE_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -50,6 +50,22 @@ describe('setPolicy', () => {
     expect(admin.setPolicy).toHaveBeenCalledWith(['readwrite'], { group: 'g' });
   });
 
+  it('maps an LDAP DN with the legacy call: unknown to user-info, or to the built-in attach', async () => {
+    const dn = 'uid=grace,ou=people,dc=coffer,dc=test';
+    const noSuchUser = () => new AdminApiError('XMinioAdminNoSuchUser', 'no such user', 404);
+    for (const admin of [
+      fakeAdmin({ userInfo: vi.fn(async () => Promise.reject(noSuchUser())), setPolicy: vi.fn() }),
+      fakeAdmin({
+        userInfo: vi.fn(async () => ({ status: 'enabled', policyName: '' })),
+        attachPolicy: vi.fn(async () => Promise.reject(noSuchUser())),
+        setPolicy: vi.fn(),
+      }),
+    ]) {
+      await setPolicy(admin, 'readwrite', dn, 'user');
+      expect(admin.setPolicy).toHaveBeenCalledWith(['readwrite'], { user: dn });
+    }
+  });
+
   it('passes other refusals on', async () => {
     const admin = fakeAdmin({
       userInfo: vi.fn(async () => ({ status: 'enabled' })),

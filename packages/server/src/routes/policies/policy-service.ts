@@ -10,7 +10,7 @@
  *   attach/detach get the legacy set-user-or-group-policy, which replaces the list in one call.
  * - Access Audit: the policies that reach a bucket (../../iam/bucket-reach.ts).
  */
-import type { AdminClient } from '@coffer/admin-client';
+import { AdminApiError, type AdminClient } from '@coffer/admin-client';
 import type { EntityType, ListPoliciesResponse, Policy } from '@coffer/contract';
 import { parsePolicy } from '@coffer/protocol';
 import { policiesReachBucket } from '../../iam/bucket-reach.js';
@@ -81,17 +81,31 @@ export async function setPolicy(
 ): Promise<void> {
   const wanted = splitNames(policyNames);
   const entity = entityType === 'group' ? { group: entityName } : { user: entityName };
-  const current =
-    entityType === 'group'
-      ? splitNames((await admin.groupInfo(entityName)).policy)
-      : splitNames((await admin.userInfo(entityName)).policyName);
+  let current: string[];
+  try {
+    current =
+      entityType === 'group'
+        ? splitNames((await admin.groupInfo(entityName)).policy)
+        : splitNames((await admin.userInfo(entityName)).policyName);
+  } catch (err) {
+    // Not a built-in user or group: an LDAP DN (issue 13). The legacy call sets its mapping as a
+    // whole; the server resolves the DN in its directory (and refuses one that is not there).
+    if (!(err instanceof AdminApiError) || err.status !== 404) throw err;
+    await admin.setPolicy(wanted, entity);
+    return;
+  }
   const attach = without(wanted, current);
   const detach = without(current, wanted);
   try {
     if (attach.length > 0) await admin.attachPolicy({ policies: attach, ...entity });
     if (detach.length > 0) await admin.detachPolicy({ policies: detach, ...entity });
   } catch (err) {
-    if (!isUnsupported(err)) throw err;
+    // The built-in attach does not know LDAP DNs (a server whose user-info answers them): the
+    // legacy call maps them, as for servers without the attach calls.
+    const notBuiltIn =
+      err instanceof AdminApiError &&
+      (err.code === 'XMinioAdminNoSuchUser' || err.code === 'XMinioAdminNoSuchGroup');
+    if (!isUnsupported(err) && !notBuiltIn) throw err;
     await admin.setPolicy(wanted, entity);
   }
 }

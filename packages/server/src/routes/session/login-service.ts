@@ -1,18 +1,22 @@
 /**
- * Sign-in: the user's keys are exchanged for temporary credentials with STS AssumeRole on the
- * storage server (architecture §3), and the session keeps only those.
+ * Sign-in through the form: the user's keys are exchanged for temporary credentials with STS
+ * AssumeRole on the storage server (architecture §3), and the session keeps only those.
  *
- * Session length and credentials: AssumeRole is asked for DurationSeconds = the session length
- * (at least STS's 900 s, at most the console's 7-day cap), so the temporary credentials last as
- * long as the session and no long-term secret is ever stored. The session ends at whichever comes
- * first: the configured length or the credentials' expiration (a server may grant less, e.g.
- * MinIO's MINIO_STS_DURATION) — then the user signs in again. Without a stored secret the console
- * cannot renew credentials behind the user's back; that is the trade chosen.
+ * Session length and credentials: AssumeRole is asked for DurationSeconds = `stsSeconds` (default
+ * the session length; at least STS's 900 s, at most the console's 7-day cap). A server that grants
+ * that much leaves nothing else in the session. One that grants less (MinIO's MINIO_STS_DURATION)
+ * makes the session keep the keys, encrypted with it, to renew the credentials before they expire
+ * (session/credential-renewal.ts, decision record 0012): the session lasts its configured length.
  *
  * Service accounts (and other keys AssumeRole refuses with 403) cannot get temporary
  * credentials (wire doc §6.4), and a plain S3 server has no STS at all: if the keys themselves
  * work, the session uses them directly, kept encrypted server-side like every session, for the
- * session length. If they do not, the login fails with the STS message.
+ * session length.
+ *
+ * LDAP users (issue 13 §3) sign in through the same form: when neither AssumeRole nor the keys
+ * themselves work, the name and password are tried with AssumeRoleWithLDAPIdentity. A server
+ * without identity_ldap refuses that like wrong keys, so no console setting is needed; built-in
+ * users and root keep precedence. If all fail, the login fails with one message.
  *
  * Region: STS is signed for the server's region as the console knows it (./storage-region.ts). A
  * refusal that names another region switches the console to it and AssumeRole is asked once more;
@@ -20,15 +24,13 @@
  * with the same keys, whose refusal names the region if that was the cause. Both happen only when
  * sign-in fails, never in the steady state.
  */
-import { AdminApiError, assumeRole } from '@coffer/admin-client';
+import { AdminApiError, assumeRole, assumeRoleWithLdapIdentity } from '@coffer/admin-client';
 import { MAX_SESSION_SECONDS } from '../../config.js';
 import type { AppContext } from '../../app-context.js';
 import { ConsoleError } from '../../errors.js';
+import { sessionCredentials, sessionSpan, stsDuration } from '../../session/credential-renewal.js';
 import type { Session } from '../../session/session-store.js';
 import { classifyStorageError } from '../../storage/storage-errors.js';
-
-/** STS's shortest DurationSeconds (wire doc §4.2). */
-const MIN_STS_SECONDS = 900;
 
 /**
  * Do the keys themselves work? Admin `accountinfo` answers any valid MinIO credential; a server
@@ -88,17 +90,51 @@ function serverThrottled(err: AdminApiError): ConsoleError {
   );
 }
 
+/**
+ * An LDAP user's sign-in: credentials from AssumeRoleWithLDAPIdentity, or undefined when the
+ * server refuses (no LDAP configured, unknown user, wrong password — all the same to the form).
+ */
+async function ldapLogin(ctx: AppContext, username: string, password: string): Promise<Session | undefined> {
+  const { options, sessions, clients } = ctx;
+  let creds;
+  try {
+    creds = await assumeRoleWithLdapIdentity({
+      endpoint: options.serverUrl,
+      username,
+      password,
+      durationSeconds: stsDuration(options.stsSeconds, MAX_SESSION_SECONDS),
+      agent: clients.httpAgent,
+    });
+  } catch (err) {
+    if (!(err instanceof AdminApiError)) throw err;
+    if (err.status === 429) throw serverThrottled(err);
+    if (err.status >= 500 && err.status !== 501) throw err;
+    return undefined;
+  }
+  const credentials = sessionCredentials(creds);
+  return sessions.create({
+    accountName: username,
+    kind: 'sts',
+    via: 'ldap',
+    credentials,
+    ...sessionSpan(Date.now(), options.sessionSeconds * 1000, creds.expiration.getTime(), {
+      method: 'ldap',
+      username,
+      password,
+    }),
+  });
+}
+
 export async function login(ctx: AppContext, accessKey: string, secretKey: string): Promise<Session> {
   const { options, sessions, clients } = ctx;
   const sessionMs = options.sessionSeconds * 1000;
-  const durationSeconds = Math.min(MAX_SESSION_SECONDS, Math.max(MIN_STS_SECONDS, options.sessionSeconds));
   const askSts = () =>
     assumeRole({
       endpoint: options.serverUrl,
       region: clients.region,
       accessKey,
       secretKey,
-      durationSeconds,
+      durationSeconds: stsDuration(options.stsSeconds, MAX_SESSION_SECONDS),
       agent: clients.httpAgent,
     });
   try {
@@ -119,25 +155,30 @@ export async function login(ctx: AppContext, accessKey: string, secretKey: strin
     return await sessions.create({
       accountName: accessKey,
       kind: 'sts',
-      credentials: {
-        accessKey: creds.accessKeyId,
-        secretKey: creds.secretAccessKey,
-        sessionToken: creds.sessionToken,
-        expiresAt: creds.expiration.getTime(),
-      },
-      expiresAt: Math.min(Date.now() + sessionMs, creds.expiration.getTime()),
+      via: 'keys',
+      credentials: sessionCredentials(creds),
+      ...sessionSpan(Date.now(), sessionMs, creds.expiration.getTime(), {
+        method: 'assume-role',
+        accessKey,
+        secretKey,
+      }),
     });
   } catch (err) {
     if (!(err instanceof AdminApiError)) throw err;
     if (err.status === 429) throw serverThrottled(err);
     // A server error is not a verdict on the keys.
     if (err.status >= 500 && err.status !== 501) throw err;
-    if (!(await keysWork(ctx, accessKey, secretKey))) throw invalidLogin();
-    return sessions.create({
-      accountName: accessKey,
-      kind: 'direct',
-      credentials: { accessKey, secretKey },
-      expiresAt: Date.now() + sessionMs,
-    });
+    if (await keysWork(ctx, accessKey, secretKey)) {
+      return sessions.create({
+        accountName: accessKey,
+        kind: 'direct',
+        via: 'keys',
+        credentials: { accessKey, secretKey },
+        expiresAt: Date.now() + sessionMs,
+      });
+    }
+    const ldap = await ldapLogin(ctx, accessKey, secretKey);
+    if (ldap) return ldap;
+    throw invalidLogin();
   }
 }

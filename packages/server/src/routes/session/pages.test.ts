@@ -31,6 +31,7 @@ describe('allowedPages', () => {
     '/watch',
     '/trace',
     '/health-info',
+    '/license',
     '/metrics',
   ];
   const cases: [string, string[]][] = [
@@ -51,6 +52,7 @@ describe('allowedPages', () => {
         '/logs',
         '/trace',
         '/health-info',
+        '/license',
         '/metrics',
       ],
     ],

@@ -1,6 +1,7 @@
 /**
- * Sign-in, session and permission routes (spec 1 §2, §7): login strategy, login, single sign-on
- * completion (hook only), session, logout, has-permission.
+ * Sign-in, session and permission routes (spec 1 §2, §7): login strategy, login (keys or LDAP),
+ * single sign-on (the redirect strategy starts a flow, /login/oauth2/auth completes it),
+ * session, logout, has-permission.
  */
 import { API } from '@coffer/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +11,14 @@ import { ConsoleError } from '../../errors.js';
 import { endSession } from '../../session/end-session.js';
 import type { Session } from '../../session/session-store.js';
 import { serverCapabilities } from '../../storage/server-capabilities.js';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../session/session-cookie.js';
+import {
+  clearSessionCookie,
+  SESSION_COOKIE,
+  setFlowCookie,
+  setSessionCookie,
+} from '../../session/session-cookie.js';
+import { FLOW_TTL_MS, SSO_FLOW_COOKIE } from '../../sso/pending-logins.js';
+import { ssoLogin } from '../../sso/sso-login.js';
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
 import { allowedPages, allowedSomewhere, checkPermissions } from './pages.js';
@@ -56,10 +64,18 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.route({
     ...routeOptions(API.getLoginStrategy),
-    handler: async () => {
-      const provider = ctx.options.openId;
-      if (!provider) return { loginStrategy: 'form' as const, redirect: '' };
-      return { loginStrategy: 'redirect' as const, redirect: await provider.authorizationUrl() };
+    handler: async (request, reply) => {
+      const sso = ctx.sso;
+      if (!sso) return { loginStrategy: 'form' as const, redirect: '' };
+      // Each visit starts a flow of its own (state, nonce, PKCE), kept in this browser's cookie.
+      const redirectUri =
+        sso.connect.settings.redirectUri ?? `${request.protocol}://${request.host}${basePath}/oauth_callback`;
+      const { url, flow } = await sso.connect.start(redirectUri);
+      const cookie = sso.flows.add(request.cookies[SSO_FLOW_COOKIE], flow);
+      setFlowCookie(request, reply, basePath, SSO_FLOW_COOKIE, cookie, FLOW_TTL_MS / 1000);
+      // The authorization URL is single-use: never from a cache.
+      reply.header('cache-control', 'no-store');
+      return { loginStrategy: 'redirect' as const, redirect: url };
     },
   });
 
@@ -76,16 +92,15 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.route({
     ...routeOptions(API.loginOAuth2),
     handler: async (request, reply) => {
-      const provider = ctx.options.openId;
-      if (!provider) {
+      if (!ctx.sso) {
         throw new ConsoleError(
           'sso_not_configured',
           'Single sign-on is not configured',
           'No OpenID provider is configured for this console; sign in with an access key and secret key.',
         );
       }
-      const data = await provider.completeLogin(request.body.code, request.body.state);
-      const session = await ctx.sessions.create(data);
+      const { code, state } = request.body;
+      const session = await ssoLogin(ctx, ctx.sso, request.cookies[SSO_FLOW_COOKIE], code, state);
       setSessionCookie(request, reply, basePath, session);
       return { sessionId: session.id };
     },

@@ -17,6 +17,7 @@ import {
   IconFileText,
   IconFirstAidKit,
   IconLayoutDashboard,
+  IconLicense,
   IconRoute,
   IconSettings,
   IconStethoscope,
@@ -55,6 +56,7 @@ const ICONS: Record<string, ReactNode> = {
   '/trace': <IconRoute size={18} aria-hidden="true" />,
   '/heal': <IconFirstAidKit size={18} aria-hidden="true" />,
   '/health-info': <IconStethoscope size={18} aria-hidden="true" />,
+  '/license': <IconLicense size={18} aria-hidden="true" />,
 };
 
 /** The catalogue key of a menu entry: `menu.` and its page id ('/object-browser' → 'object-browser'). */

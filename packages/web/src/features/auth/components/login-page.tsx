@@ -9,7 +9,7 @@ import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } 
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import { useLoginStrategy } from '../api/get-login-strategy.js';
 import { useLogin } from '../api/login.js';
@@ -62,10 +62,18 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
   );
 }
 
+function loginErrorOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const value = (state as { loginError?: unknown }).loginError;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const strategy = useLoginStrategy();
-  const [banner, setBanner] = useState<string | null>(null);
+  // A failed single sign-on arrives from /oauth_callback with its reason (router state).
+  const location = useLocation();
+  const [banner, setBanner] = useState<string | null>(loginErrorOf(location.state));
 
   let body;
   if (strategy.isError) {

@@ -1,6 +1,8 @@
 /**
  * /oauth_callback (spec 1 §2): with an `error` in the query it shows 'IDP Error:' and the error with
- * its description; otherwise it posts code and state, then goes to '/' (or to /login on failure).
+ * its description; otherwise it posts code and state, then goes to '/'. On failure it goes to
+ * /login, which shows why in its banner (spec 1 §8 "Login failure shows its message in the top
+ * banner") — never a silent return (user need 14, SSO loops).
  */
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -8,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEST_IDS } from '../../../selectors.js';
+import { ApiError } from '../../../lib/api-error.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { completeOAuthLogin } from '../api/oauth-callback.js';
 import { storeSignedInUser } from '../../../shared/session/signed-in-user.js';
@@ -38,9 +41,15 @@ export function OAuthCallbackPage() {
         queryClient.clear();
         void navigate('/', { replace: true });
       },
-      () => void navigate('/login', { replace: true }),
+      (err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        const detail = err instanceof ApiError ? (err.detailedMessage ?? '') : '';
+        const loginError =
+          detail !== '' && detail !== message ? t('ssoFailed', { message, detail }) : message;
+        void navigate('/login', { replace: true, state: { loginError } });
+      },
     );
-  }, [client, code, state, error, navigate, queryClient]);
+  }, [client, code, state, error, navigate, queryClient, t]);
 
   return (
     <LoginScreenFrame testId={TEST_IDS.oauthCallback.screen}>

@@ -13,4 +13,5 @@ export const auth: Catalogue<typeof en> = {
   singleSignOn: 'Single Sign-on',
   idpError: 'IDP-Fehler: {{error}} {{description}}',
   signingIn: 'Anmeldung läuft',
+  ssoFailed: '{{message}} ({{detail}})',
 };

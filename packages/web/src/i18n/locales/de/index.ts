@@ -16,6 +16,7 @@ import { logs } from './logs.js';
 import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
+import { license } from './license.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -33,4 +34,5 @@ export const de: Catalogue<Messages> = {
   heal,
   watch,
   dashboard,
+  license,
 };

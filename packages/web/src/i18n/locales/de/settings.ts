@@ -151,6 +151,40 @@ export const settings = {
     client_id: { label: 'Client-ID', tooltip: 'Die beim OpenID-Anbieter registrierte Client-Kennung.' },
     claim_name: { label: 'Claim-Name', tooltip: 'Der JWT-Claim mit den Richtliniennamen.' },
     claim_prefix: { label: 'Claim-Präfix', tooltip: 'Ein Präfix vor den Claim-Werten.' },
+    client_secret: {
+      label: 'Client-Geheimnis',
+      tooltip: 'Das beim OpenID-Anbieter registrierte Client-Geheimnis.',
+    },
+    scopes: { label: 'Scopes', tooltip: 'Beim Anbieter angefragte Scopes, z. B. "openid,profile,email".' },
+    redirect_uri: {
+      label: 'Weiterleitungs-URI',
+      tooltip: 'Der beim Anbieter registrierte /oauth_callback der Konsole.',
+    },
+    role_policy: {
+      label: 'Rollenrichtlinie',
+      tooltip: 'Richtlinien, die jede Identität dieses Anbieters statt über einen Claim erhält.',
+    },
+    lookup_bind_dn: {
+      label: 'Lookup-Bind-DN',
+      tooltip: 'Das Nur-Lese-Konto, das Benutzer und Gruppen sucht.',
+    },
+    lookup_bind_password: { label: 'Lookup-Bind-Passwort', tooltip: 'Das Passwort des Lookup-Kontos.' },
+    user_dn_search_base_dn: {
+      label: 'Basis-DN der Benutzersuche',
+      tooltip: 'Wo Benutzereinträge gesucht werden.',
+    },
+    user_dn_search_filter: {
+      label: 'Filter der Benutzersuche',
+      tooltip: 'Der Filter, der einen Benutzereintrag findet, z. B. "(uid=%s)".',
+    },
+    group_search_base_dn: {
+      label: 'Basis-DN der Gruppensuche',
+      tooltip: 'Wo Gruppeneinträge gesucht werden.',
+    },
+    server_starttls: {
+      label: 'Server-StartTLS',
+      tooltip: 'Die unverschlüsselte Verbindung mit StartTLS sichern.',
+    },
     server_addr: { label: 'Serveradresse', tooltip: 'Die Adresse des LDAP-Servers, Host:Port.' },
     username_format: { label: 'Benutzernamenformat', tooltip: 'DN-Muster zum Anmelden eines Benutzers.' },
     username_search_filter: {

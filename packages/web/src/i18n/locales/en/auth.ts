@@ -10,4 +10,6 @@ export const auth = {
   singleSignOn: 'Single sign-on',
   idpError: 'IDP Error: {{error}} {{description}}',
   signingIn: 'Signing in',
+  /** A failed single sign-on, shown in the login banner: the reason and its detail. */
+  ssoFailed: '{{message}} ({{detail}})',
 } as const;

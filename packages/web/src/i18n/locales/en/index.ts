@@ -14,6 +14,7 @@ import { logs } from './logs.js';
 import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
+import { license } from './license.js';
 
 export const en = {
   common,
@@ -31,5 +32,6 @@ export const en = {
   heal,
   watch,
   dashboard,
+  license,
 } as const;
 export type Messages = typeof en;

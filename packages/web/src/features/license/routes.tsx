@@ -1,0 +1,7 @@
+/** The license feature's screen: /license (spec 2 §2 License page), loaded lazily. */
+import { lazyScreen } from '../../shared/components/lazy-screen.js';
+import type { PageScreen } from '../../shared/routing.js';
+
+const LicensePage = lazyScreen(() => import('./components/license-page.js'), 'LicensePage');
+
+export const LICENSE_ROUTES: PageScreen[] = [{ page: 'license', element: <LicensePage /> }];
