@@ -1,6 +1,6 @@
 /**
  * The configured LDAP directory (`identity_ldap`, environment `MINIO_IDENTITY_LDAP_*` included)
- * and MinIO's sign-in against it (issue 13 §2), over `ldapts` (decision 0012-identity-libraries-f-idp):
+ * and MinIO's sign-in against it (issue 13 §2), over `ldapts` (decision 0014-identity-libraries):
  *
  * 1. bind with the lookup account (`lookup_bind_dn` / `lookup_bind_password`);
  * 2. find the user's DN: `user_dn_search_filter` with `%s` = the username (escaped, RFC 4515)

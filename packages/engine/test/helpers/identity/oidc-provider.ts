@@ -1,6 +1,6 @@
 /**
  * A real OpenID provider for tests (issue 13): the OpenID-certified `oidc-provider` package
- * (decision 0012-identity-libraries-f-idp) on a loopback port, with discovery, JWKS, the
+ * (decision 0014-identity-libraries) on a loopback port, with discovery, JWKS, the
  * authorization-code flow with PKCE (S256 required), client credentials with JWT access tokens,
  * and its own sign-in page (`oidc-pages.ts`: a plain HTML form, passwords checked against the
  * users given here; consent is granted without a page, as for a first-party client).
