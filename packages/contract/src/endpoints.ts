@@ -282,6 +282,7 @@ export const ENDPOINTS = {
     name: 'updateTierCredentials',
     method: 'PUT',
     path: `${API_PREFIX}/admin/tiers/:type/:name/credentials`,
+  },
   getSubscriptionInfo: {
     name: 'getSubscriptionInfo',
     method: 'GET',
