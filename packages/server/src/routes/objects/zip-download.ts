@@ -105,7 +105,11 @@ async function* itemsOf(s3: Client, bucket: string, selection: readonly string[]
       });
       const objects = page.entries.filter((e) => e.kind === 'object');
       for (const e of objects)
-        yield { key: e.key, ...(e.lastModified ? { lastModified: e.lastModified } : {}) };
+        yield {
+          key: e.key,
+          ...(e.size !== undefined ? { size: e.size } : {}),
+          ...(e.lastModified ? { lastModified: e.lastModified } : {}),
+        };
       const last = objects.at(-1);
       if (!page.truncated || !last) break;
       startAfter = last.key;
