@@ -176,6 +176,7 @@ describe('root', () => {
       '/trace',
       '/heal',
       '/health-info',
+      '/license',
       '/metrics',
     ]);
   });
