@@ -40,6 +40,11 @@ const integration = (pkg: string) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two test files at a time (the default is one less than the cores: 1 on the 2-core CI
+    // machines, which left every file's import and server start-up serial). Integration and
+    // browser projects still run their own files one at a time (fileParallelism: false), so at
+    // most two of them — e.g. one engine file beside one browser file — share the machine.
+    maxWorkers: 2,
     projects: [
       unit('protocol'),
       unit('server-guard'),

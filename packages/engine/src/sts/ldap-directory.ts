@@ -14,6 +14,7 @@
  * `tls_skip_verify=on` accepts any server certificate. A connection per call, 5 s timeouts.
  * Errors are answered as MinIO does: 400 InvalidParameterValue "LDAP server error: …".
  */
+import { isIP } from 'node:net';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import { isOn, type ConfigReader } from '../config/index.js';
 import { InvalidParameterValue } from './errors.js';
@@ -88,7 +89,9 @@ export class LdapDirectory {
 
   private async connect(): Promise<Client> {
     const s = this.settings;
-    const tlsOptions = { rejectUnauthorized: !s.skipVerify, servername: s.host };
+    // SNI names a host, never an address (RFC 6066; Node ≥ 22 refuses an IP servername): an
+    // address is checked against the certificate's IP entries through the connection's host.
+    const tlsOptions = { rejectUnauthorized: !s.skipVerify, ...(isIP(s.host) ? {} : { servername: s.host }) };
     const scheme = s.insecure || s.startTls ? 'ldap' : 'ldaps';
     const host = s.host.includes(':') ? `[${s.host}]` : s.host;
     const client = new Client({

@@ -2,10 +2,15 @@
  * Component-test setup: unmount after each test, and the browser APIs Mantine expects that
  * happy-dom does not provide (matchMedia, ResizeObserver, document.fonts).
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// `findBy…`/`waitFor` wait for a state; their default 1 s ceiling is shorter than a render takes
+// when the suite runs two test files at once on 2 cores (a dashboard test waited out 1 s for its
+// chart value under load). A later ceiling changes nothing when the state comes quickly.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
