@@ -32,7 +32,9 @@ export type ListExternalBucketsResponse = z.infer<typeof ListExternalBucketsResp
 
 export const BucketRelationSchema = z.object({
   originBucket: z.string().min(1).max(255),
-  destinationBucket: z.string().min(1).max(255),
+  // May be empty: the form has no required-field checks (spec 1 §5), so an unassigned bucket
+  // reaches the server and comes back with the server's refusal as its errorString.
+  destinationBucket: z.string().max(255),
 });
 
 /**

@@ -138,11 +138,14 @@ describe('replication', () => {
           { originBucket: 'repl-a', destinationBucket: 'dest-a' },
           { originBucket: 'repl-plain', destinationBucket: 'dest-b' },
           { originBucket: 'repl-b', destinationBucket: 'dest-b' },
+          // Left unassigned in the wizard (no required-field checks, spec 1 §5): the server says why.
+          { originBucket: 'repl-a', destinationBucket: '' },
         ],
       },
     });
     expect(status).toBe(200);
-    const [a, plain, b] = body.replicationState;
+    const [a, plain, b, unassigned] = body.replicationState;
+    expect(unassigned?.errorString).toMatch(/target bucket/);
     expect(a).toEqual({ originBucket: 'repl-a', targetBucket: 'dest-a', errorString: '' });
     expect(b).toEqual({ originBucket: 'repl-b', targetBucket: 'dest-b', errorString: '' });
     expect(plain?.originBucket).toBe('repl-plain');

@@ -89,7 +89,9 @@ function AddRuleForm({ bucket, onClose }: { bucket: string; onClose: () => void 
   return (
     <ModalChangeForm
       change={{ close, saving, error: mutation.error }}
-      valid={target.trim() !== ''}
+      // Spec 1 §5: no required-field checks on the replication form; the server's answer (its
+      // errorString for an empty or unknown target) is what the user sees.
+      valid
       send={send}
       label={t('common:actions.save')}
       ids={{ error: ids.addError, cancel: ids.addCancel, confirm: ids.addSave }}
@@ -102,7 +104,6 @@ function AddRuleForm({ bucket, onClose }: { bucket: string; onClose: () => void 
       <ReplicationRemoteFields form={remote} onChange={setRemote} disabled={saving} />
       <TextInput
         label={t('replicationTab.targetBucket')}
-        withAsterisk
         value={target}
         onChange={(e) => setTarget(e.currentTarget.value)}
         disabled={saving}
