@@ -3,7 +3,7 @@
  * happy-dom does not provide (matchMedia, ResizeObserver, document.fonts).
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
 
@@ -11,6 +11,14 @@ afterEach(() => cleanup());
 // when the suite runs two test files at once on 2 cores (a dashboard test waited out 1 s for its
 // chart value under load). A later ceiling changes nothing when the state comes quickly.
 configure({ asyncUtilTimeout: 10_000 });
+// The same ceiling for `vi.waitFor` (1 s by default; Vitest has no setting for it), unless a test
+// names its own.
+const waitFor = vi.waitFor.bind(vi);
+vi.waitFor = ((callback, options) =>
+  waitFor(
+    callback,
+    typeof options === 'number' ? options : { timeout: 10_000, ...options },
+  )) as typeof vi.waitFor;
 
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {

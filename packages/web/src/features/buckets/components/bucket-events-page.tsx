@@ -3,14 +3,14 @@
  * subscriptions in a table (SQS, Events, Prefix, Suffix) with a delete action each, and 'Subscribe
  * to Event', which opens Subscribe To Event.
  */
-import { Button, Group, Table, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketEvent } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
+import { AddBar, RowsTable } from '../../../shared/components/rows-table.js';
 import { useBucketEvents } from '../api/bucket-events.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
 import { BucketEventsDeleteModal } from './bucket-events-delete-modal.js';
@@ -35,53 +35,30 @@ function BucketEventsTab({ bucket }: { bucket: string }) {
   const rows = events.data?.events ?? [];
   return (
     <div data-testid={ids.screen}>
-      <Group justify="flex-end" mb="md">
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setSubscribing(true)}
-          data-testid={ids.subscribe}
-        >
-          {t('events.subscribe')}
-        </Button>
-      </Group>
-      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={ids.table}>
-        <Table.Thead>
-          <Table.Tr h={40}>
-            <Table.Th>{t('events.sqs')}</Table.Th>
-            <Table.Th>{t('events.events')}</Table.Th>
-            <Table.Th>{t('events.prefix')}</Table.Th>
-            <Table.Th>{t('events.suffix')}</Table.Th>
-            <Table.Th w={60}>
-              <span className="visually-hidden">{t('common:table.actions')}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((event, index) => (
-            <Table.Tr key={`${event.id}-${index}`} h={40} data-testid={ids.row(index)}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{event.arn}</Table.Td>
-              <Table.Td>{event.events.join(', ')}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{event.prefix}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{event.suffix}</Table.Td>
-              <Table.Td>
-                <RowAction
-                  tooltip={t('common:actions.delete')}
-                  label={t('events.deleteLabel', { arn: event.arn })}
-                  icon={IconTrash}
-                  danger
-                  onClick={() => setDeleting(event)}
-                  testId={ids.delete(index)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {events.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" mt="md" data-testid={ids.empty}>
-          {t('events.empty')}
-        </Text>
-      )}
+      <AddBar label={t('events.subscribe')} onClick={() => setSubscribing(true)} testId={ids.subscribe} />
+      <RowsTable
+        rows={rows}
+        columns={[
+          { header: t('events.sqs'), wrap: true, cell: (event) => event.arn },
+          { header: t('events.events'), cell: (event) => event.events.join(', ') },
+          { header: t('events.prefix'), wrap: true, cell: (event) => event.prefix },
+          { header: t('events.suffix'), wrap: true, cell: (event) => event.suffix },
+        ]}
+        rowKey={(event, index) => `${event.id}-${index}`}
+        rowTestId={(_, index) => ids.row(index)}
+        action={(event, index) => (
+          <RowAction
+            tooltip={t('common:actions.delete')}
+            label={t('events.deleteLabel', { arn: event.arn })}
+            icon={IconTrash}
+            danger
+            onClick={() => setDeleting(event)}
+            testId={ids.delete(index)}
+          />
+        )}
+        empty={{ loaded: events.isSuccess, text: t('events.empty') }}
+        testIds={{ table: ids.table, empty: ids.empty }}
+      />
       <BucketEventsSubscribeModal
         bucket={bucket}
         opened={subscribing}

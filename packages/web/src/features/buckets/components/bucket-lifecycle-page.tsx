@@ -4,14 +4,14 @@
  * each, 'Add Lifecycle Rule', and the empty text 'There are no Lifecycle rules yet'. A failed load
  * is only logged (spec 1 §8).
  */
-import { Button, Group, Table, Text } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TEST_IDS } from '../../../selectors.js';
 import type { LifecycleRule } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
+import { AddBar, RowsTable } from '../../../shared/components/rows-table.js';
 import { useBucketLifecycle } from '../api/bucket-lifecycle.js';
 import { AddLifecycleRuleModal } from './add-lifecycle-rule-modal.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
@@ -55,60 +55,44 @@ function LifecycleTab({ bucket }: { bucket: string }) {
 
   return (
     <div data-testid={ids.screen}>
-      <Group justify="flex-end" mb="md">
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          onClick={() => setAdding(true)}
-          data-testid={ids.add}
-        >
-          {t('lifecycle.add')}
-        </Button>
-      </Group>
-      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={ids.table}>
-        <Table.Thead>
-          <Table.Tr h={40}>
-            <Table.Th>{t('lifecycle.type')}</Table.Th>
-            <Table.Th>{t('lifecycle.tier')}</Table.Th>
-            <Table.Th>{t('lifecycle.prefix')}</Table.Th>
-            <Table.Th>{t('lifecycle.after')}</Table.Th>
-            <Table.Th w={110}>{t('lifecycle.status')}</Table.Th>
-            <Table.Th w={60}>
-              <span className="visually-hidden">{t('common:table.actions')}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rules.map((rule) => (
-            <Table.Tr key={rule.id} h={40} data-testid={ids.row(rule.id)}>
-              <Table.Td>
-                {rule.transition !== undefined ? t('lifecycle.transition') : t('lifecycle.expiry')}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {rule.transition?.storage_class ?? rule.transition?.noncurrent_storage_class ?? ''}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{rule.prefix}</Table.Td>
-              <Table.Td>{after(rule)}</Table.Td>
-              <Table.Td data-testid={ids.status(rule.id)}>
-                {rule.status === 'Enabled' ? t('common:status.enabled') : t('common:status.disabled')}
-              </Table.Td>
-              <Table.Td>
-                <RowAction
-                  tooltip={t('lifecycle.edit')}
-                  label={t('lifecycle.editLabel', { id: rule.id })}
-                  icon={IconPencil}
-                  onClick={() => setEditing(rule)}
-                  testId={ids.edit(rule.id)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {lifecycle.isSuccess && rules.length === 0 && (
-        <Text c="dimmed" mt="md" data-testid={ids.empty}>
-          {t('lifecycle.empty')}
-        </Text>
-      )}
+      <AddBar label={t('lifecycle.add')} onClick={() => setAdding(true)} testId={ids.add} />
+      <RowsTable
+        rows={rules}
+        columns={[
+          {
+            header: t('lifecycle.type'),
+            cell: (rule) =>
+              rule.transition !== undefined ? t('lifecycle.transition') : t('lifecycle.expiry'),
+          },
+          {
+            header: t('lifecycle.tier'),
+            wrap: true,
+            cell: (rule) => rule.transition?.storage_class ?? rule.transition?.noncurrent_storage_class ?? '',
+          },
+          { header: t('lifecycle.prefix'), wrap: true, cell: (rule) => rule.prefix },
+          { header: t('lifecycle.after'), cell: after },
+          {
+            header: t('lifecycle.status'),
+            width: 110,
+            cell: (rule) =>
+              rule.status === 'Enabled' ? t('common:status.enabled') : t('common:status.disabled'),
+            cellTestId: (rule) => ids.status(rule.id),
+          },
+        ]}
+        rowKey={(rule) => rule.id}
+        rowTestId={(rule) => ids.row(rule.id)}
+        action={(rule) => (
+          <RowAction
+            tooltip={t('lifecycle.edit')}
+            label={t('lifecycle.editLabel', { id: rule.id })}
+            icon={IconPencil}
+            onClick={() => setEditing(rule)}
+            testId={ids.edit(rule.id)}
+          />
+        )}
+        empty={{ loaded: lifecycle.isSuccess, text: t('lifecycle.empty') }}
+        testIds={{ table: ids.table, empty: ids.empty }}
+      />
       <AddLifecycleRuleModal bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
       <EditLifecycleModal bucket={bucket} rule={editing} onClose={() => setEditing(null)} />
     </div>

@@ -5,8 +5,8 @@
  * with s3:PutReplicationConfiguration on the bucket. As observed in the spec, a rule can be deleted
  * only while it is the only one (the action is disabled above one rule).
  */
-import { Button, Group, Table, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { TEST_IDS } from '../../../selectors.js';
 import { usePermission } from '../../../shared/api/has-permission.js';
 import type { ReplicationRule } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
+import { AddBar, RowsTable } from '../../../shared/components/rows-table.js';
 import { useBucketReplication } from '../api/bucket-settings.js';
 import { AddReplicationRuleModal } from './add-replication-rule-modal.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
@@ -47,66 +48,55 @@ function ReplicationTab({ bucket }: { bucket: string }) {
   const rules = [...(replication.data?.rules ?? [])].sort((a, b) => a.priority - b.priority);
   return (
     <div data-testid={ids.screen}>
-      <Group justify="flex-end" mb="md">
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden="true" />}
-          disabled={!canAdd}
-          onClick={() => setAdding(true)}
-          data-testid={ids.add}
-        >
-          {t('replicationTab.add')}
-        </Button>
-      </Group>
+      <AddBar
+        label={t('replicationTab.add')}
+        disabled={!canAdd}
+        onClick={() => setAdding(true)}
+        testId={ids.add}
+      />
       {replication.error !== null && (
         <Text c="red.8" mb="sm" role="alert">
           {replication.error.message}
         </Text>
       )}
-      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={ids.table}>
-        <Table.Thead>
-          <Table.Tr h={40}>
-            <Table.Th w={90}>{t('replicationTab.priority')}</Table.Th>
-            <Table.Th>{t('replicationTab.destination')}</Table.Th>
-            <Table.Th>{t('replicationTab.prefix')}</Table.Th>
-            <Table.Th w={80}>{t('replicationTab.tags')}</Table.Th>
-            <Table.Th w={110}>{t('replicationTab.status')}</Table.Th>
-            <Table.Th w={60}>
-              <span className="visually-hidden">{t('common:table.actions')}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rules.map((rule) => (
-            <Table.Tr key={rule.id} h={40} data-testid={ids.row(rule.id)}>
-              <Table.Td>{rule.priority}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {destinationName(rule.destination.bucket)}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{rule.prefix}</Table.Td>
-              <Table.Td>{rule.tags !== '' ? t('replicationTab.yes') : t('replicationTab.no')}</Table.Td>
-              <Table.Td>
-                {rule.status === 'Enabled' ? t('common:status.enabled') : t('common:status.disabled')}
-              </Table.Td>
-              <Table.Td>
-                <RowAction
-                  tooltip={t('common:actions.delete')}
-                  label={t('replicationTab.deleteLabel', { id: rule.id })}
-                  icon={IconTrash}
-                  danger
-                  disabled={rules.length > 1}
-                  onClick={() => setDeleting(rule)}
-                  testId={ids.delete(rule.id)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {replication.isSuccess && rules.length === 0 && (
-        <Text c="dimmed" mt="md" data-testid={ids.empty}>
-          {t('replicationTab.empty')}
-        </Text>
-      )}
+      <RowsTable
+        rows={rules}
+        columns={[
+          { header: t('replicationTab.priority'), width: 90, cell: (rule) => rule.priority },
+          {
+            header: t('replicationTab.destination'),
+            wrap: true,
+            cell: (rule) => destinationName(rule.destination.bucket),
+          },
+          { header: t('replicationTab.prefix'), wrap: true, cell: (rule) => rule.prefix },
+          {
+            header: t('replicationTab.tags'),
+            width: 80,
+            cell: (rule) => (rule.tags !== '' ? t('replicationTab.yes') : t('replicationTab.no')),
+          },
+          {
+            header: t('replicationTab.status'),
+            width: 110,
+            cell: (rule) =>
+              rule.status === 'Enabled' ? t('common:status.enabled') : t('common:status.disabled'),
+          },
+        ]}
+        rowKey={(rule) => rule.id}
+        rowTestId={(rule) => ids.row(rule.id)}
+        action={(rule) => (
+          <RowAction
+            tooltip={t('common:actions.delete')}
+            label={t('replicationTab.deleteLabel', { id: rule.id })}
+            icon={IconTrash}
+            danger
+            disabled={rules.length > 1}
+            onClick={() => setDeleting(rule)}
+            testId={ids.delete(rule.id)}
+          />
+        )}
+        empty={{ loaded: replication.isSuccess, text: t('replicationTab.empty') }}
+        testIds={{ table: ids.table, empty: ids.empty }}
+      />
       <AddReplicationRuleModal bucket={bucket} opened={adding} onClose={() => setAdding(false)} />
       <DeleteReplicationRuleModal bucket={bucket} rule={deleting} onClose={() => setDeleting(null)} />
     </div>

@@ -4,9 +4,9 @@
  * target), 'Pick a supported service' with the 10 services, and the chosen service's form — three
  * steps the tab slides between (spec 3 §4).
  */
-import { Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, SimpleGrid, Stack, Title } from '@mantine/core';
 import { NOTIFY_SERVICE_IDS, NOTIFY_SERVICE_NAMES, type NotifyServiceId } from '@coffer/contract/client';
-import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
@@ -14,7 +14,8 @@ import type { NotificationEndpoint } from '../../../shared/api/types.js';
 import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { RowAction } from '../../../shared/components/row-action.js';
-import { SearchBox, matching } from '../../../shared/components/search-box.js';
+import { FilterRefreshAddBar, RowsTable } from '../../../shared/components/rows-table.js';
+import { matching } from '../../../shared/components/search-box.js';
 import { useDeleteNotificationEndpoint, useNotificationEndpoints } from '../api/notification-endpoints.js';
 import { BackLink } from './config-section-form.js';
 import { NotifyTargetForm } from './notify-target-form.js';
@@ -77,70 +78,52 @@ function TargetList({ onAdd }: { onAdd: () => void }) {
   const rows = matching(endpoints.data?.notification_endpoints ?? [], search, nameOf);
   return (
     <Stack gap={0}>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <SearchBox placeholder={t('lambda.filter')} value={search} onChange={setSearch} testId={ids.search} />
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            loading={endpoints.isFetching}
-            onClick={() => void endpoints.refetch()}
-            data-testid={ids.refresh}
-          >
-            {t('common:actions.refresh')}
-          </Button>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            onClick={onAdd}
-            data-testid={ids.add}
-          >
-            {t('lambda.add')}
-          </Button>
-        </Group>
-      </Group>
-      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={ids.table}>
-        <Table.Thead>
-          <Table.Tr h={40}>
-            <Table.Th w={140}>{t('lambda.status')}</Table.Th>
-            <Table.Th>{t('lambda.service')}</Table.Th>
-            <Table.Th w={60}>
-              <span className="visually-hidden">{t('common:table.actions')}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((endpoint) => {
-            const name = nameOf(endpoint);
-            const online = endpoint.status === 'online';
-            return (
-              <Table.Tr key={name} h={40} data-testid={ids.row(name)}>
-                <Table.Td>
-                  {/* Offline in its own colour (spec 3 §2); both dark enough for white text in both themes. */}
-                  <Badge color={online ? 'gray.7' : 'red.9'} variant="filled" data-testid={ids.status(name)}>
-                    {online ? t('lambda.online') : t('lambda.offline')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
-                <Table.Td>
-                  <RowAction
-                    tooltip={t('common:actions.delete')}
-                    label={t('lambda.deleteLabel', { name })}
-                    icon={IconTrash}
-                    danger
-                    onClick={() => setDeleting(endpoint)}
-                    testId={ids.delete(name)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {endpoints.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" mt="md" data-testid={ids.empty}>
-          {t('lambda.empty')}
-        </Text>
-      )}
+      <FilterRefreshAddBar
+        filter={{ placeholder: t('lambda.filter'), value: search, onChange: setSearch, testId: ids.search }}
+        refresh={{
+          loading: endpoints.isFetching,
+          onClick: () => void endpoints.refetch(),
+          testId: ids.refresh,
+        }}
+        add={{ label: t('lambda.add'), onClick: onAdd, testId: ids.add }}
+      />
+      <RowsTable
+        rows={rows}
+        columns={[
+          {
+            header: t('lambda.status'),
+            width: 140,
+            cell: (endpoint) => {
+              const online = endpoint.status === 'online';
+              // Offline in its own colour (spec 3 §2); both dark enough for white text in both themes.
+              return (
+                <Badge
+                  color={online ? 'gray.7' : 'red.9'}
+                  variant="filled"
+                  data-testid={ids.status(nameOf(endpoint))}
+                >
+                  {online ? t('lambda.online') : t('lambda.offline')}
+                </Badge>
+              );
+            },
+          },
+          { header: t('lambda.service'), wrap: true, cell: nameOf },
+        ]}
+        rowKey={nameOf}
+        rowTestId={(endpoint) => ids.row(nameOf(endpoint))}
+        action={(endpoint) => (
+          <RowAction
+            tooltip={t('common:actions.delete')}
+            label={t('lambda.deleteLabel', { name: nameOf(endpoint) })}
+            icon={IconTrash}
+            danger
+            onClick={() => setDeleting(endpoint)}
+            testId={ids.delete(nameOf(endpoint))}
+          />
+        )}
+        empty={{ loaded: endpoints.isSuccess, text: t('lambda.empty') }}
+        testIds={{ table: ids.table, empty: ids.empty }}
+      />
       <DeleteTargetModal endpoint={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

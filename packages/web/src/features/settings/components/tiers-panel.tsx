@@ -5,15 +5,16 @@
  * Configuration' — three steps the tab slides between, with 'Back To Tiers' and 'Back To Tier Type
  * Selection'.
  */
-import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
 import { TIER_CHOICES, type TierChoiceId } from '@coffer/contract/client';
-import { IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { TierItem } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
-import { SearchBox, matching } from '../../../shared/components/search-box.js';
+import { FilterRefreshAddBar, RowsTable } from '../../../shared/components/rows-table.js';
+import { matching } from '../../../shared/components/search-box.js';
 import { useTiers } from '../api/tiers.js';
 import { BackLink } from './config-section-form.js';
 import { AddTierForm } from './add-tier-form.js';
@@ -70,71 +71,35 @@ function TierList({ onAdd }: { onAdd: () => void }) {
   const rows = matching(tiers.data?.items ?? [], search, (item) => tierFields(item).name);
   return (
     <Stack gap={0}>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <SearchBox placeholder={t('tiers.filter')} value={search} onChange={setSearch} testId={ids.search} />
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            loading={tiers.isFetching}
-            onClick={() => void tiers.refetch()}
-            data-testid={ids.refresh}
-          >
-            {t('common:actions.refresh')}
-          </Button>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            onClick={onAdd}
-            data-testid={ids.add}
-          >
-            {t('tiers.add')}
-          </Button>
-        </Group>
-      </Group>
-      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={ids.table}>
-        <Table.Thead>
-          <Table.Tr h={40}>
-            <Table.Th>{t('tiers.name')}</Table.Th>
-            <Table.Th>{t('tiers.type')}</Table.Th>
-            <Table.Th>{t('tiers.endpoint')}</Table.Th>
-            <Table.Th>{t('tiers.bucket')}</Table.Th>
-            <Table.Th>{t('tiers.prefix')}</Table.Th>
-            <Table.Th>{t('tiers.region')}</Table.Th>
-            <Table.Th w={60}>
-              <span className="visually-hidden">{t('common:table.actions')}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((item) => {
-            const tier = tierFields(item);
-            return (
-              <Table.Tr key={`${item.type}/${tier.name}`} h={40} data-testid={ids.row(tier.name)}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{tier.name}</Table.Td>
-                <Table.Td>{item.type}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{tier.endpoint}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{tier.bucket}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{tier.prefix}</Table.Td>
-                <Table.Td>{tier.region}</Table.Td>
-                <Table.Td>
-                  <RowAction
-                    tooltip={t('tiers.updateCredentials')}
-                    label={t('tiers.editLabel', { name: tier.name })}
-                    icon={IconPencil}
-                    onClick={() => setEditing(item)}
-                    testId={ids.edit(tier.name)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {tiers.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" mt="md" data-testid={ids.empty}>
-          {t('tiers.empty')}
-        </Text>
-      )}
+      <FilterRefreshAddBar
+        filter={{ placeholder: t('tiers.filter'), value: search, onChange: setSearch, testId: ids.search }}
+        refresh={{ loading: tiers.isFetching, onClick: () => void tiers.refetch(), testId: ids.refresh }}
+        add={{ label: t('tiers.add'), onClick: onAdd, testId: ids.add }}
+      />
+      <RowsTable
+        rows={rows}
+        columns={[
+          { header: t('tiers.name'), wrap: true, cell: (item) => tierFields(item).name },
+          { header: t('tiers.type'), cell: (item) => item.type },
+          { header: t('tiers.endpoint'), wrap: true, cell: (item) => tierFields(item).endpoint },
+          { header: t('tiers.bucket'), wrap: true, cell: (item) => tierFields(item).bucket },
+          { header: t('tiers.prefix'), wrap: true, cell: (item) => tierFields(item).prefix },
+          { header: t('tiers.region'), cell: (item) => tierFields(item).region },
+        ]}
+        rowKey={(item) => `${item.type}/${tierFields(item).name}`}
+        rowTestId={(item) => ids.row(tierFields(item).name)}
+        action={(item) => (
+          <RowAction
+            tooltip={t('tiers.updateCredentials')}
+            label={t('tiers.editLabel', { name: tierFields(item).name })}
+            icon={IconPencil}
+            onClick={() => setEditing(item)}
+            testId={ids.edit(tierFields(item).name)}
+          />
+        )}
+        empty={{ loaded: tiers.isSuccess, text: t('tiers.empty') }}
+        testIds={{ table: ids.table, empty: ids.empty }}
+      />
       <TierCredentialsModal tier={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
