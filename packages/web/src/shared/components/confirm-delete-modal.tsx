@@ -1,13 +1,16 @@
 /**
  * The confirmation every IAM delete uses (Delete User, Delete Group, Delete Policy, Delete
- * ServiceAccount — spec 2 §2): a question, the server's refusal inside the modal (spec 1 §8),
- * Cancel and Delete. The caller owns the mutation and says what to do once it succeeds.
+ * ServiceAccount — spec 2 §2 — and the bucket and Settings lists): a question, the server's refusal
+ * inside the modal (spec 1 §8), Cancel and Delete. `ConfirmDeleteModal` leaves the mutation to the
+ * caller; `DeleteItemModal` runs one for a listed item.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-error.js';
 import { ModalError } from './modal-error.js';
+import { useNotify } from './notify.js';
 
 export interface ConfirmDeleteModalProps {
   opened: boolean;
@@ -46,5 +49,60 @@ export function ConfirmDeleteModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+export interface DeleteItemModalProps<T, V> {
+  /** The item to delete; the modal is open while there is one. */
+  item: T | null;
+  mutation: UseMutationResult<unknown, ApiError, V>;
+  variables: (item: T) => V;
+  /** The notification once the item is gone. */
+  deleted: (item: T) => string;
+  /** After the notification and the close. */
+  onDeleted?: (item: T) => void;
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  testIds: ConfirmDeleteModalProps['testIds'];
+}
+
+/**
+ * The confirmation for deleting one listed item with one mutation: Delete sends it, success says
+ * so and closes, a refusal stays inside; closing forgets the last refusal.
+ */
+export function DeleteItemModal<T, V>({
+  item,
+  mutation,
+  variables,
+  deleted,
+  onDeleted,
+  onClose,
+  ...rest
+}: DeleteItemModalProps<T, V>) {
+  const notify = useNotify();
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (item === null) return;
+    mutation.mutate(variables(item), {
+      onSuccess: () => {
+        notify.success(deleted(item));
+        close();
+        onDeleted?.(item);
+      },
+    });
+  };
+  return (
+    <ConfirmDeleteModal
+      {...rest}
+      opened={item !== null}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

@@ -5,8 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { BucketEvent } from '../../../shared/api/types.js';
-import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteBucketEvent } from '../api/bucket-events.js';
 
 const ids = TEST_IDS.bucketEvents;
@@ -21,31 +20,17 @@ export function BucketEventsDeleteModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['buckets']);
-  const mutation = useDeleteBucketEvent(bucket);
-  const notify = useNotify();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={event !== null}
+    <DeleteItemModal
+      item={event}
+      mutation={useDeleteBucketEvent(bucket)}
+      variables={(rule) => rule}
+      deleted={() => t('events.deleted')}
       title={t('events.deleteTitle')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={() => {
-        if (event === null) return;
-        mutation.mutate(event, {
-          onSuccess: () => {
-            notify.success(t('events.deleted'));
-            close();
-          },
-        });
-      }}
-      onClose={close}
+      onClose={onClose}
       testIds={{ modal: ids.deleteModal, confirm: ids.deleteConfirm, error: ids.deleteError }}
     >
       {t('events.deleteText')}
-    </ConfirmDeleteModal>
+    </DeleteItemModal>
   );
 }

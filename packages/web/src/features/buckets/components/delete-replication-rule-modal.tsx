@@ -5,8 +5,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { ReplicationRule } from '../../../shared/api/types.js';
-import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteReplicationRule } from '../api/bucket-replication.js';
 
 const ids = TEST_IDS.replicationTab;
@@ -21,28 +20,14 @@ export function DeleteReplicationRuleModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['buckets']);
-  const mutation = useDeleteReplicationRule(bucket);
-  const notify = useNotify();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={rule !== null}
+    <DeleteItemModal
+      item={rule}
+      mutation={useDeleteReplicationRule(bucket)}
+      variables={(r) => r.id}
+      deleted={(r) => t('replicationTab.deleted', { id: r.id })}
       title={t('replicationTab.deleteTitle')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={() => {
-        if (rule === null) return;
-        mutation.mutate(rule.id, {
-          onSuccess: () => {
-            notify.success(t('replicationTab.deleted', { id: rule.id }));
-            close();
-          },
-        });
-      }}
-      onClose={close}
+      onClose={onClose}
       testIds={{ modal: ids.deleteModal, confirm: ids.deleteConfirm, error: ids.deleteError }}
     >
       <Trans
@@ -51,6 +36,6 @@ export function DeleteReplicationRuleModal({
         values={{ id: rule?.id ?? '' }}
         components={{ strong: <strong /> }}
       />
-    </ConfirmDeleteModal>
+    </DeleteItemModal>
   );
 }

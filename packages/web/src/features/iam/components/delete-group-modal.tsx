@@ -1,35 +1,19 @@
 /** Delete Group (spec 2 §2): 'Are you sure you want to delete group {name}?'. */
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
-import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteGroup } from '../api/delete-group.js';
 
 export function DeleteGroupModal({ group, onClose }: { group: string | null; onClose: () => void }) {
   const { t } = useTranslation('iam');
-  const mutation = useDeleteGroup();
-  const notify = useNotify();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleConfirm = () => {
-    if (group === null) return;
-    mutation.mutate(group, {
-      onSuccess: () => {
-        notify.success(t('deleteGroup.deleted', { name: group }));
-        close();
-      },
-    });
-  };
   return (
-    <ConfirmDeleteModal
-      opened={group !== null}
+    <DeleteItemModal
+      item={group}
+      mutation={useDeleteGroup()}
+      variables={(name) => name}
+      deleted={(name) => t('deleteGroup.deleted', { name })}
       title={t('deleteGroup.title')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={handleConfirm}
-      onClose={close}
+      onClose={onClose}
       testIds={TEST_IDS.deleteGroup}
     >
       <Trans
@@ -38,6 +22,6 @@ export function DeleteGroupModal({ group, onClose }: { group: string | null; onC
         values={{ name: group ?? '' }}
         components={{ strong: <strong /> }}
       />
-    </ConfirmDeleteModal>
+    </DeleteItemModal>
   );
 }

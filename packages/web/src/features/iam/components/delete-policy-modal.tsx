@@ -1,8 +1,7 @@
 /** Delete Policy (spec 2 §2): confirmation; the server refuses a policy that is still attached. */
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
-import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeletePolicy } from '../api/delete-policy.js';
 
 export interface DeletePolicyModalProps {
@@ -13,30 +12,15 @@ export interface DeletePolicyModalProps {
 
 export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyModalProps) {
   const { t } = useTranslation('iam');
-  const mutation = useDeletePolicy();
-  const notify = useNotify();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleConfirm = () => {
-    if (policy === null) return;
-    mutation.mutate(policy, {
-      onSuccess: () => {
-        notify.success(t('deletePolicy.deleted', { name: policy }));
-        close();
-        onDeleted?.(policy);
-      },
-    });
-  };
   return (
-    <ConfirmDeleteModal
-      opened={policy !== null}
+    <DeleteItemModal
+      item={policy}
+      mutation={useDeletePolicy()}
+      variables={(name) => name}
+      deleted={(name) => t('deletePolicy.deleted', { name })}
+      onDeleted={onDeleted}
       title={t('deletePolicy.title')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={handleConfirm}
-      onClose={close}
+      onClose={onClose}
       testIds={TEST_IDS.deletePolicy}
     >
       <Trans
@@ -45,6 +29,6 @@ export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyMo
         values={{ name: policy ?? '' }}
         components={{ strong: <strong /> }}
       />
-    </ConfirmDeleteModal>
+    </DeleteItemModal>
   );
 }

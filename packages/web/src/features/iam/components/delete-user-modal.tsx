@@ -5,8 +5,7 @@
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
-import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteUser } from '../api/delete-user.js';
 
 export interface DeleteUserModalProps {
@@ -17,32 +16,19 @@ export interface DeleteUserModalProps {
 
 export function DeleteUserModal({ user, onClose, onDeleted }: DeleteUserModalProps) {
   const { t } = useTranslation('iam');
-  const mutation = useDeleteUser();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
-  const handleConfirm = () => {
-    if (user === null) return;
-    mutation.mutate(user, {
-      onSuccess: () => {
-        notify.success(t('deleteUser.deleted', { name: user }));
-        close();
-        onDeleted?.(user);
-        void navigate('/users');
-      },
-    });
-  };
   return (
-    <ConfirmDeleteModal
-      opened={user !== null}
+    <DeleteItemModal
+      item={user}
+      mutation={useDeleteUser()}
+      variables={(name) => name}
+      deleted={(name) => t('deleteUser.deleted', { name })}
+      onDeleted={(name) => {
+        onDeleted?.(name);
+        void navigate('/users');
+      }}
       title={t('deleteUser.title')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={handleConfirm}
-      onClose={close}
+      onClose={onClose}
       testIds={TEST_IDS.deleteUser}
     >
       <Trans
@@ -51,6 +37,6 @@ export function DeleteUserModal({ user, onClose, onDeleted }: DeleteUserModalPro
         values={{ name: user ?? '' }}
         components={{ strong: <strong /> }}
       />
-    </ConfirmDeleteModal>
+    </DeleteItemModal>
   );
 }

@@ -11,8 +11,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../../selectors.js';
 import type { NotificationEndpoint } from '../../../shared/api/types.js';
-import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
-import { useNotify } from '../../../shared/components/notify.js';
+import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { RowAction } from '../../../shared/components/row-action.js';
 import { FilterRefreshAddBar, RowsTable } from '../../../shared/components/rows-table.js';
 import { matching } from '../../../shared/components/search-box.js';
@@ -137,32 +136,18 @@ function DeleteTargetModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['settings']);
-  const mutation = useDeleteNotificationEndpoint();
-  const notify = useNotify();
   const name = endpoint === null ? '' : nameOf(endpoint);
-  const close = () => {
-    mutation.reset();
-    onClose();
-  };
   return (
-    <ConfirmDeleteModal
-      opened={endpoint !== null}
+    <DeleteItemModal
+      item={endpoint}
+      mutation={useDeleteNotificationEndpoint()}
+      variables={(target) => target}
+      deleted={(target) => t('lambda.deleted', { name: nameOf(target) })}
       title={t('lambda.deleteTitle')}
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={() => {
-        if (endpoint === null) return;
-        mutation.mutate(endpoint, {
-          onSuccess: () => {
-            notify.success(t('lambda.deleted', { name }));
-            close();
-          },
-        });
-      }}
-      onClose={close}
+      onClose={onClose}
       testIds={{ modal: ids.deleteModal, confirm: ids.deleteConfirm, error: ids.deleteError }}
     >
       <Trans t={t} i18nKey="lambda.deleteText" values={{ name }} components={{ strong: <strong /> }} />
-    </ConfirmDeleteModal>
+    </DeleteItemModal>
   );
 }
