@@ -34,11 +34,28 @@ export class RemoteS3Client extends S3Client {
 
   /** True when the bucket exists (and the keys may see it); connection and auth problems reject. */
   async bucketExists(bucket: string): Promise<boolean> {
+    return (await this.headBucket(bucket)) !== undefined;
+  }
+
+  /** The `Server` header of the bucket's HEAD answer ('' when none); undefined when it does not exist. */
+  async headBucket(bucket: string): Promise<string | undefined> {
     try {
-      await this.send({ method: 'HEAD', bucket });
-      return true;
+      const res = await this.send({ method: 'HEAD', bucket });
+      const server = res.headers.server;
+      return typeof server === 'string' ? server : '';
     } catch (err) {
-      if (err instanceof S3ClientError && err.status === 404) return false;
+      if (err instanceof S3ClientError && err.status === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /** Whether the bucket has object lock enabled (S3's `GET ?object-lock`; no configuration = false). */
+  async bucketLockEnabled(bucket: string): Promise<boolean> {
+    try {
+      const res = await this.send({ method: 'GET', bucket, query: { 'object-lock': '' } });
+      return /<ObjectLockEnabled>\s*Enabled\s*<\/ObjectLockEnabled>/.test(res.body.toString('utf8'));
+    } catch (err) {
+      if (err instanceof S3ClientError && (err.status === 404 || err.status === 400)) return false;
       throw err;
     }
   }
