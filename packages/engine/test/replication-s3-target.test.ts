@@ -3,7 +3,8 @@
  * server"): Ceph's RADOS Gateway (packages/server/test/helpers/ceph-rgw.ts) as the target, reached
  * through a loopback TCP relay that the test closes and reopens to take the target down and bring
  * it back. The engine detects that the target is not MinIO when the target is set and speaks
- * plain S3 to it: puts with metadata and tags, overwrites and delete markers arrive; a permanent
+ * plain S3 to it: puts with metadata and tags, tag changes, overwrites and delete markers
+ * arrive, object-lock fields only where the target bucket has object lock; a permanent
  * version delete cannot be mapped and is not sent; statuses go PENDING → COMPLETED (FAILED while
  * the target is down) and the backlog drains once it is back.
  */
@@ -20,6 +21,7 @@ import {
   ListObjectVersionsCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
+  PutObjectTaggingCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,8 @@ let source: Engine;
 let src: S3Client;
 let dst: S3Client;
 let arn: string;
+/** The madmin BucketTarget of the RGW bucket (through the relay). */
+let targetDoc: Record<string, unknown>;
 const logs: string[] = [];
 
 /** A TCP relay to radosgw on a fixed loopback port: `down()` refuses connections, `up()` relays again. */
@@ -145,17 +149,18 @@ beforeAll(async () => {
     new PutBucketVersioningCommand({ Bucket: SRC, VersioningConfiguration: { Status: 'Enabled' } }),
   );
 
+  targetDoc = {
+    sourcebucket: SRC,
+    endpoint: `127.0.0.1:${relay.port}`,
+    credentials: { accessKey: user.accessKey, secretKey: user.secretKey },
+    targetbucket: DST,
+    secure: false,
+    api: 's3v4',
+    type: 'replication',
+  };
   const set = await adminCall(source, sourceRoot, 'PUT', 'set-remote-target', {
     query: { bucket: SRC },
-    body: {
-      sourcebucket: SRC,
-      endpoint: `127.0.0.1:${relay.port}`,
-      credentials: { accessKey: user.accessKey, secretKey: user.secretKey },
-      targetbucket: DST,
-      secure: false,
-      api: 's3v4',
-      type: 'replication',
-    },
+    body: targetDoc,
     encrypt: true,
   });
   expect(set.status, set.text).toBe(200);
@@ -215,6 +220,20 @@ describe('replication to Ceph RGW (a plain S3 target)', () => {
     );
     expect(await targetBody('docs/a.txt')).toBe('second');
 
+    // A tag change of the latest version goes to the target's current object.
+    await src.send(
+      new PutObjectTaggingCommand({
+        Bucket: SRC,
+        Key: 'docs/a.txt',
+        Tagging: { TagSet: [{ Key: 'stage', Value: 'two' }] },
+      }),
+    );
+    await until(
+      'the tag change on the target',
+      async () => (await dst.send(new GetObjectTaggingCommand({ Bucket: DST, Key: 'docs/a.txt' }))).TagSet,
+      (t) => JSON.stringify(t) === JSON.stringify([{ Key: 'stage', Value: 'two' }]),
+    );
+
     await src.send(new DeleteObjectCommand({ Bucket: SRC, Key: 'docs/a.txt' }));
     await until(
       'delete marker on the target',
@@ -234,6 +253,55 @@ describe('replication to Ceph RGW (a plain S3 target)', () => {
     );
     const after = await dst.send(new ListObjectVersionsCommand({ Bucket: DST, Prefix: 'docs/a.txt' }));
     expect(after.Versions?.length).toBe(2);
+  });
+
+  it('sends object-lock fields only to a target bucket with object lock', async () => {
+    await src.send(new CreateBucketCommand({ Bucket: 'locked', ObjectLockEnabledForBucket: true }));
+    await dst.send(new CreateBucketCommand({ Bucket: 'mirror-locked', ObjectLockEnabledForBucket: true }));
+    const arns: string[] = [];
+    for (const bucket of ['mirror-locked', DST]) {
+      const set = await adminCall(source, sourceRoot, 'PUT', 'set-remote-target', {
+        query: { bucket: 'locked' },
+        body: { ...targetDoc, sourcebucket: 'locked', targetbucket: bucket },
+        encrypt: true,
+      });
+      expect(set.status, set.text).toBe(200);
+      arns.push(set.json as string);
+    }
+    const rules = arns.map(
+      (a, i) =>
+        `<Rule><ID>r${i}</ID><Status>Enabled</Status><Priority>${i + 1}</Priority>` +
+        `<DeleteMarkerReplication><Status>Disabled</Status></DeleteMarkerReplication>` +
+        `<Filter><Prefix></Prefix></Filter><Destination><Bucket>${a}</Bucket></Destination></Rule>`,
+    );
+    const put = await signedRequest(source.url, sourceRoot, {
+      method: 'PUT',
+      path: '/locked?replication',
+      body: `<ReplicationConfiguration>${rules.join('')}</ReplicationConfiguration>`,
+    });
+    expect(put.status, put.body).toBe(200);
+    const v = await src.send(
+      new PutObjectCommand({
+        Bucket: 'locked',
+        Key: 'held.txt',
+        Body: 'held',
+        ObjectLockLegalHoldStatus: 'ON',
+        ObjectLockMode: 'GOVERNANCE',
+        ObjectLockRetainUntilDate: new Date(Date.now() + 86_400_000),
+      }),
+    );
+    await until(
+      'the locked object COMPLETED on both targets',
+      async () =>
+        (await src.send(new HeadObjectCommand({ Bucket: 'locked', Key: 'held.txt', VersionId: v.VersionId })))
+          .ReplicationStatus,
+      (st) => st === 'COMPLETED',
+    );
+    const withLock = await dst.send(new HeadObjectCommand({ Bucket: 'mirror-locked', Key: 'held.txt' }));
+    expect(withLock).toMatchObject({ ObjectLockLegalHoldStatus: 'ON', ObjectLockMode: 'GOVERNANCE' });
+    const withoutLock = await dst.send(new HeadObjectCommand({ Bucket: DST, Key: 'held.txt' }));
+    expect(withoutLock.ObjectLockLegalHoldStatus).toBeUndefined();
+    expect(withoutLock.ObjectLockMode).toBeUndefined();
   });
 
   it('keeps the backlog while the target is down and drains it once it is back', async () => {
