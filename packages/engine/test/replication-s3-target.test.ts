@@ -4,9 +4,9 @@
  * through a loopback TCP relay that the test closes and reopens to take the target down and bring
  * it back. The engine detects that the target is not MinIO when the target is set and speaks
  * plain S3 to it: puts with metadata and tags, tag changes, overwrites and delete markers
- * arrive, object-lock fields only where the target bucket has object lock; a permanent
- * version delete cannot be mapped and is not sent; statuses go PENDING → COMPLETED (FAILED while
- * the target is down) and the backlog drains once it is back.
+ * arrive, object-lock fields only where the target bucket has object lock, existing versions
+ * oldest first; a permanent version delete cannot be mapped and is not sent; statuses go
+ * PENDING → COMPLETED (FAILED while the target is down) and the backlog drains once it is back.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -302,6 +302,49 @@ describe('replication to Ceph RGW (a plain S3 target)', () => {
     const withoutLock = await dst.send(new HeadObjectCommand({ Bucket: DST, Key: 'held.txt' }));
     expect(withoutLock.ObjectLockLegalHoldStatus).toBeUndefined();
     expect(withoutLock.ObjectLockMode).toBeUndefined();
+  });
+
+  it('sends existing versions oldest first, so the current object on the target is the latest', async () => {
+    await src.send(new CreateBucketCommand({ Bucket: 'older' }));
+    await src.send(
+      new PutBucketVersioningCommand({ Bucket: 'older', VersioningConfiguration: { Status: 'Enabled' } }),
+    );
+    const ids: string[] = [];
+    for (const body of ['one', 'two', 'three']) {
+      ids.push(
+        (await src.send(new PutObjectCommand({ Bucket: 'older', Key: 'older/k.txt', Body: body })))
+          .VersionId ?? '',
+      );
+    }
+    const set = await adminCall(source, sourceRoot, 'PUT', 'set-remote-target', {
+      query: { bucket: 'older' },
+      body: { ...targetDoc, sourcebucket: 'older' },
+      encrypt: true,
+    });
+    expect(set.status, set.text).toBe(200);
+    const rule =
+      `<Rule><ID>existing</ID><Status>Enabled</Status><Priority>1</Priority>` +
+      `<ExistingObjectReplication><Status>Enabled</Status></ExistingObjectReplication>` +
+      `<DeleteMarkerReplication><Status>Disabled</Status></DeleteMarkerReplication>` +
+      `<Filter><Prefix></Prefix></Filter><Destination><Bucket>${String(set.json)}</Bucket></Destination></Rule>`;
+    const put = await signedRequest(source.url, sourceRoot, {
+      method: 'PUT',
+      path: '/older?replication',
+      body: `<ReplicationConfiguration>${rule}</ReplicationConfiguration>`,
+    });
+    expect(put.status, put.body).toBe(200);
+    for (const id of ids) {
+      await until(
+        `existing version ${id} COMPLETED`,
+        async () =>
+          (await src.send(new HeadObjectCommand({ Bucket: 'older', Key: 'older/k.txt', VersionId: id })))
+            .ReplicationStatus,
+        (st) => st === 'COMPLETED',
+      );
+    }
+    expect(await targetBody('older/k.txt')).toBe('three');
+    const versions = await dst.send(new ListObjectVersionsCommand({ Bucket: DST, Prefix: 'older/k.txt' }));
+    expect(versions.Versions?.length).toBe(3);
   });
 
   it('keeps the backlog while the target is down and drains it once it is back', async () => {
