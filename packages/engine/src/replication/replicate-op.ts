@@ -51,15 +51,14 @@ function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function taggingXml(tagging: string): string {
+function taggingXml(tagging: string): string {
   const tags = [...new URLSearchParams(tagging)]
     .map(([k, v]) => `<Tag><Key>${escapeXml(k)}</Key><Value>${escapeXml(v)}</Value></Tag>`)
     .join('');
   return `<Tagging><TagSet>${tags}</TagSet></Tagging>`;
 }
 
-export const isGone = (err: unknown): boolean =>
-  err instanceof ObjectNotFound || err instanceof VersionNotFound;
+const isGone = (err: unknown): boolean => err instanceof ObjectNotFound || err instanceof VersionNotFound;
 
 /**
  * The headers any S3 server takes for a copy of `info`: content type, stored headers, user
@@ -82,8 +81,9 @@ export function objectHeaders(info: ObjectInfo): Record<string, string> {
 }
 
 /**
- * PUT the version's bytes to `targetBucket` with the headers `headersOf` makes for it; answers
- * the bytes sent and the target's `x-amz-version-id` ('' when none), or `gone`.
+ * PUT the version's bytes to `targetBucket` with the headers `headersOf` makes for it and
+ * `query` (the version id for MinIO targets, nothing for plain S3); answers the bytes sent, or
+ * `gone`.
  */
 export async function sendVersion(
   layer: ObjectLayer,

@@ -532,7 +532,9 @@ export class ReplicationSystem {
       if (result !== 'gone' && task.op === 'put') {
         await this.setStatus(task.bucket, task.key, task.versionId, [task.arn], 'COMPLETED');
       }
-      await this.finish(task, result === 'gone' ? undefined : Date.now() - started);
+      // Gone or skipped: nothing went over, so nothing counts as replicated.
+      const sent = typeof result === 'object' && 'bytes' in result;
+      await this.finish(task, sent ? Date.now() - started : undefined);
     } catch (err) {
       // Cut off by `close`: the task is still in the backlog for the next start.
       if (this.closed) return;
