@@ -102,7 +102,8 @@ export async function setRemoteTarget(ctx: RequestContext): Promise<void> {
     if (current === undefined) throw new RemoteTargetNotFound(undefined, { bucket });
     const next = applyUpdate(ctx, current, sent);
     checkBandwidth(next.bandwidthLimit);
-    if (queryParam(ctx, 'creds') === 'true') await checkRemoteTarget(next);
+    // New keys may reach another server: its wire flavour is detected again.
+    if (queryParam(ctx, 'creds') === 'true') next.flavor = await checkRemoteTarget(next);
     targets[at] = next;
     await saveTargets(ctx, bucket, targets);
     sendAdminJson(ctx, next.arn);
@@ -127,9 +128,10 @@ export async function setRemoteTarget(ctx: RequestContext): Promise<void> {
     sendAdminJson(ctx, existing.arn);
     return;
   }
-  await checkRemoteTarget(sent);
+  const flavor = await checkRemoteTarget(sent);
   const target: BucketTarget = {
     ...sent,
+    flavor,
     sourceBucket: bucket,
     arn: makeReplicationArn(sent.region, randomUUID(), sent.targetBucket),
   };

@@ -37,7 +37,17 @@ export interface BucketTarget {
   resetId?: string;
   edge: boolean;
   edgeSyncBeforeExpiry: boolean;
+  /**
+   * The wire replication speaks to this target (engine-internal, never in madmin's JSON: madmin
+   * has no field for it — `type` is always `replication`, `api` the signature version): `minio`
+   * for a server answering `Server: MinIO` (MinIO or this engine; MinIO's replication headers),
+   * `s3` for any other S3 server (plain S3 requests only). Detected by set-remote-target; absent
+   * on targets stored before the S3 mode existed, which were MinIO ones.
+   */
+  flavor?: TargetFlavor;
 }
+
+export type TargetFlavor = 'minio' | 's3';
 
 export interface RemoteTargetsDocument {
   targets: BucketTarget[];

@@ -19,6 +19,7 @@ import { BLOCK_SIZE, DEFAULT_BITROT, hashSize, type BitrotHasher } from '../stor
 import { InsufficientReadQuorum, InsufficientWriteQuorum } from './errors.js';
 import { KeyedLock } from './keyed-lock.js';
 import type { DriveHealProgress } from './types.js';
+import { ReadPins } from './read-pins.js';
 
 /**
  * Block buffers in the shard arena: a large PUT holds up to about ten (encoding, writing and
@@ -52,6 +53,8 @@ export class LayerCore {
   readonly healingDrives = new Set<number>();
   /** What the running `healAll` did for `healingDrives` so far (background heal status). */
   healProgress: DriveHealProgress | undefined;
+  /** Data dirs open readers still stream from: their removal waits (read-pins.ts, issue 14 §1). */
+  readonly readPins = new ReadPins();
   /** Set by the layer: called after a drive check that an I/O error set off (self-healing). */
   onDriveChecked: () => void = () => undefined;
 

@@ -338,8 +338,12 @@ export async function healObject(
             if (v.inline === true && v.dataDir)
               ops.push({ key: inlineKey(bucket, key, v.dataDir), remove: true });
           await drive.commit(ops);
-          for (const v of dropped)
-            if (v.inline !== true && v.dataDir) await drive.remove(drive.dataDir(bucket, v.dataDir));
+          for (const v of dropped) {
+            const dir = v.dataDir;
+            // A GET may still stream this copy (read-pins.ts).
+            if (v.inline !== true && dir)
+              await core.readPins.removeWhenFree(bucket, dir, () => drive.remove(drive.dataDir(bucket, dir)));
+          }
         } catch (error) {
           core.driveError(drive, error);
         }
@@ -653,7 +657,7 @@ async function collectGarbage(
         continue;
       }
       for (const name of entries) {
-        if (referenced.has(name)) continue;
+        if (referenced.has(name) || core.readPins.isPinned(bucket, name)) continue;
         const s = await stat(join(dir, name)).catch(() => undefined);
         if (s && now - s.mtimeMs > GARBAGE_MIN_AGE_MS) await drive.remove(join(dir, name));
       }

@@ -5,8 +5,9 @@
  * lock to read the current versions by quorum, check the caller's precondition, apply the bucket's
  * versioning rules and commit each drive's updated record in one LMDB transaction per drive. A
  * version replaced by the write (the 'null' version when unversioned or suspended) loses its data
- * only after that commit. Reads take the shared lock while they pick the version and open its
- * first part's shard files, so a concurrent overwrite can't remove data a reader is about to open.
+ * only after that commit. Reads take the shared lock while they pick the version, open its
+ * first part's shard files and pin its data dir (read-pins.ts): data an overwrite or delete drops
+ * while a GET streams it is removed only once that GET is done, so a read is whole.
  */
 import { Readable } from 'node:stream';
 import type { Drive, MetaOp } from '../storage/drive.js';
@@ -183,13 +184,15 @@ export async function commitRecords(
       },
     },
   );
-  // The replaced data is no longer referenced on the drives that committed.
+  // The replaced data is no longer referenced on the drives that committed; a GET still
+  // streaming it keeps it until that reader is done (read-pins.ts).
   await Promise.all(
     ok.map(async (slot) => {
       const drive = core.drives[slot];
       const change = changes.get(slot);
       if (!drive || !change) return;
-      for (const dir of change.dropDirs) await drive.remove(drive.dataDir(bucket, dir));
+      for (const dir of change.dropDirs)
+        await core.readPins.removeWhenFree(bucket, dir, () => drive.remove(drive.dataDir(bucket, dir)));
     }),
   );
   return ok;
@@ -439,6 +442,14 @@ export async function getObject(
       }
     }
 
+    // Inline shards that are streamed (several blocks) are fetched now, under the lock: an
+    // overwrite committing next removes them with the record. (A missing one stays missing.)
+    if (v.inline === true) await Promise.all(firstReaders.map((r) => r?.read(0, 0).catch(() => undefined)));
+    // Later parts are opened as the stream reaches them: pin the version's data dir until the
+    // stream closes, so an overwrite, delete or heal that drops it meanwhile defers the removal.
+    const unpin = [
+      ...new Set(chosen.holders.filter((h) => h.version.inline !== true).map((h) => h.version.dataDir)),
+    ].flatMap((dir) => (dir === undefined ? [] : [core.readPins.pin(bucket, dir)]));
     let started = false;
     async function* generate(): AsyncGenerator<Buffer> {
       started = true;
@@ -463,6 +474,7 @@ export async function getObject(
     // first part's files, opened above, are closed here instead.
     stream.once('close', () => {
       if (!started) for (const r of firstReaders) void r?.close().catch(() => undefined);
+      for (const release of unpin) release();
     });
     return { info, stream, release: (chunk) => core.readBuffers.release(chunk) };
   });

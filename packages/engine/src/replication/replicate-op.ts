@@ -14,6 +14,7 @@
  * - `lock`: `PUT ?retention&versionId=` (when the version has one; governance bypassed, as the
  *   source already allowed the change) and `PUT ?legal-hold&versionId=` with its current state.
  * Answers `bytes` moved, or `gone` when the source version no longer exists (nothing to send).
+ * A target of flavour `s3` (not MinIO) gets plain S3 instead: replicate-s3-op.ts.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -24,6 +25,7 @@ import {
 } from '../bucket/object-lock.js';
 import type { ObjectInfo, ObjectLayer } from '../object-layer/types.js';
 import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
+import type { TargetFlavor } from '../bucket/remote-targets.js';
 import type { ReplicationTask } from './backlog.js';
 import type { RemoteS3Client } from './remote-client.js';
 
@@ -33,7 +35,8 @@ export const SOURCE_ETAG_HEADER = 'x-minio-source-etag';
 export const SOURCE_DELETE_MARKER_HEADER = 'x-minio-source-deletemarker';
 export const REPLICATION_STATUS_HEADER = 'x-amz-replication-status';
 
-export type OpResult = { bytes: number } | 'gone';
+/** Bytes sent; `gone` (the source version no longer exists); or `skipped` with why it cannot be sent. */
+export type OpResult = { bytes: number } | 'gone' | { skipped: string };
 
 const versionQuery = (versionId: string): Record<string, string> =>
   versionId === 'null' ? {} : { versionId };
@@ -57,26 +60,14 @@ function taggingXml(tagging: string): string {
 
 const isGone = (err: unknown): boolean => err instanceof ObjectNotFound || err instanceof VersionNotFound;
 
-async function putVersion(
-  layer: ObjectLayer,
-  client: RemoteS3Client,
-  task: ReplicationTask,
-  targetBucket: string,
-): Promise<OpResult> {
-  let read;
-  try {
-    read = await layer.getObject(task.bucket, task.key, { versionId: task.versionId });
-  } catch (err) {
-    if (isGone(err)) return 'gone';
-    throw err;
-  }
-  const { info } = read;
+/**
+ * The headers any S3 server takes for a copy of `info`: content type, stored headers, user
+ * metadata, tags, and SSE-S3 / SSE-KMS asked again of the target (its own keys encrypt).
+ */
+export function objectHeaders(info: ObjectInfo): Record<string, string> {
   const headers: Record<string, string> = {
-    ...replicaHeaders(info.lastModified),
-    [SOURCE_ETAG_HEADER]: info.etag,
     'content-type': info.contentType || 'application/octet-stream',
     ...info.headers,
-    ...lockResponseHeaders(info.internal),
   };
   for (const [name, value] of Object.entries(info.userMetadata)) headers[`x-amz-meta-${name}`] = value;
   if (info.tagging !== undefined && info.tagging !== '') headers['x-amz-tagging'] = info.tagging;
@@ -86,13 +77,38 @@ async function putVersion(
     if (info.encryption.keyId !== undefined)
       headers['x-amz-server-side-encryption-aws-kms-key-id'] = info.encryption.keyId;
   }
+  return headers;
+}
+
+/**
+ * PUT the version's bytes to `targetBucket` with the headers `headersOf` makes for it and
+ * `query` (the version id for MinIO targets, nothing for plain S3); answers the bytes sent, or
+ * `gone`.
+ */
+export async function sendVersion(
+  layer: ObjectLayer,
+  client: RemoteS3Client,
+  task: ReplicationTask,
+  targetBucket: string,
+  headersOf: (info: ObjectInfo) => Promise<Record<string, string>> | Record<string, string>,
+  query: Record<string, string>,
+): Promise<OpResult> {
+  let read;
+  try {
+    read = await layer.getObject(task.bucket, task.key, { versionId: task.versionId });
+  } catch (err) {
+    if (isGone(err)) return 'gone';
+    throw err;
+  }
+  const { info } = read;
   const body = read.body ?? read.stream;
   try {
+    const headers = await headersOf(info);
     await client.send({
       method: 'PUT',
       bucket: targetBucket,
       key: task.key,
-      query: versionQuery(task.versionId),
+      query,
       headers,
       body,
       size: info.size,
@@ -104,8 +120,26 @@ async function putVersion(
   return { bytes: info.size };
 }
 
+function putVersion(
+  layer: ObjectLayer,
+  client: RemoteS3Client,
+  task: ReplicationTask,
+  targetBucket: string,
+): Promise<OpResult> {
+  const headersOf = (info: ObjectInfo): Record<string, string> => ({
+    ...replicaHeaders(info.lastModified),
+    [SOURCE_ETAG_HEADER]: info.etag,
+    ...objectHeaders(info),
+    ...lockResponseHeaders(info.internal),
+  });
+  return sendVersion(layer, client, task, targetBucket, headersOf, versionQuery(task.versionId));
+}
+
 /** The version's current state, or undefined when it is gone (nothing left to send). */
-async function currentInfo(layer: ObjectLayer, task: ReplicationTask): Promise<ObjectInfo | undefined> {
+export async function currentInfo(
+  layer: ObjectLayer,
+  task: ReplicationTask,
+): Promise<ObjectInfo | undefined> {
   try {
     return await layer.getObjectInfo(task.bucket, task.key, { versionId: task.versionId });
   } catch (err) {
@@ -114,28 +148,37 @@ async function currentInfo(layer: ObjectLayer, task: ReplicationTask): Promise<O
   }
 }
 
-async function putTags(
+/**
+ * Send the version's current tags (`PUT ?tagging`, or `DELETE ?tagging` when it has none).
+ * `address` names the target's copy (`versionId`, or nothing for its current object) and
+ * `headers` go with each request.
+ */
+export async function putTags(
   client: RemoteS3Client,
-  task: ReplicationTask,
+  key: string,
   info: ObjectInfo,
   targetBucket: string,
+  address: Record<string, string>,
+  headers: Record<string, string>,
 ): Promise<OpResult> {
-  const query = { tagging: '', ...versionQuery(task.versionId) };
-  const headers = { [REPLICATION_REQUEST_HEADER]: 'true' };
+  const query = { tagging: '', ...address };
   if (info.tagging === undefined || info.tagging === '') {
-    await client.send({ method: 'DELETE', bucket: targetBucket, key: task.key, query, headers });
+    await client.send({ method: 'DELETE', bucket: targetBucket, key, query, headers });
   } else {
     const body = Buffer.from(taggingXml(info.tagging), 'utf8');
-    await client.send({ method: 'PUT', bucket: targetBucket, key: task.key, query, headers, body });
+    await client.send({ method: 'PUT', bucket: targetBucket, key, query, headers, body });
   }
   return { bytes: 0 };
 }
 
-async function putLock(
+/** Send the version's retention (when it has one) and legal hold; `address` and `headers` as `putTags`. */
+export async function putLock(
   client: RemoteS3Client,
-  task: ReplicationTask,
+  key: string,
   info: ObjectInfo,
   targetBucket: string,
+  address: Record<string, string>,
+  headers: Record<string, string>,
 ): Promise<OpResult> {
   const lock = lockResponseHeaders(info.internal);
   const send = async (sub: 'retention' | 'legal-hold', xml: string, extra: Record<string, string> = {}) => {
@@ -143,10 +186,10 @@ async function putLock(
     await client.send({
       method: 'PUT',
       bucket: targetBucket,
-      key: task.key,
-      query: { [sub]: '', ...versionQuery(task.versionId) },
+      key,
+      query: { [sub]: '', ...address },
       headers: {
-        [REPLICATION_REQUEST_HEADER]: 'true',
+        ...headers,
         'content-md5': createHash('md5').update(body).digest('base64'),
         ...extra,
       },
@@ -168,13 +211,22 @@ async function putLock(
   return { bytes: 0 };
 }
 
-/** Run `task` against `client`'s remote, whose bucket is `targetBucket`. */
+/** What a task needs to know of its target besides the client. */
+export interface TargetView {
+  bucket: string;
+  flavor: TargetFlavor;
+  /** Whether the target bucket has object lock (asked once per target, on first need). */
+  lockEnabled: () => Promise<boolean>;
+}
+
+/** Run `task` against `client`'s remote in MinIO's wire (an `s3` target: `replicateToS3`). */
 export async function replicateTask(
   layer: ObjectLayer,
   client: RemoteS3Client,
   task: ReplicationTask,
-  targetBucket: string,
+  target: TargetView,
 ): Promise<OpResult> {
+  const targetBucket = target.bucket;
   switch (task.op) {
     case 'put':
       return putVersion(layer, client, task, targetBucket);
@@ -182,9 +234,11 @@ export async function replicateTask(
     case 'lock': {
       const info = await currentInfo(layer, task);
       if (info === undefined) return 'gone';
+      const address = versionQuery(task.versionId);
+      const headers = { [REPLICATION_REQUEST_HEADER]: 'true' };
       return task.op === 'tags'
-        ? putTags(client, task, info, targetBucket)
-        : putLock(client, task, info, targetBucket);
+        ? putTags(client, task.key, info, targetBucket, address, headers)
+        : putLock(client, task.key, info, targetBucket, address, headers);
     }
     case 'marker':
       await client.send({

@@ -32,7 +32,8 @@ import type { ObjectLayer } from '../object-layer/types.js';
 import { Backlog, type ReplicationTask, type TaskOp } from './backlog.js';
 import { RemoteError, RemoteS3Client } from './remote-client.js';
 import { remoteEndpointOf } from './remote-check.js';
-import { replicateTask } from './replicate-op.js';
+import { replicateTask, type TargetView } from './replicate-op.js';
+import { replicateToS3 } from './replicate-s3-op.js';
 import { matchTargets, type ChangeKind } from './rules.js';
 import { ReplicationStats } from './stats.js';
 import type { TargetHealth } from '../bucket/remote-targets.js';
@@ -65,6 +66,8 @@ interface QueuedTask extends ReplicationTask {
 interface TargetState {
   target: BucketTarget;
   client: RemoteS3Client;
+  /** What tasks see of the target (its bucket, wire flavour, object lock asked once). */
+  view: TargetView;
   online: boolean;
   failures: number;
   notBefore: number;
@@ -93,6 +96,23 @@ export interface ResyncState {
 }
 
 const HANDLER_NAME = 'replication';
+
+/**
+ * A listing page's versions with each key's versions oldest first (listings give newest first):
+ * a plain S3 target (`replicate-s3-op.ts`) gets no version ids, so the order it receives them in
+ * is the history it keeps and the last one its current object. (A key whose versions span two
+ * pages is ordered within each page.) MinIO targets are told ids and times: order is moot there.
+ */
+function oldestFirstPerKey<T extends { key: string }>(versions: readonly T[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < versions.length;) {
+    let j = i;
+    while (j < versions.length && versions[j]?.key === versions[i]?.key) j++;
+    out.push(...versions.slice(i, j).reverse());
+    i = j;
+  }
+  return out;
+}
 
 /** In-place changes of a version and the task that sends them. */
 const METADATA_OPS: Partial<Record<string, TaskOp>> = {
@@ -326,7 +346,7 @@ export class ReplicationSystem {
           ...(keyMarker !== undefined ? { keyMarker } : {}),
           ...(versionIdMarker !== undefined ? { versionIdMarker } : {}),
         });
-        for (const v of page.versions) {
+        for (const v of oldestFirstPerKey(page.versions)) {
           if (scope.olderThan !== undefined && v.lastModified >= scope.olderThan) continue;
           if (v.internal[REPLICATION_STATUS_KEY] === 'REPLICA' || v.encryption?.kind === 'SSE-C') continue;
           const tags = v.deleteMarker
@@ -454,9 +474,24 @@ export class ReplicationSystem {
     const doc = await this.options.bucketMetadata.get(bucket, 'remoteTargets');
     const target = doc?.targets.find((t) => t.arn === arn);
     if (target === undefined) return undefined;
+    const client = new RemoteS3Client(remoteEndpointOf(target), this.options.requestTimeoutMs);
+    let lock: Promise<boolean> | undefined;
+    const view: TargetView = {
+      bucket: target.targetBucket,
+      flavor: target.flavor ?? 'minio',
+      lockEnabled: () => {
+        // Asked again after a failed answer; kept once known.
+        lock ??= client.bucketLockEnabled(target.targetBucket).catch((err: unknown) => {
+          lock = undefined;
+          throw err;
+        });
+        return lock;
+      },
+    };
     const state: TargetState = {
       target,
-      client: new RemoteS3Client(remoteEndpointOf(target), this.options.requestTimeoutMs),
+      client,
+      view,
       online: true,
       failures: 0,
       notBefore: 0,
@@ -486,17 +521,20 @@ export class ReplicationSystem {
       return;
     }
     try {
-      const result = await replicateTask(
-        this.options.objectLayer,
-        target.client,
-        task,
-        target.target.targetBucket,
-      );
+      const send = target.view.flavor === 's3' ? replicateToS3 : replicateTask;
+      const result = await send(this.options.objectLayer, target.client, task, target.view);
       this.markOnline(target, Date.now() - started);
+      if (typeof result === 'object' && 'skipped' in result) {
+        this.log(
+          `replication: ${task.bucket}/${task.key} (${task.op}) to ${task.arn} not sent: ${result.skipped}`,
+        );
+      }
       if (result !== 'gone' && task.op === 'put') {
         await this.setStatus(task.bucket, task.key, task.versionId, [task.arn], 'COMPLETED');
       }
-      await this.finish(task, result === 'gone' ? undefined : Date.now() - started);
+      // Gone or skipped: nothing went over, so nothing counts as replicated.
+      const sent = typeof result === 'object' && 'bytes' in result;
+      await this.finish(task, sent ? Date.now() - started : undefined);
     } catch (err) {
       // Cut off by `close`: the task is still in the backlog for the next start.
       if (this.closed) return;

@@ -1,13 +1,13 @@
 /**
- * The warm backend of `s3` and `minio` tiers: S3 over HTTP(S), path-style, signed with SigV4 by
- * `@coffer/protocol` (the engine's own signer). Bodies go up as UNSIGNED-PAYLOAD with a known
- * length, so a transition streams and never buffers the object; reads ask for a byte range. The
- * remote's version id (when its bucket versions) is kept so the exact copy is read and removed.
+ * The warm backend of `s3` and `minio` tiers, over the engine's shared S3 client
+ * (`common/s3-client.ts`: path-style, SigV4). Bodies go up as UNSIGNED-PAYLOAD with a known
+ * length, so a transition streams and never buffers the object; reads ask for a byte range (no
+ * request timeout: a reader may pause a tier read as long as it pauses the GET). The remote's
+ * version id (when its bucket versions) is kept so the exact copy is read and removed.
  */
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import type { Readable } from 'node:stream';
-import { signRequest, uriEncode } from '@coffer/protocol';
+import { S3Client, readAnswer, s3ErrorOf, type S3Request } from '../common/s3-client.js';
 import { TierBackendDown, TierBucketNotFound, TierInvalidCredentials } from './errors.js';
 import type { TierCommon } from './tier-config.js';
 import { joinRemote, type ByteRange, type WarmBackend } from './warm-backend.js';
@@ -19,76 +19,52 @@ export interface S3BackendOptions extends TierCommon {
   storageClass?: string;
 }
 
-const UNSIGNED = 'UNSIGNED-PAYLOAD';
-
 export class S3Backend implements WarmBackend {
-  private readonly base: URL;
-  private readonly agent: http.Agent;
+  private readonly client: S3Client;
 
   constructor(private readonly options: S3BackendOptions) {
     const endpoint = options.endpoint === '' ? 'https://s3.amazonaws.com' : options.endpoint;
-    this.base = new URL(/^https?:\/\//.test(endpoint) ? endpoint : `https://${endpoint}`);
-    this.agent =
-      this.base.protocol === 'https:'
-        ? new https.Agent({ keepAlive: true, maxSockets: 8 })
-        : new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const base = new URL(/^https?:\/\//.test(endpoint) ? endpoint : `https://${endpoint}`);
+    this.client = new S3Client({
+      origin: base.origin,
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+      region: options.region,
+    });
   }
 
-  private url(name?: string, query?: Record<string, string>): URL {
-    const path = name === undefined ? '' : `/${uriEncode(name, false)}`;
-    const url = new URL(`${this.base.origin}/${uriEncode(this.options.bucket, false)}${path}`);
-    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-    return url;
-  }
-
-  private request(
-    method: string,
-    url: URL,
-    headers: Record<string, string>,
-    body?: Readable,
+  /** One exchange on the tier's bucket; a transport failure is TierBackendDown. */
+  private async request(
+    method: S3Request['method'],
+    name: string | undefined,
+    extra: Omit<S3Request, 'method' | 'bucket' | 'key'> = {},
   ): Promise<http.IncomingMessage> {
-    const signed = signRequest({
-      method,
-      url,
-      headers,
-      payloadHash: UNSIGNED,
-      accessKey: this.options.accessKey,
-      secretKey: this.options.secretKey,
-      region: this.options.region === '' ? 'us-east-1' : this.options.region,
-      service: 's3',
-    });
-    const lib = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const req = lib.request(url, { method, headers: signed, agent: this.agent }, resolve);
-      req.on('error', (err) => reject(new TierBackendDown(`remote tier unreachable: ${err.message}`)));
-      if (body === undefined) req.end();
-      else {
-        body.on('error', (err) => req.destroy(err));
-        body.pipe(req);
-      }
-    });
+    try {
+      return await this.client.request({
+        method,
+        bucket: this.options.bucket,
+        ...(name !== undefined ? { key: joinRemote(this.options.prefix, name) } : {}),
+        ...extra,
+      });
+    } catch (err) {
+      throw new TierBackendDown(`remote tier unreachable: ${(err as Error).message}`);
+    }
   }
 
   /** Reads an error reply and throws the matching tier error. */
   private async fail(res: http.IncomingMessage, what: string): Promise<never> {
-    const chunks: Buffer[] = [];
-    for await (const c of res) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const code = /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? `HTTP ${res.statusCode ?? 0}`;
-    if (code === 'NoSuchBucket') throw new TierBucketNotFound();
-    if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch' || res.statusCode === 403) {
+    const err = s3ErrorOf(res.statusCode ?? 0, await readAnswer(res));
+    if (err.code === 'NoSuchBucket') throw new TierBucketNotFound();
+    if (err.code === 'InvalidAccessKeyId' || err.code === 'SignatureDoesNotMatch' || err.status === 403) {
       throw new TierInvalidCredentials();
     }
-    throw new TierBackendDown(`remote tier ${what} failed: ${code}`);
+    throw new TierBackendDown(`remote tier ${what} failed: ${err.code}`);
   }
 
   async put(name: string, body: Readable, size: number): Promise<string> {
-    const headers: Record<string, string> = {
-      'content-length': String(size),
-      'content-type': 'application/octet-stream',
-    };
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
     if (this.options.storageClass) headers['x-amz-storage-class'] = this.options.storageClass;
-    const res = await this.request('PUT', this.url(joinRemote(this.options.prefix, name)), headers, body);
+    const res = await this.request('PUT', name, { headers, body, size });
     if (res.statusCode !== 200) return this.fail(res, 'upload');
     res.resume();
     const version = res.headers['x-amz-version-id'];
@@ -96,35 +72,30 @@ export class S3Backend implements WarmBackend {
   }
 
   async get(name: string, remoteVersionId: string, range?: ByteRange): Promise<Readable> {
-    const query = remoteVersionId !== '' ? { versionId: remoteVersionId } : undefined;
     const headers: Record<string, string> = {};
     if (range !== undefined) headers.range = `bytes=${range.start}-${range.end}`;
-    const res = await this.request('GET', this.url(joinRemote(this.options.prefix, name), query), headers);
+    const query = remoteVersionId !== '' ? { versionId: remoteVersionId } : undefined;
+    const res = await this.request('GET', name, { headers, ...(query ? { query } : {}) });
     if (res.statusCode !== 200 && res.statusCode !== 206) return this.fail(res, 'read');
     return res;
   }
 
   async remove(name: string, remoteVersionId: string): Promise<void> {
     const query = remoteVersionId !== '' ? { versionId: remoteVersionId } : undefined;
-    const res = await this.request('DELETE', this.url(joinRemote(this.options.prefix, name), query), {});
+    const res = await this.request('DELETE', name, query ? { query } : {});
     if (res.statusCode !== 204 && res.statusCode !== 200) return this.fail(res, 'delete');
     res.resume();
   }
 
   async inUse(): Promise<boolean> {
     const prefix = joinRemote(this.options.prefix, '');
-    const res = await this.request(
-      'GET',
-      this.url(undefined, { 'list-type': '2', 'max-keys': '1', ...(prefix !== '' ? { prefix } : {}) }),
-      {},
-    );
+    const query = { 'list-type': '2', 'max-keys': '1', ...(prefix !== '' ? { prefix } : {}) };
+    const res = await this.request('GET', undefined, { query });
     if (res.statusCode !== 200) return this.fail(res, 'listing');
-    const chunks: Buffer[] = [];
-    for await (const c of res) chunks.push(c as Buffer);
-    return /<Contents>/.test(Buffer.concat(chunks).toString('utf8'));
+    return /<Contents>/.test((await readAnswer(res)).toString('utf8'));
   }
 
   async close(): Promise<void> {
-    this.agent.destroy();
+    this.client.close();
   }
 }

@@ -41,10 +41,12 @@ export async function startHttpEngine(options: {
   kms?: Kms;
   /** Default: an empty static configuration (every sub-system at its defaults). */
   config?: ConfigReader;
+  /** The object layer's log lines (heals scheduled, drive trouble); default: dropped. */
+  log?: (line: string) => void;
 }): Promise<HttpEngine> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `coffer-${options.name}-`));
   const drives = [1, 2, 3, 4].map((i) => path.join(dataDir, `drive${i}`));
-  const opened = await openObjectLayer({ drives });
+  const opened = await openObjectLayer({ drives, ...(options.log ? { log: options.log } : {}) });
   const root: Credential = {
     accessKey: options.accessKey,
     secretKey: options.secretKey,
