@@ -376,6 +376,7 @@ export class TenantOperator {
       pools: this.poolStatus(spec, rt, new Set()),
       syncVersion: this.options.flavour === 'v4' ? 'v4.2.14' : 'v7.1.1',
       revision: generation - 1,
+      waitingOnReady: undefined,
     });
     await this.monitor(rt);
   }
