@@ -33,6 +33,7 @@ async function main() {
       'nginx',
       'prometheus',
       'openldap',
+      'kubectl',
     ],
   });
 
