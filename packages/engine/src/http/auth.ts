@@ -41,7 +41,9 @@ import type { Credential } from '../iam/types.js';
 import { configuredRegion } from '../config/index.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
+import { authenticateV2, isV2Authorization, isV2Presigned, v2FromHeader, v2FromQuery } from './auth-v2.js';
 import { Sha256VerifyStream } from './payload-hash.js';
+import { bucketFromHost } from './target.js';
 import {
   AdminConfigTooLarge,
   AuthorizationHeaderMalformed,
@@ -111,14 +113,33 @@ export async function authenticateRequest(
   const presigned =
     queryKeys.has('X-Amz-Algorithm') || queryKeys.has('X-Amz-Credential') || queryKeys.has('X-Amz-Signature');
 
+  // Signature V2 (S3 only, never admin or STS): ./auth-v2.ts.
+  const v2 =
+    authorization !== undefined && isV2Authorization(authorization)
+      ? v2FromHeader(authorization, headers, now, MAX_CLOCK_SKEW_MS)
+      : (authorization ?? '').trim() === '' && !presigned && isV2Presigned(rawQuery)
+        ? v2FromQuery(rawQuery, headers, now)
+        : undefined;
+  if (v2 !== undefined) {
+    if (options.admin || options.service !== 's3') {
+      throw new AccessDenied('Signature Version 2 is accepted for S3 requests only; use AWS4-HMAC-SHA256.');
+    }
+    const request = {
+      method: ctx.method,
+      rawPath: rawPathOf(ctx.req.url ?? '/'),
+      query: rawQuery,
+      headers,
+      vhostBucket: bucketFromHost(first(headers.get('host')), ctx.engine.domains),
+    };
+    return authenticateV2(ctx, v2, request, (credential, token) => checkSessionToken(credential, token, now));
+  }
+
   let parts: SignedRequestParts;
   if (authorization !== undefined && authorization.trim() !== '') {
     parts = fromAuthorizationHeader(authorization, headers, rawQuery, options);
   } else if (presigned) {
     if (options.admin) throw new AccessDenied('The admin API accepts only header-signed requests.');
     parts = fromPresignedQuery(rawQuery, headers, now);
-  } else if (queryKeys.has('AWSAccessKeyId') && queryKeys.has('Signature')) {
-    throw new AccessDenied('Signature Version 2 presigned URLs are not supported; use AWS4-HMAC-SHA256.');
   } else {
     return anonymous(ctx, headers, options);
   }
