@@ -61,7 +61,7 @@ afterAll(async () => {
   await engine?.destroy();
 });
 
-const csvIn = (header: 'USE' | 'NONE' | 'IGNORE', compression = 'NONE') => ({
+const csvIn = (header: 'USE' | 'NONE' | 'IGNORE', compression: 'NONE' | 'GZIP' = 'NONE') => ({
   CSV: { FileHeaderInfo: header, RecordDelimiter: '\n', FieldDelimiter: ',' },
   CompressionType: compression,
 });
@@ -228,7 +228,7 @@ describe('AWS SDK v3 SelectObjectContentCommand', () => {
     for await (const event of out.Payload ?? []) {
       if (event.Records?.Payload !== undefined) records += Buffer.from(event.Records.Payload).toString();
       if (event.Stats !== undefined) returned = event.Stats.Details?.BytesReturned;
-      kinds.push(Object.keys(event).find((k) => (event as Record<string, unknown>)[k] !== undefined) ?? '?');
+      kinds.push(Object.entries(event).find(([, v]) => v !== undefined)?.[0] ?? '?');
     }
     expect(records).toBe('{"name":"Bob"}\n{"name":"Dave"}\n{"name":"Eve"}\n');
     expect(kinds).toEqual(['Records', 'Progress', 'Stats', 'End']);
