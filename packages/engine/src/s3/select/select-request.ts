@@ -50,6 +50,22 @@ function char(value: string | undefined, fallback: string, what: string, maxLeng
   return value;
 }
 
+/** Delimiters and quoting shared by CSV input and output. */
+function csvCharacters(csv: Node): {
+  fieldDelimiter: string;
+  recordDelimiter: string;
+  quoteCharacter: string;
+  quoteEscapeCharacter: string;
+} {
+  const quote = char(text(csv, 'QuoteCharacter'), '"', 'QuoteCharacter');
+  return {
+    fieldDelimiter: char(text(csv, 'FieldDelimiter'), ',', 'FieldDelimiter') || ',',
+    recordDelimiter: char(text(csv, 'RecordDelimiter'), '\n', 'RecordDelimiter', 2) || '\n',
+    quoteCharacter: quote,
+    quoteEscapeCharacter: char(text(csv, 'QuoteEscapeCharacter'), quote, 'QuoteEscapeCharacter'),
+  };
+}
+
 export function parseSelectRequest(xml: string): SelectRequest {
   let doc: Node;
   try {
@@ -81,7 +97,6 @@ export function parseSelectRequest(xml: string): SelectRequest {
     throw new NotImplemented('Parquet input is not supported by this server.');
   if (input['CSV'] !== undefined) {
     const csv = isNode(input['CSV']) ? input['CSV'] : {};
-    const quote = char(text(csv, 'QuoteCharacter'), '"', 'QuoteCharacter');
     parsedInput = {
       kind: 'CSV',
       csv: {
@@ -91,10 +106,7 @@ export function parseSelectRequest(xml: string): SelectRequest {
           'NONE',
           'FileHeaderInfo',
         ),
-        fieldDelimiter: char(text(csv, 'FieldDelimiter'), ',', 'FieldDelimiter') || ',',
-        recordDelimiter: char(text(csv, 'RecordDelimiter'), '\n', 'RecordDelimiter', 2) || '\n',
-        quoteCharacter: quote,
-        quoteEscapeCharacter: char(text(csv, 'QuoteEscapeCharacter'), quote, 'QuoteEscapeCharacter'),
+        ...csvCharacters(csv),
         comments: char(text(csv, 'Comments'), '', 'Comments'),
       },
     };
@@ -111,7 +123,6 @@ export function parseSelectRequest(xml: string): SelectRequest {
   let parsedOutput: OutputFormat;
   if (output['CSV'] !== undefined) {
     const csv = isNode(output['CSV']) ? output['CSV'] : {};
-    const quote = char(text(csv, 'QuoteCharacter'), '"', 'QuoteCharacter');
     parsedOutput = {
       kind: 'CSV',
       quoteFields: oneOf(
@@ -120,10 +131,7 @@ export function parseSelectRequest(xml: string): SelectRequest {
         'ASNEEDED',
         'QuoteFields',
       ),
-      fieldDelimiter: char(text(csv, 'FieldDelimiter'), ',', 'FieldDelimiter') || ',',
-      recordDelimiter: char(text(csv, 'RecordDelimiter'), '\n', 'RecordDelimiter', 2) || '\n',
-      quoteCharacter: quote,
-      quoteEscapeCharacter: char(text(csv, 'QuoteEscapeCharacter'), quote, 'QuoteEscapeCharacter'),
+      ...csvCharacters(csv),
     };
   } else if (output['JSON'] !== undefined) {
     const json = isNode(output['JSON']) ? output['JSON'] : {};
