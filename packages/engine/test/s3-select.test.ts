@@ -202,6 +202,12 @@ describe('errors', () => {
     });
   });
 
+  it('an object that is not GZIP, read as GZIP → InvalidCompressionFormat in the stream', async () => {
+    await expect(select('people.csv', 'SELECT * FROM S3Object', csvIn('USE', 'GZIP'))).rejects.toThrow(
+      /InvalidCompressionFormat/,
+    );
+  });
+
   it('a failing CAST arrives as an event-stream error (CastFailed)', async () => {
     await expect(
       select('people.csv', 'SELECT CAST(s.name AS INT) FROM S3Object s', csvIn('USE')),
@@ -233,5 +239,30 @@ describe('AWS SDK v3 SelectObjectContentCommand', () => {
     expect(records).toBe('{"name":"Bob"}\n{"name":"Dave"}\n{"name":"Eve"}\n');
     expect(kinds).toEqual(['Records', 'Progress', 'Stats', 'End']);
     expect(returned).toBe(Buffer.byteLength(records));
+  });
+
+  it('a result over 1 MiB comes in several Records events, every row once', async () => {
+    const rows = 40_000;
+    const lines = Array.from({ length: rows }, (_, i) => `${i},${'v'.repeat(40)}${i}`);
+    await mc.putObject(bucket, 'big.csv', Buffer.from(lines.join('\n')));
+    const out = await s3.send(
+      new SelectObjectContentCommand({
+        Bucket: bucket,
+        Key: 'big.csv',
+        Expression: 'SELECT _1, _2 FROM S3Object',
+        ExpressionType: 'SQL',
+        InputSerialization: { CSV: { FileHeaderInfo: 'NONE' } },
+        OutputSerialization: { CSV: {} },
+      }),
+    );
+    let text = '';
+    let messages = 0;
+    for await (const event of out.Payload ?? []) {
+      if (event.Records?.Payload === undefined) continue;
+      messages++;
+      text += Buffer.from(event.Records.Payload).toString();
+    }
+    expect(messages).toBeGreaterThan(1);
+    expect(text).toBe(lines.join('\n') + '\n');
   });
 });

@@ -143,15 +143,17 @@ async function run(
     await write(ctx, endMessage());
     ctx.res.end();
   } catch (err) {
-    const code = err instanceof SelectRuntimeError ? err.code : 'InternalError';
-    const message =
-      err instanceof SelectRuntimeError ? err.message : 'We encountered an internal error, please try again.';
-    if (!(err instanceof SelectRuntimeError)) {
+    const known = streamError(err);
+    if (known === undefined) {
       ctx.engine.logging.error({
         message: `SelectObjectContent: ${(err as Error).message}`,
         api: 'SelectObjectContent',
       });
     }
+    const { code, message } = known ?? {
+      code: 'InternalError',
+      message: 'We encountered an internal error, please try again.',
+    };
     if (!ctx.res.destroyed && !ctx.res.writableEnded) {
       await flush();
       ctx.res.end(errorMessage(code, message));
@@ -160,6 +162,16 @@ async function run(
     clearInterval(keepAlive);
     source.destroy();
   }
+}
+
+/** The event-stream error of what went wrong while streaming; undefined for an unexpected one. */
+function streamError(err: unknown): { code: string; message: string } | undefined {
+  if (err instanceof SelectRuntimeError) return { code: err.code, message: err.message };
+  // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR, …): the object is not valid GZIP.
+  if (String((err as { code?: unknown }).code ?? '').startsWith('Z_')) {
+    return { code: 'InvalidCompressionFormat', message: 'The object is not valid GZIP data.' };
+  }
+  return undefined;
 }
 
 export async function selectObjectContent(ctx: RequestContext): Promise<void> {

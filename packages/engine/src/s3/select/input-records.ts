@@ -84,6 +84,12 @@ export async function* csvRecords(body: Readable, options: CsvInput): AsyncGener
   } catch (err) {
     if (err instanceof SelectRuntimeError) throw err;
     const code = (err as { code?: string }).code ?? '';
+    if (code === 'CSV_MAX_RECORD_SIZE') {
+      throw new SelectRuntimeError(
+        'OverMaxRecordSize',
+        `A CSV record is larger than ${MAX_RECORD_BYTES} bytes.`,
+      );
+    }
     if (code.startsWith('CSV_'))
       throw new SelectRuntimeError(
         'CSVParsingError',
