@@ -139,6 +139,27 @@ describe('minio-js selectObjectContent on CSV', () => {
   });
 });
 
+describe('minio-js selectObjectContent with a ScanRange', () => {
+  it('processes the records that start in the range, whole', async () => {
+    const bob = PEOPLE.indexOf('Bob');
+    const res = await mc.selectObjectContent(bucket, 'people.csv', {
+      expression: 'SELECT _1, _3 FROM S3Object',
+      inputSerialization: csvIn('NONE'),
+      outputSerialization: csvOut,
+      // Starts inside Alice's line, ends inside Bob's: only Bob's record starts in it.
+      scanRange: { Start: bob - 3, End: bob + 1 },
+    });
+    expect((res?.getRecords() as Buffer | undefined)?.toString()).toBe('Bob,Bonn\n');
+    const lines = await mc.selectObjectContent(bucket, 'lines.json', {
+      expression: 'SELECT s.id FROM S3Object s',
+      inputSerialization: { JSON: { Type: 'LINES' } },
+      outputSerialization: csvOut,
+      scanRange: { Start: 1, End: LINES.length - 1 },
+    });
+    expect((lines?.getRecords() as Buffer | undefined)?.toString()).toBe('2\n3\n');
+  });
+});
+
 describe('minio-js selectObjectContent on JSON', () => {
   it('LINES: nested paths, array index, IS NULL / IS MISSING', async () => {
     const r = await select(

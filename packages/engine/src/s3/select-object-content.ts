@@ -9,7 +9,7 @@
  * (when asked), `Stats` and `End`; a `Cont` keeps the connection alive while a long scan finds
  * nothing. Read with backpressure; LIMIT and a departing client stop the read.
  */
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
@@ -21,6 +21,7 @@ import { parseQuery, type Query } from './select/sql-parser.js';
 import { Evaluator } from './select/sql-eval.js';
 import { SelectRuntimeError } from './select/sql-functions.js';
 import { csvRecords, jsonRecords } from './select/input-records.js';
+import { RecordWindow, resolveScanRange } from './select/scan-range.js';
 import { formatRecord } from './select/output-records.js';
 import {
   continuationMessage,
@@ -184,10 +185,44 @@ export async function selectObjectContent(ctx: RequestContext): Promise<void> {
   }
   const versionId = versionIdParam(ctx);
   const customerKey = readCustomerKey(ctx, target);
-  const result = await ctx.engine.objectLayer.getObject(target.bucket, target.key, {
+  const options = {
     ...(versionId !== undefined ? { versionId } : {}),
     ...(customerKey !== undefined ? { customerKey: customerKey.key } : {}),
-  });
+  };
+  let source: Readable;
+  if (request.scanRange === undefined) {
+    source = (await ctx.engine.objectLayer.getObject(target.bucket, target.key, options)).stream;
+  } else {
+    source = await scanRangeSource(ctx, target, options, request);
+  }
   ctx.res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-  await run(ctx, request, query, result.stream);
+  await run(ctx, request, query, source);
+}
+
+/** The records of the scan range: read from the byte before it, cut by `RecordWindow`. */
+async function scanRangeSource(
+  ctx: RequestContext,
+  target: { bucket: string; key: string },
+  options: { versionId?: string; customerKey?: Buffer },
+  request: SelectRequest,
+): Promise<Readable> {
+  const info = await ctx.engine.objectLayer.getObjectInfo(target.bucket, target.key, options);
+  const window = resolveScanRange(request.scanRange ?? {}, info.size);
+  if (window === undefined) return Readable.from([]);
+  const readFrom = Math.max(0, window.first - 1);
+  const result = await ctx.engine.objectLayer.getObject(target.bucket, target.key, {
+    ...options,
+    range: { start: readFrom, end: info.size - 1 },
+  });
+  const delimiter = request.input.kind === 'CSV' ? request.input.csv.recordDelimiter : '\n';
+  const cut = new RecordWindow(
+    readFrom,
+    window.first,
+    window.last,
+    delimiter.charCodeAt(delimiter.length - 1),
+  );
+  result.stream.on('error', (err) => cut.destroy(err));
+  // Closing the window (the last record passed) closes the read as well.
+  cut.on('close', () => result.stream.destroy());
+  return result.stream.pipe(cut);
 }
