@@ -187,6 +187,98 @@ function trim(s: string, mode: string, chars: string): string {
   return arr.slice(a, b).join('');
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * TO_STRING's patterns (AWS's list): y/yy/yyyy, M/MM/MMM/MMMM/MMMMM, d/dd, a, h/hh, H/HH, m/mm,
+ * s/ss, S… (fraction), n (nanoseconds), X/XX/XXX and x/xx/xxx (offset; timestamps here are UTC),
+ * and 'quoted literals'.
+ */
+function formatTimestamp(d: Date, pattern: string): string {
+  const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+  let out = '';
+  const re = /'([^']*)'|([A-Za-z])\2*|[^A-Za-z']+/g;
+  for (const m of pattern.matchAll(re)) {
+    const run = m[0];
+    if (m[1] !== undefined) {
+      out += m[1] === '' ? "'" : m[1];
+      continue;
+    }
+    if (m[2] === undefined) {
+      out += run;
+      continue;
+    }
+    const n = run.length;
+    const hours = d.getUTCHours();
+    switch (m[2]) {
+      case 'y':
+        out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n);
+        break;
+      case 'M': {
+        const month = d.getUTCMonth();
+        const name = MONTHS[month] ?? '';
+        out +=
+          n === 1
+            ? String(month + 1)
+            : n === 2
+              ? pad(month + 1, 2)
+              : n === 3
+                ? name.slice(0, 3)
+                : n === 4
+                  ? name
+                  : name[0];
+        break;
+      }
+      case 'd':
+        out += pad(d.getUTCDate(), n);
+        break;
+      case 'a':
+        out += hours < 12 ? 'AM' : 'PM';
+        break;
+      case 'h':
+        out += pad(hours % 12 === 0 ? 12 : hours % 12, n);
+        break;
+      case 'H':
+        out += pad(hours, n);
+        break;
+      case 'm':
+        out += pad(d.getUTCMinutes(), n);
+        break;
+      case 's':
+        out += pad(d.getUTCSeconds(), n);
+        break;
+      case 'S':
+        out += pad(d.getUTCMilliseconds(), 3).padEnd(n, '0').slice(0, n);
+        break;
+      case 'n':
+        out += String(d.getUTCMilliseconds() * 1_000_000);
+        break;
+      case 'X':
+        out += 'Z';
+        break;
+      case 'x':
+        out += n === 1 ? '+00' : n === 2 ? '+0000' : '+00:00';
+        break;
+      default:
+        throw new SelectRuntimeError('InvalidDataType', `Unknown TO_STRING pattern letter ${m[2]}.`);
+    }
+  }
+  return out;
+}
+
 type Fn = (args: Value[]) => Value;
 
 function strict(arity: [number, number], fn: Fn): Fn & { arity: [number, number]; nullSafe: boolean } {
@@ -212,6 +304,11 @@ export const FUNCTIONS: Record<string, Fn & { arity: [number, number]; nullSafe?
     nullSafe: true,
   }),
   UTCNOW: strict([0, 0], () => new Date()),
+  TO_STRING: strict([1, 2], ([d, pattern]) =>
+    pattern === undefined
+      ? toTimestamp(d, 'TO_STRING').toISOString()
+      : formatTimestamp(toTimestamp(d, 'TO_STRING'), toText(pattern)),
+  ),
   TO_TIMESTAMP: strict([1, 1], ([s]) => toTimestamp(s, 'TO_TIMESTAMP')),
   EXTRACT: strict([2, 2], ([part, d]) => extract(toText(part), toTimestamp(d, 'EXTRACT'))),
   DATE_ADD: strict([3, 3], ([part, n, d]) =>

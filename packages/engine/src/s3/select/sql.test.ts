@@ -85,6 +85,12 @@ describe('S3 Select SQL', () => {
         rows.slice(0, 1),
       ),
     ).toEqual([[2024, 2]]);
+    expect(
+      run(
+        "SELECT TO_STRING(TO_TIMESTAMP('2024-03-05T14:07:09.123Z'), 'yyyy-MM-dd''T''HH:mm:ss.SSS a, MMMM d, h''''X') FROM S3Object",
+        rows.slice(0, 1),
+      ),
+    ).toEqual([["2024-03-05T14:07:09.123 PM, March 5, 2'Z"]]);
     expect(() => run('SELECT CAST(b AS INT) FROM S3Object', rows)).toThrow(SelectRuntimeError);
   });
 });
