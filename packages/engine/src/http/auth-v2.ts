@@ -18,6 +18,7 @@ import type { AuthResult, RequestContext } from './context.js';
 import { AccessDenied } from '../common/errors.js';
 import { InvalidAccessKeyId } from '../iam/errors.js';
 import { RequestExpired, RequestTimeTooSkewed, SignatureDoesNotMatch } from './request-errors.js';
+import { bucketFromHost } from './target.js';
 
 /** Query keys that belong in the V2 canonical resource (S3's list, with MinIO's additions). */
 const SUB_RESOURCES = new Set([
@@ -160,6 +161,45 @@ export function v2Signature(secretKey: string, stringToSign: string): string {
  * Verify a V2 request and give the authentication result. `checkToken` is the V4 path's session
  * token check (temporary credentials must present theirs).
  */
+/** What `authenticateRequest` has gathered, for the V2 check. */
+export interface V2Candidate {
+  authorization?: string;
+  /** The query carries SigV4 presigning parameters (then it is not a V2 URL). */
+  presignedV4: boolean;
+  rawPath: string;
+  query: [string, string][];
+  headers: Map<string, string[]>;
+  now: Date;
+  /** True for the admin API and STS, which refuse V2 (as MinIO). */
+  refuseV2: boolean;
+  checkToken: (credential: Credential, token: string | undefined) => void;
+}
+
+/** MinIO's globalMaxSkewTime, as for V4. */
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+
+/** The result of a V2-signed request, or undefined when the request is not signed with V2. */
+export async function authenticateIfV2(ctx: RequestContext, c: V2Candidate): Promise<AuthResult | undefined> {
+  const authorization = c.authorization ?? '';
+  const parts = isV2Authorization(authorization)
+    ? v2FromHeader(authorization, c.headers, c.now, MAX_CLOCK_SKEW_MS)
+    : authorization.trim() === '' && !c.presignedV4 && isV2Presigned(c.query)
+      ? v2FromQuery(c.query, c.headers, c.now)
+      : undefined;
+  if (parts === undefined) return undefined;
+  if (c.refuseV2) {
+    throw new AccessDenied('Signature Version 2 is accepted for S3 requests only; use AWS4-HMAC-SHA256.');
+  }
+  const request: V2Request = {
+    method: ctx.method,
+    rawPath: c.rawPath,
+    query: c.query,
+    headers: c.headers,
+    vhostBucket: bucketFromHost(first(c.headers, 'host'), ctx.engine.domains),
+  };
+  return authenticateV2(ctx, parts, request, c.checkToken);
+}
+
 export async function authenticateV2(
   ctx: RequestContext,
   parts: V2Parts,

@@ -41,9 +41,8 @@ import type { Credential } from '../iam/types.js';
 import { configuredRegion } from '../config/index.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
-import { authenticateV2, isV2Authorization, isV2Presigned, v2FromHeader, v2FromQuery } from './auth-v2.js';
+import { authenticateIfV2 } from './auth-v2.js';
 import { Sha256VerifyStream } from './payload-hash.js';
-import { bucketFromHost } from './target.js';
 import {
   AdminConfigTooLarge,
   AuthorizationHeaderMalformed,
@@ -114,25 +113,17 @@ export async function authenticateRequest(
     queryKeys.has('X-Amz-Algorithm') || queryKeys.has('X-Amz-Credential') || queryKeys.has('X-Amz-Signature');
 
   // Signature V2 (S3 only, never admin or STS): ./auth-v2.ts.
-  const v2 =
-    authorization !== undefined && isV2Authorization(authorization)
-      ? v2FromHeader(authorization, headers, now, MAX_CLOCK_SKEW_MS)
-      : (authorization ?? '').trim() === '' && !presigned && isV2Presigned(rawQuery)
-        ? v2FromQuery(rawQuery, headers, now)
-        : undefined;
-  if (v2 !== undefined) {
-    if (options.admin || options.service !== 's3') {
-      throw new AccessDenied('Signature Version 2 is accepted for S3 requests only; use AWS4-HMAC-SHA256.');
-    }
-    const request = {
-      method: ctx.method,
-      rawPath: rawPathOf(ctx.req.url ?? '/'),
-      query: rawQuery,
-      headers,
-      vhostBucket: bucketFromHost(first(headers.get('host')), ctx.engine.domains),
-    };
-    return authenticateV2(ctx, v2, request, (credential, token) => checkSessionToken(credential, token, now));
-  }
+  const v2 = await authenticateIfV2(ctx, {
+    ...(authorization !== undefined ? { authorization } : {}),
+    presignedV4: presigned,
+    rawPath: rawPathOf(ctx.req.url ?? '/'),
+    query: rawQuery,
+    headers,
+    now,
+    refuseV2: options.admin === true || options.service !== 's3',
+    checkToken: (credential, token) => checkSessionToken(credential, token, now),
+  });
+  if (v2 !== undefined) return v2;
 
   let parts: SignedRequestParts;
   if (authorization !== undefined && authorization.trim() !== '') {
