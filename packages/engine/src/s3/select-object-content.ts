@@ -103,12 +103,17 @@ async function run(
     return write(ctx, recordsMessage(payload));
   };
   const keepAlive = setInterval(() => {
-    if (Date.now() - lastWrite >= KEEP_ALIVE_MS && !ctx.res.writableEnded) {
+    if (Date.now() - lastWrite >= KEEP_ALIVE_MS && !ctx.res.writableEnded && !ctx.res.destroyed) {
       lastWrite = Date.now();
       ctx.res.write(continuationMessage());
     }
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
+  // A client that leaves mid-scan stops the read at once, not at the next matching record.
+  const onClose = (): void => {
+    if (!ctx.res.writableFinished) processed.destroy(new Error('The client went away.'));
+  };
+  ctx.res.once('close', onClose);
 
   const records =
     request.input.kind === 'CSV'
@@ -144,6 +149,7 @@ async function run(
     await write(ctx, endMessage());
     ctx.res.end();
   } catch (err) {
+    if (ctx.res.destroyed) return;
     const known = streamError(err);
     if (known === undefined) {
       ctx.engine.logging.error({
@@ -160,6 +166,7 @@ async function run(
       ctx.res.end(errorMessage(code, message));
     }
   } finally {
+    ctx.res.off('close', onClose);
     clearInterval(keepAlive);
     source.destroy();
   }
