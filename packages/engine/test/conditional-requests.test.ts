@@ -7,6 +7,7 @@
  */
 import {
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
@@ -117,6 +118,40 @@ describe('PutObject', () => {
     expect(same.status).toBe(412);
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'inm', Body: 'c', IfNoneMatch: '"other"' }));
     expect(await text('inm')).toBe('c');
+  });
+});
+
+describe('concurrency and CopyObject', () => {
+  it("of eight racing IfNoneMatch '*' writes exactly one wins, the others are 412", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'race', Body: `writer ${i}`, IfNoneMatch: '*' })),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected')
+        expect((r.reason as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode).toBe(412);
+    }
+    expect(await text('race')).toMatch(/^writer \d$/);
+  });
+
+  it('CopyObject honours IfNoneMatch / IfMatch on the destination', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'copy-src', Body: 'source' }));
+    const dest = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'copy-dst', Body: 'dest' }));
+    const source = `${bucket}/copy-src`;
+    const refused = await s3Failure(
+      s3.send(
+        new CopyObjectCommand({ Bucket: bucket, Key: 'copy-dst', CopySource: source, IfNoneMatch: '*' }),
+      ),
+    );
+    expect(refused).toMatchObject({ status: 412, code: 'PreconditionFailed' });
+    expect(await text('copy-dst')).toBe('dest');
+    await s3.send(
+      new CopyObjectCommand({ Bucket: bucket, Key: 'copy-dst', CopySource: source, IfMatch: dest.ETag }),
+    );
+    expect(await text('copy-dst')).toBe('source');
   });
 });
 
