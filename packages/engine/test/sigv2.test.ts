@@ -4,11 +4,11 @@
  * `s3 presign` and awscli 1.x with `signature_version = s3` (header-signed cp up and down). Plus
  * the refusals: a tampered or expired URL, a wrong secret, V2 on the admin API.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand, CreateBucketCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   awsEnv,
@@ -156,6 +156,35 @@ describe('hand-signed SigV2 requests', () => {
     const bad = await fetch(`${engine.url}${resource}`, { headers: headers('not-the-secret') });
     expect(bad.status).toBe(403);
     expect(await bad.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+  });
+
+  it('a V2-presigned PUT stores the body; a wrong Content-MD5 is still refused (BadDigest)', async () => {
+    const expires = Math.floor(Date.now() / 1000) + 300;
+    const resource = `/${bucket}/presigned-put.txt`;
+    const payload = Buffer.from('put through a V2 URL');
+    const md5 = createHash('md5').update(payload).digest('base64');
+    const url = (contentMd5: string) =>
+      `${engine.url}${resource}?AWSAccessKeyId=${engine.accessKey}&Expires=${expires}&Signature=${encodeURIComponent(
+        sign(engine.secretKey, `PUT\n${contentMd5}\ntext/plain\n${expires}\n${resource}`),
+      )}`;
+    const put = await fetch(url(md5), {
+      method: 'PUT',
+      body: payload,
+      headers: { 'Content-Type': 'text/plain', 'Content-MD5': md5 },
+    });
+    expect(put.status).toBe(200);
+    const got = await sdkClient(engine.url, engine).send(
+      new GetObjectCommand({ Bucket: bucket, Key: 'presigned-put.txt' }),
+    );
+    expect(await got.Body?.transformToString()).toBe(payload.toString());
+    const wrongMd5 = createHash('md5').update('something else').digest('base64');
+    const bad = await fetch(url(wrongMd5), {
+      method: 'PUT',
+      body: payload,
+      headers: { 'Content-Type': 'text/plain', 'Content-MD5': wrongMd5 },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('<Code>BadDigest</Code>');
   });
 
   it('an unknown key is InvalidAccessKeyId; a stale Date is RequestTimeTooSkewed; admin refuses V2', async () => {
