@@ -176,7 +176,8 @@ export function withCompression(layer: ObjectLayer, config: ConfigReader): Objec
     async getObjectInfo(bucket, key, options) {
       return uncompressedView(await layer.getObjectInfo(bucket, key, options));
     },
-    deleteObject: (bucket, key, options) => layer.deleteObject(bucket, key, options),
+    deleteObject: (bucket, key, options) =>
+      layer.deleteObject(bucket, key, { ...options, precondition: viewPrecondition(options?.precondition) }),
     async updateObjectMetadata(bucket, key, versionId, update, options) {
       return uncompressedView(await layer.updateObjectMetadata(bucket, key, versionId, update, options));
     },

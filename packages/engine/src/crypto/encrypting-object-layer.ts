@@ -272,7 +272,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       }
       return plaintextView(info);
     },
-    deleteObject: (bucket, key, options) => layer.deleteObject(bucket, key, options),
+    deleteObject: (bucket, key, options) =>
+      layer.deleteObject(bucket, key, { ...options, precondition: viewPrecondition(options?.precondition) }),
     async updateObjectMetadata(bucket, key, versionId, update, options) {
       return plaintextView(await layer.updateObjectMetadata(bucket, key, versionId, update, options));
     },

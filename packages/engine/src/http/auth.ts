@@ -41,6 +41,7 @@ import type { Credential } from '../iam/types.js';
 import { configuredRegion } from '../config/index.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
+import { authenticateIfV2 } from './auth-v2.js';
 import { Sha256VerifyStream } from './payload-hash.js';
 import {
   AdminConfigTooLarge,
@@ -111,14 +112,25 @@ export async function authenticateRequest(
   const presigned =
     queryKeys.has('X-Amz-Algorithm') || queryKeys.has('X-Amz-Credential') || queryKeys.has('X-Amz-Signature');
 
+  // Signature V2 (S3 only, never admin or STS): ./auth-v2.ts.
+  const v2 = await authenticateIfV2(ctx, {
+    ...(authorization !== undefined ? { authorization } : {}),
+    presignedV4: presigned,
+    rawPath: rawPathOf(ctx.req.url ?? '/'),
+    query: rawQuery,
+    headers,
+    now,
+    refuseV2: options.admin === true || options.service !== 's3',
+    checkToken: (credential, token) => checkSessionToken(credential, token, now),
+  });
+  if (v2 !== undefined) return v2;
+
   let parts: SignedRequestParts;
   if (authorization !== undefined && authorization.trim() !== '') {
     parts = fromAuthorizationHeader(authorization, headers, rawQuery, options);
   } else if (presigned) {
     if (options.admin) throw new AccessDenied('The admin API accepts only header-signed requests.');
     parts = fromPresignedQuery(rawQuery, headers, now);
-  } else if (queryKeys.has('AWSAccessKeyId') && queryKeys.has('Signature')) {
-    throw new AccessDenied('Signature Version 2 presigned URLs are not supported; use AWS4-HMAC-SHA256.');
   } else {
     return anonymous(ctx, headers, options);
   }

@@ -22,6 +22,8 @@ export interface AuthResult {
   credential?: Credential;
   /** How the request proved itself. */
   method: 'header' | 'presigned' | 'post-policy' | 'anonymous';
+  /** Set for AWS Signature Version 2 (`./auth-v2.ts`); V4 otherwise. */
+  signatureVersion?: 'v2';
   /**
    * The request body after authentication: aws-chunked framing removed and chunk signatures
    * verified while it is read; a plain body is wrapped to check x-amz-content-sha256 at its end

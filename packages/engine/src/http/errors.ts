@@ -427,6 +427,19 @@ const TABLE = {
     status: 400,
     message: 'The content of the form does not meet the conditions specified in the policy document.',
   },
+  // S3 Select (MinIO's pkg/s3select codes); errors met while streaming go in the event stream.
+  SelectParseFailure: {
+    code: 'ParseSelectFailure',
+    status: 400,
+    message: 'The SQL expression could not be parsed.',
+  },
+  SelectInvalidQuery: { code: 'InvalidQuery', status: 400, message: 'The query is not valid.' },
+  SelectBadTableName: { code: 'BadTableName', status: 400, message: 'The table name is not supported' },
+  InvalidExpressionType: {
+    code: 'InvalidExpressionType',
+    status: 400,
+    message: 'The ExpressionType is invalid. Only SQL expressions are supported.',
+  },
   // Admin API.
   AdminConfigTooLarge: {
     code: 'XMinioAdminConfigTooLarge',

@@ -67,7 +67,7 @@ export function requestConditions(
   const referer = headers.referer;
   if (typeof referer === 'string') values['aws:Referer'] = [referer];
   if (ctx.auth && ctx.auth.method !== 'anonymous') {
-    values['s3:signatureversion'] = ['AWS4-HMAC-SHA256'];
+    values['s3:signatureversion'] = [ctx.auth.signatureVersion === 'v2' ? 'AWS' : 'AWS4-HMAC-SHA256'];
     const authType = AUTH_TYPES[ctx.auth.method];
     if (authType !== undefined) values['s3:authType'] = [authType];
   }

@@ -504,6 +504,17 @@ export async function deleteObject(
   return core.objectLocks.exclusive(lockName(bucket, key), async () => {
     const resolution = resolveObject(core, bucket, key);
     const versioning = keyVersioning(bucketRecord, key);
+    if (options?.precondition !== undefined) {
+      const current =
+        options.versionId !== undefined
+          ? resolution.versions.find((v) => v.version.id === options.versionId)
+          : resolution.versions[0];
+      options.precondition(
+        current !== undefined
+          ? toObjectInfo(bucket, key, current.version, isLatest(resolution, current))
+          : undefined,
+      );
+    }
     const removeVersion = async (target: ResolvedVersion): Promise<DeleteObjectResult> => {
       options?.guard?.(toObjectInfo(bucket, key, target.version, isLatest(resolution, target)));
       await commitRecords(

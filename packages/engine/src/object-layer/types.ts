@@ -240,6 +240,11 @@ export interface DeleteObjectOptions extends ChangeOptions {
   /** Called with the version about to be removed; throwing refuses the delete (object lock). */
   guard?: (target: ObjectInfo) => void;
   /**
+   * Conditional deletes (If-Match): called under the key's lock with the named version, or the
+   * latest one (a delete marker included), or undefined when there is none; throwing refuses it.
+   */
+  precondition?: WritePrecondition;
+  /**
    * Create a delete marker with this version id, time and internal fields instead of a new one
    * (a replicated delete marker; with `versionId` unset, in a versioned bucket).
    */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NotImplemented } from '../common/errors.js';
 import { ObjectNotFound, PreconditionFailed } from '../object-layer/errors.js';
 import type { ObjectInfo } from '../object-layer/types.js';
 import {
@@ -140,7 +139,16 @@ describe('writePrecondition (conditional writes)', () => {
     expect(() => check?.(undefined)).toThrow(ObjectNotFound);
   });
 
-  it('If-None-Match with an ETag is not supported for writes', () => {
-    expect(() => writePrecondition({ 'if-none-match': '"abc"' }, where)).toThrow(NotImplemented);
+  it('If-None-Match with ETags refuses to overwrite a listed ETag (as MinIO)', () => {
+    const check = writePrecondition({ 'if-none-match': '"abc123", "def"' }, where);
+    expect(() => check?.(version({}))).toThrow(PreconditionFailed);
+    expect(() => check?.(version({ etag: 'zzz' }))).not.toThrow();
+    expect(() => check?.(undefined)).not.toThrow();
+  });
+
+  it('If-Match: * needs an object, whatever its ETag', () => {
+    const check = writePrecondition({ 'if-match': '*' }, where);
+    expect(() => check?.(version({ etag: 'zzz' }))).not.toThrow();
+    expect(() => check?.(version({ deleteMarker: true }))).toThrow(ObjectNotFound);
   });
 });

@@ -13,7 +13,6 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ObjectInfo } from '../object-layer/types.js';
-import { NotImplemented } from '../common/errors.js';
 import { ObjectNotFound, PreconditionFailed } from '../object-layer/errors.js';
 
 export interface Conditionals {
@@ -108,9 +107,11 @@ export function checkCopySourceConditionals(headers: IncomingHttpHeaders, source
 
 /**
  * Conditional writes (PutObject, CompleteMultipartUpload, CopyObject destination): If-None-Match
- * `*` refuses to overwrite an existing object, If-Match requires the current ETag. Returns a
- * callback for the object layer's `precondition` (run atomically at commit), or undefined when the
- * request has no such header. A delete marker counts as "no object".
+ * `*` refuses to overwrite an existing object and If-None-Match with ETags refuses to overwrite one
+ * of those (MinIO accepts ETags there; AWS only `*`); If-Match requires an existing object (404
+ * NoSuchKey without one, as AWS) whose ETag is listed (or `*`). Returns a callback for the object
+ * layer's `precondition` (run atomically at commit), or undefined when the request has no such
+ * header. A delete marker counts as "no object".
  */
 export function writePrecondition(
   headers: IncomingHttpHeaders,
@@ -119,18 +120,13 @@ export function writePrecondition(
   const ifMatch = header(headers, 'if-match');
   const ifNoneMatch = header(headers, 'if-none-match');
   if (ifMatch === undefined && ifNoneMatch === undefined) return undefined;
-  // S3 conditional writes support only `*` for If-None-Match.
-  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') {
-    throw new NotImplemented('A header you provided implies functionality that is not implemented', where);
-  }
   return (current) => {
     const live = current !== undefined && !current.deleteMarker ? current : undefined;
-    if (ifNoneMatch !== undefined && live !== undefined) {
+    if (ifNoneMatch !== undefined && live !== undefined && etagListMatches(ifNoneMatch, live.etag)) {
       throw new PreconditionFailed('At least one of the pre-conditions you specified did not hold', where);
     }
     if (ifMatch !== undefined) {
-      // S3: If-Match on a key that does not exist is 404 NoSuchKey.
-      if (live === undefined) throw new ObjectNotFound(undefined, where);
+      if (live === undefined) throw new ObjectNotFound('The specified key does not exist.', where);
       if (!etagListMatches(ifMatch, live.etag)) {
         throw new PreconditionFailed('At least one of the pre-conditions you specified did not hold', where);
       }

@@ -18,7 +18,7 @@ import { InternalError, InvalidArgument, InvalidRequest } from '../common/errors
 import type { ChecksumAlgorithm, Checksums, ObjectMetadataInput } from '../object-layer/types.js';
 import { sendXml } from '../http/xml.js';
 import { checksumElements, toChecksumAlgorithm } from './checksums.js';
-import { checkCopySourceConditionals } from './conditional.js';
+import { checkCopySourceConditionals, writePrecondition } from './conditional.js';
 import { copySourceInfo, copySourceVersionHeader, parseCopySource } from './copy-source.js';
 import {
   formatTagString,
@@ -124,7 +124,8 @@ export async function copyObject(ctx: RequestContext): Promise<void> {
       read.stream.destroy();
       throw new InternalError('The copy source changed while it was being read; retry the request.', target);
     }
-    const precondition = quota.precondition();
+    // If-Match / If-None-Match name the destination (the copy-source-if-* ones the source).
+    const precondition = quota.precondition(writePrecondition(ctx.req.headers, target));
     try {
       info = await layer.putObject(target.bucket, target.key, read.stream, {
         size: sourceInfo.size,

@@ -7,7 +7,8 @@
  * "Access Denied because object protected by object lock.", as AWS answers);
  * `x-amz-bypass-governance-retention: true` lifts GOVERNANCE for
  * callers allowed `s3:BypassGovernanceRetention`. With MinIO's `x-minio-force-delete: true` the
- * key is a folder deleted with everything in it (`./force-delete-prefix.ts`).
+ * key is a folder deleted with everything in it (`./force-delete-prefix.ts`). If-Match and
+ * AWS's other delete conditions are checked under the key's lock (`./delete-conditions.ts`).
  */
 import type { RequestContext } from '../http/context.js';
 import { ObjectNotFound, VersionNotFound } from '../object-layer/errors.js';
@@ -19,6 +20,12 @@ import { objectTarget, versionIdParam } from './object-request.js';
 import { changeOrigin } from './change-origin.js';
 import { forceDeletePrefix, isForceDelete } from './force-delete-prefix.js';
 import { replicaWrite } from './replica-request.js';
+import { authorize } from '../http/authorize.js';
+import {
+  deleteConditionsFromHeaders,
+  deletePrecondition,
+  type DeleteConditions,
+} from './delete-conditions.js';
 
 /**
  * Delete one key or version; a missing key or version counts as deleted (S3 semantics). The
@@ -32,8 +39,20 @@ export async function deleteOne(
   key: string,
   versionId: string | undefined,
   marker?: { versionId: string; time: Date; internal?: Record<string, string> },
+  conditions?: DeleteConditions,
 ): Promise<DeleteObjectResult> {
   let removed: ObjectInfo | undefined;
+  // A refused condition (404 or 412) is the answer, not "already deleted".
+  let refused = false;
+  const check = conditions !== undefined ? deletePrecondition(conditions, { bucket, key }) : undefined;
+  const precondition =
+    check === undefined
+      ? undefined
+      : (current: ObjectInfo | undefined): void => {
+          refused = true;
+          check(current);
+          refused = false;
+        };
   const guard = (target: ObjectInfo): void => {
     checkDeleteAllowed(target, lockOverride(ctx, bucket, key));
     removed = target;
@@ -42,13 +61,14 @@ export async function deleteOne(
     const result = await ctx.engine.objectLayer.deleteObject(bucket, key, {
       ...(versionId !== undefined ? { versionId } : {}),
       ...(marker !== undefined ? { marker } : {}),
+      ...(precondition !== undefined ? { precondition } : {}),
       guard,
       origin: changeOrigin(ctx),
     });
     recordRemoved(ctx.engine, bucket, removed);
     return result;
   } catch (err) {
-    if (err instanceof ObjectNotFound || err instanceof VersionNotFound) {
+    if (!refused && (err instanceof ObjectNotFound || err instanceof VersionNotFound)) {
       return versionId !== undefined ? { versionId, deleteMarker: false } : { deleteMarker: false };
     }
     throw err;
@@ -64,6 +84,9 @@ export async function deleteObject(ctx: RequestContext): Promise<void> {
     ctx.res.end();
     return;
   }
+  const conditions = deleteConditionsFromHeaders(ctx.req.headers, { bucket, key });
+  // AWS: a conditional delete also needs s3:GetObject (it reveals whether the ETag matched).
+  if (conditions !== undefined) await authorize(ctx, 's3:GetObject', bucket, key);
   // A replicated delete marker (MinIO's replication headers): a marker with the source's id.
   const replica = replicaWrite(ctx, 's3:ReplicateDelete');
   const result =
@@ -73,7 +96,7 @@ export async function deleteObject(ctx: RequestContext): Promise<void> {
           time: replica.time ?? new Date(),
           internal: replica.internal,
         })
-      : await deleteOne(ctx, bucket, key, versionId);
+      : await deleteOne(ctx, bucket, key, versionId, undefined, conditions);
   if (result.deleteMarker) ctx.res.setHeader('x-amz-delete-marker', 'true');
   // The null version shows as "null" only where versioning is involved: a delete marker, or a
   // version the client named.

@@ -6,7 +6,9 @@
  * here. A key that does not exist counts as deleted, as for DeleteObject. Deletes run a few at a
  * time (bounded concurrency) and the answer keeps the request's order. A per-key failure becomes a
  * per-key `<Error>` with the S3 code the error table gives it; only a bucket-level failure (no such
- * bucket) fails the whole request.
+ * bucket) fails the whole request. An `<Object>` may carry AWS's delete conditions (`<ETag>`,
+ * `<LastModifiedTime>`, `<Size>`): a failed one is that key's `<Error>` (PreconditionFailed, or
+ * NoSuchKey when there is no object).
  */
 import type { RequestContext } from '../http/context.js';
 import { authorize } from '../http/authorize.js';
@@ -16,6 +18,7 @@ import { EntityTooLarge, MalformedXML } from '../common/errors.js';
 import { BucketNotFound } from '../object-layer/errors.js';
 import { readVerifiedBody } from './checksums.js';
 import { deleteOne } from './delete-object.js';
+import { deleteConditions, type DeleteConditions } from './delete-conditions.js';
 
 /** S3's limit of keys per DeleteObjects request. */
 export const MAX_DELETE_KEYS = 1000;
@@ -27,6 +30,8 @@ const DELETE_CONCURRENCY = 16;
 export interface DeleteEntry {
   key: string;
   versionId?: string;
+  /** Conditional delete (`<ETag>`, `<LastModifiedTime>`, `<Size>`). */
+  conditions?: DeleteConditions;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -56,6 +61,15 @@ export function parseDeleteRequest(xml: string, bucket?: string): { quiet: boole
     if (typeof key !== 'string') throw new MalformedXML(undefined, where);
     const entry: DeleteEntry = { key };
     if (typeof versionId === 'string' && versionId !== '') entry.versionId = versionId;
+    const text = (name: string): string | undefined => {
+      const v = obj[name];
+      return typeof v === 'string' ? v : undefined;
+    };
+    const conditions = deleteConditions(
+      { ifMatch: text('ETag'), lastModified: text('LastModifiedTime'), size: text('Size') },
+      { bucket: bucket ?? '', key },
+    );
+    if (conditions !== undefined) entry.conditions = conditions;
     entries.push(entry);
   }
   return { quiet, entries };
@@ -95,7 +109,8 @@ export async function deleteObjects(ctx: RequestContext): Promise<void> {
     try {
       // s3:DeleteObject is checked per key (MinIO): a refused key is a per-key AccessDenied.
       await authorize(ctx, 's3:DeleteObject', bucket, entry.key);
-      const result = await deleteOne(ctx, bucket, entry.key, entry.versionId);
+      if (entry.conditions !== undefined) await authorize(ctx, 's3:GetObject', bucket, entry.key);
+      const result = await deleteOne(ctx, bucket, entry.key, entry.versionId, undefined, entry.conditions);
       const deleted: XmlObject = { Key: entry.key };
       if (entry.versionId !== undefined) deleted.VersionId = entry.versionId;
       if (result.deleteMarker) {

@@ -24,3 +24,11 @@ export class PolicyTooLarge extends defineError('PolicyTooLarge') {}
 export class UnsupportedNotification extends defineError('UnsupportedNotification') {}
 /** RestoreObject of a version that is not on a remote tier. 403 InvalidObjectState. */
 export class InvalidObjectState extends defineError('InvalidObjectState') {}
+/** S3 Select: the SQL expression does not parse (MinIO's ParseSelectFailure). 400. */
+export class SelectParseFailure extends defineError('SelectParseFailure') {}
+/** S3 Select: the SQL parses but cannot run (e.g. aggregates mixed with plain columns). 400. */
+export class SelectInvalidQuery extends defineError('SelectInvalidQuery') {}
+/** S3 Select: FROM names something other than S3Object. 400. */
+export class SelectBadTableName extends defineError('SelectBadTableName') {}
+/** S3 Select: ExpressionType other than SQL. 400. */
+export class InvalidExpressionType extends defineError('InvalidExpressionType') {}

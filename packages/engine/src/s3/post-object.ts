@@ -29,7 +29,8 @@ import { sendXml } from '../http/xml.js';
 import type { Credential } from '../iam/types.js';
 import { SignatureDoesNotMatch } from '../http/request-errors.js';
 import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
-import { AccessDenied, InvalidArgument } from '../common/errors.js';
+import { InvalidArgument } from '../common/errors.js';
+import { v2Signature } from '../http/auth-v2.js';
 import {
   EntityTooLargeForPolicy,
   EntityTooSmallForPolicy,
@@ -65,6 +66,8 @@ import { refusePublicAcl } from './acl.js';
 /** A policy document is small; S3 limits the whole form (minus the file) to 20 KiB. */
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FIELDS = 1000;
+/** All fields together (plain and sent as parts with a filename): kept in memory, so bounded. */
+const MAX_FORM_FIELD_BYTES = 5 * 1024 * 1024;
 
 /** The form as received: lower-case names, values in order, and every name as sent (repeats kept). */
 export interface PostForm {
@@ -101,15 +104,9 @@ async function authenticateForm(
   const algorithm = field(form, 'x-amz-algorithm');
   const credentialText = field(form, 'x-amz-credential');
   const signature = field(form, 'x-amz-signature');
-  if (
-    algorithm === undefined &&
-    credentialText === undefined &&
-    field(form, 'awsaccesskeyid') !== undefined
-  ) {
-    // Signature V2 forms (AWSAccessKeyId + Signature) are not served; every current SDK signs V4.
-    throw new AccessDenied(
-      'Signature Version 2 POST forms are not supported; sign the policy with AWS4-HMAC-SHA256.',
-    );
+  const v2AccessKey = field(form, 'awsaccesskeyid');
+  if (algorithm === undefined && credentialText === undefined && v2AccessKey !== undefined) {
+    return authenticateV2Form(ctx, form, v2AccessKey, policyBase64);
   }
   if (algorithm !== 'AWS4-HMAC-SHA256' || credentialText === undefined || signature === undefined) {
     throw new MalformedPOSTRequest(
@@ -131,7 +128,42 @@ async function authenticateForm(
   if (credential === undefined || !credential.enabled) {
     throw new InvalidAccessKeyId('The Access Key Id you provided does not exist in our records.');
   }
-  const token = field(form, 'x-amz-security-token') ?? '';
+  checkFormToken(credential, field(form, 'x-amz-security-token') ?? '');
+  const expected = postPolicySignature(
+    policyBase64,
+    deriveSigningKey(credential.secretKey, scope.date, scope.region, 's3'),
+  );
+  if (!timingSafeEqualString(expected, signature.trim().toLowerCase())) throw new SignatureDoesNotMatch();
+  return credential;
+}
+
+/**
+ * Signature V2 forms (`AWSAccessKeyId`, `signature` = base64 HMAC-SHA1 of the base64 policy under
+ * the secret key), which MinIO still accepts from old SDKs.
+ */
+async function authenticateV2Form(
+  ctx: RequestContext,
+  form: PostForm,
+  accessKey: string,
+  policyBase64: string,
+): Promise<Credential> {
+  const signature = field(form, 'signature');
+  if (signature === undefined) {
+    throw new MalformedPOSTRequest('A Signature Version 2 form needs the signature field.');
+  }
+  const credential = await ctx.engine.credentials.lookup(accessKey.trim());
+  if (credential === undefined || !credential.enabled) {
+    throw new InvalidAccessKeyId('The Access Key Id you provided does not exist in our records.');
+  }
+  checkFormToken(credential, field(form, 'x-amz-security-token') ?? '');
+  if (!timingSafeEqualString(v2Signature(credential.secretKey, policyBase64), signature.trim())) {
+    throw new SignatureDoesNotMatch();
+  }
+  return credential;
+}
+
+/** Temporary credentials must present their session token; nobody may present a wrong one. */
+function checkFormToken(credential: Credential, token: string): void {
   if (credential.kind === 'temporary') {
     if (credential.expiration !== undefined && credential.expiration.getTime() <= Date.now())
       throw new ExpiredToken();
@@ -140,12 +172,6 @@ async function authenticateForm(
   } else if (token !== '' && !timingSafeEqualString(token, credential.sessionToken ?? '')) {
     throw new InvalidTokenId();
   }
-  const expected = postPolicySignature(
-    policyBase64,
-    deriveSigningKey(credential.secretKey, scope.date, scope.region, 's3'),
-  );
-  if (!timingSafeEqualString(expected, signature.trim().toLowerCase())) throw new SignatureDoesNotMatch();
-  return credential;
 }
 
 /** Object metadata from the form's fields (same names as the PutObject headers). */
@@ -344,7 +370,8 @@ export async function postObject(ctx: RequestContext): Promise<void> {
     parser = busboy({
       headers: ctx.req.headers,
       defParamCharset: 'utf8',
-      limits: { fieldSize: MAX_FIELD_BYTES, fields: MAX_FIELDS, files: 1 },
+      // Fields may arrive as parts with a filename (FormData with Blobs): each counts as a file.
+      limits: { fieldSize: MAX_FIELD_BYTES, fields: MAX_FIELDS, files: MAX_FIELDS },
     });
   } catch {
     throw new MalformedPOSTRequest('The body of your POST request is not well-formed multipart/form-data.', {
@@ -363,20 +390,60 @@ export async function postObject(ctx: RequestContext): Promise<void> {
       if (err === undefined) resolve();
       else reject(err);
     };
+    // Fields sent as parts with a filename are read into memory; the upload waits for them.
+    const pending: Promise<void>[] = [];
+    let fieldBytes = 0;
+    const addField = (name: string, value: string): boolean => {
+      fieldBytes += Buffer.byteLength(value);
+      if (fieldBytes > MAX_FORM_FIELD_BYTES) {
+        finish(new MalformedPOSTRequest('The form fields are too large.', { bucket }));
+        return false;
+      }
+      const lname = name.toLowerCase();
+      form.sent.push(lname);
+      if (!form.values.has(lname)) form.values.set(lname, value);
+      return true;
+    };
+    const readFieldPart = (name: string, stream: Readable): void => {
+      pending.push(
+        new Promise<void>((resolve) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size <= MAX_FIELD_BYTES) chunks.push(chunk);
+          });
+          stream.on('error', () => resolve());
+          stream.on('end', () => {
+            if (size > MAX_FIELD_BYTES) {
+              finish(new MalformedPOSTRequest(`The form field ${name} is too large.`, { bucket }));
+            } else {
+              addField(name, Buffer.concat(chunks).toString('utf8'));
+            }
+            resolve();
+          });
+        }),
+      );
+    };
     const start = (file: Readable, filename: string | undefined, fileType: string | undefined): void => {
       started = true;
       activeFile = file;
       // A form cut off inside the file part errors the file stream as well as the parser; the
       // parser's handler answers it, and an unheard stream error would bring the process down.
       file.on('error', () => undefined);
-      upload(ctx, form, file, filename, fileType).then(
-        () => finish(),
-        (err: unknown) => {
-          // Let the rest of the request drain so the error reply reaches a client still sending.
-          file.resume();
-          finish(err);
-        },
-      );
+      Promise.all(pending)
+        .then(() => {
+          if (settled) throw new MalformedPOSTRequest(undefined, { bucket });
+          return upload(ctx, form, file, filename, fileType);
+        })
+        .then(
+          () => finish(),
+          (err: unknown) => {
+            // Let the rest of the request drain so the error reply reaches a client still sending.
+            file.resume();
+            finish(err);
+          },
+        );
     };
     parser.on('field', (name, value, info) => {
       if (started) return; // S3 ignores fields after the file.
@@ -390,14 +457,18 @@ export async function postObject(ctx: RequestContext): Promise<void> {
         start(Readable.from([Buffer.from(value, 'utf8')]), undefined, undefined);
         return;
       }
-      form.sent.push(lname);
-      if (!form.values.has(lname)) form.values.set(lname, value);
+      addField(name, value);
     });
     parser.on('file', (name, stream, info) => {
-      if (started || name.toLowerCase() !== 'file') {
-        // Skipped, but a cut-off part still errors its stream (see `start`).
+      if (started) {
+        // Skipped (S3 ignores what follows the file), but a cut-off part still errors its stream.
         stream.on('error', () => undefined);
         stream.resume();
+        return;
+      }
+      if (name.toLowerCase() !== 'file') {
+        // Only `file` is the payload: any other part is a field, whatever its filename says.
+        readFieldPart(name, stream);
         return;
       }
       start(stream, info.filename, info.mimeType);

@@ -30,6 +30,9 @@ export interface PostPolicy {
 const EXEMPT_FIELDS = new Set([
   'policy',
   'x-amz-signature',
+  // Signature V2 forms: the key id and signature are exempt as V4's x-amz-signature is.
+  'awsaccesskeyid',
+  'signature',
   'file',
   'content-encoding',
   'x-amz-checksum-algorithm',

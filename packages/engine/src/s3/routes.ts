@@ -84,6 +84,7 @@ import { putObjectRetention } from './put-object-retention.js';
 import { putObjectTagging } from './put-object-tagging.js';
 import { uploadPart } from './upload-part.js';
 import { uploadPartCopy } from './upload-part-copy.js';
+import { selectObjectContent } from './select-object-content.js';
 
 export type S3Handler = (ctx: RequestContext) => Promise<void>;
 
@@ -325,6 +326,14 @@ export const S3_RULES: readonly S3Rule[] = [
     operation: 'HeadObject',
     action: 's3:GetObject',
     handler: headObject,
+  },
+  {
+    method: 'POST',
+    level: 'object',
+    query: ['select'],
+    operation: 'SelectObjectContent',
+    action: 's3:GetObject',
+    handler: selectObjectContent,
   },
   {
     method: 'POST',

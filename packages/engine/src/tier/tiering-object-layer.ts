@@ -122,6 +122,8 @@ export function withTiering(layer: ObjectLayer, tiering: Tiering): ObjectLayer {
       let removed: ObjectInfo | undefined;
       const result = await layer.deleteObject(bucket, key, {
         ...(options ?? {}),
+        precondition: (current) =>
+          options?.precondition?.(current !== undefined ? transitionedView(current) : undefined),
         guard: (target) => {
           options?.guard?.(transitionedView(target));
           removed = isTransitioned(target) ? target : undefined;
