@@ -21,7 +21,8 @@ import {
   multipartChecksum,
   supportsChecksumType,
 } from '../storage/multipart-checksums.js';
-import { CHECKSUM_ALGORITHMS, checksumHeaderName } from './checksums.js';
+import { readBody } from '../http/body.js';
+import { CHECKSUM_ALGORITHMS, checksumHeaderName, readRequestChecksums, verifyBuffer } from './checksums.js';
 import { headerValue, type ObjectTarget } from './object-request.js';
 
 /** The type a new upload gets, or undefined without an algorithm. Throws InvalidRequest. */
@@ -103,4 +104,18 @@ export async function checkCompletedChecksum(
   if (value !== undefined && value !== claim.value) {
     throw new ChecksumMismatch(`The ${claim.algorithm} you specified did not match the calculated checksum.`);
   }
+}
+
+/**
+ * The CompleteMultipartUpload document, verified against Content-MD5 only: its x-amz-checksum-*
+ * headers speak of the object (above), not of the XML.
+ */
+export async function readCompleteDocument(ctx: RequestContext, limit: number): Promise<Buffer> {
+  const headers = { ...ctx.req.headers };
+  for (const algorithm of CHECKSUM_ALGORITHMS) delete headers[checksumHeaderName(algorithm)];
+  delete headers['x-amz-sdk-checksum-algorithm'];
+  const declared = readRequestChecksums(headers);
+  const body = await readBody(ctx, limit);
+  await verifyBuffer(declared, body, ctx.auth?.trailers ?? ((): Record<string, string> => ({})));
+  return body;
 }

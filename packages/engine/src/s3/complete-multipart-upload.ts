@@ -19,13 +19,12 @@ import {
   checksumElementName,
   checksumElements,
   isValidChecksumValue,
-  readVerifiedBody,
 } from './checksums.js';
 import { normalizeEtag, writePrecondition } from './conditional.js';
 import { quoteEtag } from './object-headers.js';
 import { objectTarget, objectUrl, uploadIdParam, type ObjectTarget } from './object-request.js';
 import { changeOrigin } from './change-origin.js';
-import { checkCompletedChecksum, storedChecksumType } from './checksum-type.js';
+import { checkCompletedChecksum, readCompleteDocument, storedChecksumType } from './checksum-type.js';
 import { completedByUpload } from './complete-repeat.js';
 
 /** 10,000 parts of about 200 bytes of XML each, with room to spare. */
@@ -114,7 +113,7 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   const uploadId = uploadIdParam(ctx);
   let body: Buffer;
   try {
-    body = await readVerifiedBody(ctx, MAX_COMPLETE_BODY);
+    body = await readCompleteDocument(ctx, MAX_COMPLETE_BODY);
   } catch (err) {
     if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, target);
     throw err;
