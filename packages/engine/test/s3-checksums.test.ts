@@ -126,6 +126,7 @@ describe('single-part uploads (AWS SDK v3)', () => {
     const headers = sent.get(`/${bucket}/default-stream`) ?? {};
     expect(headers['x-amz-trailer']).toBe('x-amz-checksum-crc32');
     expect(out.ChecksumCRC32).toBe(await b64('CRC32', data));
+    expect(out.ChecksumType).toBe('FULL_OBJECT');
     const head = await s3.send(
       new HeadObjectCommand({ Bucket: bucket, Key: 'default-stream', ChecksumMode: 'ENABLED' }),
     );
