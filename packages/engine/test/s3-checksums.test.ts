@@ -200,6 +200,7 @@ async function uploadParts(
   key: string,
   algorithm: ChecksumAlgorithm,
   type?: ChecksumType,
+  extra: { ServerSideEncryption?: 'AES256' } = {},
 ): Promise<Uploaded> {
   const created = await s3.send(
     new CreateMultipartUploadCommand({
@@ -207,6 +208,7 @@ async function uploadParts(
       Key: key,
       ChecksumAlgorithm: algorithm,
       ...(type ? { ChecksumType: type } : {}),
+      ...extra,
     }),
   );
   const partData = [randomBytes(5 * MiB), randomBytes(MiB + 3)];
@@ -307,6 +309,32 @@ describe('multipart uploads', () => {
     },
     60_000,
   );
+
+  it('keeps the plaintext checksums of an encrypted (SSE-S3) upload, COMPOSITE and FULL_OBJECT', async () => {
+    for (const type of ['COMPOSITE', 'FULL_OBJECT'] as const) {
+      const up = await uploadParts(`mp-sse-${type}`, 'CRC32', type, { ServerSideEncryption: 'AES256' });
+      const done = await s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: up.key,
+          UploadId: up.uploadId,
+          MultipartUpload: { Parts: up.parts },
+        }),
+      );
+      const parts = await Promise.all(up.partData.map((p) => oracle('CRC32', p)));
+      const want =
+        type === 'FULL_OBJECT'
+          ? await b64('CRC32', up.data)
+          : `${await b64('CRC32', Buffer.concat(parts))}-2`;
+      expect(done.ChecksumCRC32).toBe(want);
+      expect(done.ServerSideEncryption).toBe('AES256');
+      expect((await getBytes(up.key)).equals(up.data)).toBe(true);
+      const head = await s3.send(
+        new HeadObjectCommand({ Bucket: bucket, Key: up.key, ChecksumMode: 'ENABLED' }),
+      );
+      expect([head.ChecksumCRC32, head.ChecksumType]).toEqual([want, type]);
+    }
+  }, 60_000);
 
   it('refuses checksum types an algorithm cannot have', async () => {
     for (const [algorithm, type] of [

@@ -157,7 +157,7 @@ export async function putObjectPart(
   uploadId: string,
   partNumber: number,
   body: Readable,
-  options: WriteBodyOptions & { actualSize?: () => number },
+  options: WriteBodyOptions & { actualSize?: () => number; plainChecksums?: () => Checksums },
 ): Promise<ObjectPartInfo> {
   let upload: ResolvedUpload;
   try {
@@ -183,7 +183,8 @@ export async function putObjectPart(
     mtime: Date.now(),
     dir: written.dataDir,
   };
-  if (Object.keys(written.digests.checksums).length > 0) part.checksums = { ...written.digests.checksums };
+  const checksums = options.plainChecksums?.() ?? written.digests.checksums;
+  if (Object.keys(checksums).length > 0) part.checksums = { ...checksums };
   if (options.actualSize !== undefined) part.actual = options.actualSize();
   const k = uploadKey(bucket, key, uploadId);
   try {

@@ -241,6 +241,12 @@ export interface PutPartOptions extends WriteBodyOptions {
    * by CompleteMultipartUpload instead of the stored size.
    */
   actualSize?: () => number;
+  /**
+   * Called once the body is verified: the checksums of the client's bytes when a decorator
+   * transformed them (encryption, compression), recorded as the part's checksums instead of the
+   * stored bytes' — what the upload's COMPOSITE / FULL_OBJECT checksum is made of.
+   */
+  plainChecksums?: () => Checksums;
 }
 
 export interface DeleteObjectOptions extends ChangeOptions {
