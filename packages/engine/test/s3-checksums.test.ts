@@ -22,6 +22,8 @@ import {
   GetObjectAttributesCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectVersionsCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -344,6 +346,19 @@ describe('multipart uploads', () => {
       expect([head.ChecksumCRC32, head.ChecksumType]).toEqual([want, type]);
     }
   }, 60_000);
+
+  it('listings name the checksum algorithm and type of each object', async () => {
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'mp-CRC64NVME' }));
+    expect(listed.Contents?.map((c) => [c.ChecksumAlgorithm, c.ChecksumType])).toEqual([
+      [['CRC64NVME'], 'FULL_OBJECT'],
+    ]);
+    const composite = await s3.send(
+      new ListObjectVersionsCommand({ Bucket: bucket, Prefix: 'mp-SHA256-COMPOSITE' }),
+    );
+    expect(composite.Versions?.map((v) => [v.ChecksumAlgorithm, v.ChecksumType])).toEqual([
+      [['SHA256'], 'COMPOSITE'],
+    ]);
+  });
 
   it('refuses checksum types an algorithm cannot have', async () => {
     for (const [algorithm, type] of [

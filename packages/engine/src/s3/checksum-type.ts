@@ -53,6 +53,16 @@ export function requestedChecksumType(
   return raw;
 }
 
+/** `<ChecksumAlgorithm>` and `<ChecksumType>` of a listing entry, as S3 lists them (none without a checksum). */
+export function listingChecksumFields(
+  checksums: ObjectInfo['checksums'],
+): { ChecksumAlgorithm?: ChecksumAlgorithm; ChecksumType?: ChecksumType } {
+  const algorithm = CHECKSUM_ALGORITHMS.find((a) => checksums[a] !== undefined);
+  const value = algorithm === undefined ? undefined : checksums[algorithm];
+  if (algorithm === undefined || value === undefined) return {};
+  return { ChecksumAlgorithm: algorithm, ChecksumType: checksumTypeOf(value) };
+}
+
 /** `x-amz-checksum-type` of a stored checksum set, when it has one. */
 export function storedChecksumType(checksums: ObjectInfo['checksums']): ChecksumType | undefined {
   const first = Object.values(checksums).find((v) => v !== undefined);

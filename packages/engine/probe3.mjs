@@ -1,0 +1,12 @@
+import { S3Client, CreateBucketCommand, PutObjectCommand, CreateMultipartUploadCommand, UploadPartCommand, CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+const s3 = new S3Client({ endpoint: 'http://127.0.0.1:19311', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'admin', secretAccessKey: 'adminsecret' }, maxAttempts: 1 });
+s3.middlewareStack.add((next) => async (args) => { console.log(args.request.method, args.request.path, JSON.stringify(Object.fromEntries(Object.entries(args.request.headers).filter(([k]) => /checksum|trailer|content-encoding|sha256/.test(k))))); return next(args); }, { step: 'finalizeRequest', name: 'rec', priority: 'low' });
+const B = 'probe3' + Date.now();
+await s3.send(new CreateBucketCommand({ Bucket: B }));
+const data = Buffer.alloc(70001, 3);
+await s3.send(new PutObjectCommand({ Bucket: B, Key: 'a-stream', Body: Readable.from([data.subarray(0,1), data.subarray(1)]), ContentLength: data.length, ChecksumAlgorithm: 'SHA256' }));
+const c = await s3.send(new CreateMultipartUploadCommand({ Bucket: B, Key: 'm', ChecksumAlgorithm: 'CRC32C', ChecksumType: 'FULL_OBJECT' }));
+const p = await s3.send(new UploadPartCommand({ Bucket: B, Key: 'm', UploadId: c.UploadId, PartNumber: 1, Body: data, ChecksumAlgorithm: 'CRC32C' }));
+const r = await s3.send(new CompleteMultipartUploadCommand({ Bucket: B, Key: 'm', UploadId: c.UploadId, ChecksumCRC32C: p.ChecksumCRC32C, ChecksumType: 'FULL_OBJECT', MultipartUpload: { Parts: [{ PartNumber: 1, ETag: p.ETag, ChecksumCRC32C: p.ChecksumCRC32C }] } })).catch(e => e.message);
+console.log(p.ChecksumCRC32C, r.ChecksumCRC32C ?? r);

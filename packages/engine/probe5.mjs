@@ -1,0 +1,10 @@
+import { S3Client, CreateBucketCommand, PutObjectCommand, CopyObjectCommand, HeadObjectCommand, ListObjectsV2Command, CreateMultipartUploadCommand, UploadPartCommand, CompleteMultipartUploadCommand } from '@aws-sdk/client-s3';
+const s3 = new S3Client({ endpoint: 'http://127.0.0.1:19311', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'admin', secretAccessKey: 'adminsecret' }, maxAttempts: 1 });
+const B = 'probe5' + Date.now();
+await s3.send(new CreateBucketCommand({ Bucket: B }));
+await s3.send(new PutObjectCommand({ Bucket: B, Key: 'src', Body: 'hello', ChecksumAlgorithm: 'CRC32C' }));
+await s3.send(new CopyObjectCommand({ Bucket: B, Key: 'dst', CopySource: `${B}/src` }));
+const h = await s3.send(new HeadObjectCommand({ Bucket: B, Key: 'dst', ChecksumMode: 'ENABLED' }));
+console.log('copy', h.ChecksumCRC32C, h.ChecksumCRC32, h.ChecksumType);
+const l = await s3.send(new ListObjectsV2Command({ Bucket: B }));
+console.log(JSON.stringify(l.Contents.map(c => [c.Key, c.ChecksumAlgorithm, c.ChecksumType])));
