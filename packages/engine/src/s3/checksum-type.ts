@@ -54,9 +54,10 @@ export function requestedChecksumType(
 }
 
 /** `<ChecksumAlgorithm>` and `<ChecksumType>` of a listing entry, as S3 lists them (none without a checksum). */
-export function listingChecksumFields(
-  checksums: ObjectInfo['checksums'],
-): { ChecksumAlgorithm?: ChecksumAlgorithm; ChecksumType?: ChecksumType } {
+export function listingChecksumFields(checksums: ObjectInfo['checksums']): {
+  ChecksumAlgorithm?: ChecksumAlgorithm;
+  ChecksumType?: ChecksumType;
+} {
   const algorithm = CHECKSUM_ALGORITHMS.find((a) => checksums[a] !== undefined);
   const value = algorithm === undefined ? undefined : checksums[algorithm];
   if (algorithm === undefined || value === undefined) return {};
