@@ -102,7 +102,8 @@ export function createHttpServer(
     traceWhenDone(ctx);
     const run = async (): Promise<void> => {
       resolveRequestTarget(ctx);
-      if (await handleCors(ctx)) return;
+      // Only browsers send Origin: other requests skip the (bucket-configuration) lookup.
+      if (ctx.req.headers.origin !== undefined && (await handleCors(ctx))) return;
       await routeRequest(ctx, routerState);
     };
     run().catch((err: unknown) => {
