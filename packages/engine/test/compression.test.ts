@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Crc32c } from '@aws-crypto/crc32c';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompleteMultipartUploadCommand,
@@ -165,6 +166,58 @@ describe('compression over HTTP (AWS SDK v3)', () => {
     const copied = await get('plain', 'copied.log');
     expect(copied.body.equals(whole)).toBe(true);
     expect(copied.out.ETag).toBe(`"${md5(whole)}"`);
+  });
+
+  it('a compressed (and a compressed encrypted) multipart upload keeps the plaintext FULL_OBJECT CRC32C', async () => {
+    const parts = [csvText(5 * MiB), csvText(MiB + 7)];
+    const whole = Buffer.concat(parts);
+    const want = Buffer.alloc(4);
+    want.writeUInt32BE(new Crc32c().update(whole).digest() >>> 0);
+    for (const [Key, sse] of [
+      ['crc.log', {}],
+      ['crc-sse.log', { ServerSideEncryption: 'AES256' as const }],
+    ] as const) {
+      const { UploadId } = await s3.send(
+        new CreateMultipartUploadCommand({
+          Bucket: 'packed',
+          Key,
+          ContentType: 'text/plain',
+          ChecksumAlgorithm: 'CRC32C',
+          ChecksumType: 'FULL_OBJECT',
+          ...sse,
+        }),
+      );
+      const done = [];
+      for (const [i, Body] of parts.entries()) {
+        const part = await s3.send(
+          new UploadPartCommand({
+            Bucket: 'packed',
+            Key,
+            UploadId,
+            PartNumber: i + 1,
+            Body,
+            ChecksumAlgorithm: 'CRC32C',
+          }),
+        );
+        done.push({ PartNumber: i + 1, ETag: part.ETag, ChecksumCRC32C: part.ChecksumCRC32C });
+      }
+      const completed = await s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: 'packed',
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: done },
+        }),
+      );
+      expect([completed.ChecksumCRC32C, completed.ChecksumType], Key).toEqual([
+        want.toString('base64'),
+        'FULL_OBJECT',
+      ]);
+      const { body } = await get('packed', Key);
+      expect(body.equals(whole), Key).toBe(true);
+      const head = await s3.send(new HeadObjectCommand({ Bucket: 'packed', Key, ChecksumMode: 'ENABLED' }));
+      expect(head.ChecksumCRC32C, Key).toBe(want.toString('base64'));
+    }
   });
 
   it('SSE-S3 with allow_encryption: compressed, encrypted, read back with ranges', async () => {

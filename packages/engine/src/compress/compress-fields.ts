@@ -16,6 +16,8 @@ export const C = {
   etag: `${COMPRESS_PREFIX}etag`,
   /** Plaintext checksums (JSON) of a single-PUT version. */
   checksums: `${COMPRESS_PREFIX}checksums`,
+  /** Set on uploads whose parts record the plaintext's checksums (older ones recorded the stored bytes'). */
+  plainPartChecksums: `${COMPRESS_PREFIX}plain-part-checksums`,
   /** Stored block lengths of a single-PUT version (`packLengths`), when small enough to keep here. */
   index: `${COMPRESS_PREFIX}index`,
 } as const;
@@ -49,13 +51,15 @@ export function uncompressedView(info: ObjectInfo): ObjectInfo {
   if (!isCompressed(info) || info.deleteMarker) return info;
   const view: ObjectInfo = { ...info, internal: withoutCompressFields(info.internal) };
   if (info.parts !== undefined && info.parts.length > 0) {
-    view.parts = info.parts.map(({ checksums: _stored, actualSize, ...p }) => ({
+    // Parts of older uploads recorded the stored bytes' checksums: such an object shows none.
+    const plain = info.internal[C.plainPartChecksums] !== undefined;
+    view.parts = info.parts.map(({ checksums, actualSize, ...p }) => ({
       ...p,
       size: actualSize ?? p.size,
+      ...(plain && checksums !== undefined ? { checksums } : {}),
     }));
     view.size = view.parts.reduce((n, p) => n + p.size, 0);
-    // The layer's checksums are of the stored bytes: a compressed multipart object shows none.
-    view.checksums = {};
+    if (!plain) view.checksums = {};
   } else {
     view.size = Number(info.internal[C.size] ?? info.size);
     // SSE-KMS and SSE-C ETags are opaque (encryption's view): only the others are the plaintext's MD5.

@@ -200,8 +200,10 @@ export function withCompression(layer: ObjectLayer, config: ConfigReader): Objec
           encrypted: options.encryption !== undefined,
           size: -1,
         })
-      )
+      ) {
         internal[C.algorithm] = ALGORITHM;
+        internal[C.plainPartChecksums] = '1';
+      }
       return layer.newMultipartUpload(bucket, key, {
         ...options,
         metadata: { ...(options.metadata ?? {}), internal },
@@ -227,6 +229,7 @@ export function withCompression(layer: ObjectLayer, config: ConfigReader): Objec
           ...compressedBody.options,
           ...(options.customerKey !== undefined ? { customerKey: options.customerKey } : {}),
           actualSize: () => plain?.size ?? 0,
+          plainChecksums: () => plain?.checksums ?? {},
         });
         const { checksums: _stored, actualSize, ...rest } = part;
         return {
@@ -245,12 +248,14 @@ export function withCompression(layer: ObjectLayer, config: ConfigReader): Objec
     async listParts(bucket, key, uploadId, options) {
       const result = await layer.listParts(bucket, key, uploadId, options);
       if (result.upload.metadata.internal?.[C.algorithm] === undefined) return result;
+      const plain = result.upload.metadata.internal[C.plainPartChecksums] !== undefined;
       return {
         ...result,
         upload: uploadView(result.upload),
-        parts: result.parts.map(({ checksums: _stored, actualSize, ...p }) => ({
+        parts: result.parts.map(({ checksums, actualSize, ...p }) => ({
           ...p,
           size: actualSize ?? p.size,
+          ...(plain && checksums !== undefined ? { checksums } : {}),
         })),
       };
     },

@@ -294,7 +294,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       };
       if (encryption !== undefined) {
         const { fields } = await newSealedKey(kms, bucket, key, encryption);
-        metadata.internal = { ...metadata.internal, ...fields };
+        metadata.internal = { ...metadata.internal, ...fields, [F.plainPartChecksums]: '1' };
       }
       return layer.newMultipartUpload(bucket, key, { ...rest, metadata });
     },
@@ -323,6 +323,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const { customerKey: _key, ...rest } = options;
       if (objectKey === undefined) return layer.putObjectPart(bucket, key, uploadId, partNumber, body, rest);
       let checksums: Checksums = {};
+      let plainSize = 0;
       const encrypted = encryptBody(
         digestWorker,
         cipherPool,
@@ -332,21 +333,19 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         rest,
         (digests) => {
           checksums = digests.checksums;
+          plainSize = digests.size;
         },
         runBuffers,
       );
       let part;
       try {
-        part = await layer.putObjectPart(
-          bucket,
-          key,
-          uploadId,
-          partNumber,
-          encrypted.stream,
-          rest.actualSize !== undefined
-            ? { ...encrypted.options, actualSize: rest.actualSize }
-            : encrypted.options,
-        );
+        part = await layer.putObjectPart(bucket, key, uploadId, partNumber, encrypted.stream, {
+          ...encrypted.options,
+          // The client's size and checksums (compression's, when it is above): what the
+          // upload's checksum is made of at completion.
+          actualSize: rest.actualSize ?? ((): number => plainSize),
+          plainChecksums: rest.plainChecksums ?? ((): Checksums => checksums),
+        });
       } catch (err) {
         encrypted.abort();
         throw err;
@@ -361,12 +360,14 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const result = await layer.listParts(bucket, key, uploadId, options);
       const upload = uploadView(result.upload);
       if (upload.encryption === undefined) return result;
+      const plain = result.upload.metadata.internal?.[F.plainPartChecksums] !== undefined;
       return {
         ...result,
         upload,
-        parts: result.parts.map(({ checksums: _stored, ...p }) => ({
+        parts: result.parts.map(({ checksums, ...p }) => ({
           ...p,
           size: plaintextSize(p.size) ?? p.size,
+          ...(plain && checksums !== undefined ? { checksums } : {}),
         })),
       };
     },

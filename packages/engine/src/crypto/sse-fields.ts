@@ -18,6 +18,8 @@ export const F = {
   size: `${SSE_PREFIX}size`,
   etag: `${SSE_PREFIX}etag`,
   checksums: `${SSE_PREFIX}checksums`,
+  /** Set on uploads whose parts record the plaintext's checksums (older ones recorded the ciphertext's). */
+  plainPartChecksums: `${SSE_PREFIX}plain-part-checksums`,
 } as const;
 
 /** The plaintext view of a stored version (identity for unencrypted ones). */
@@ -36,9 +38,11 @@ export function plaintextView(info: ObjectInfo): ObjectInfo {
   if (info.parts !== undefined && info.parts.length > 0) {
     view.parts = info.parts.map((p) => ({ ...p, size: plaintextSize(p.size) ?? p.size }));
     view.size = view.parts.reduce((n, p) => n + p.size, 0);
-    // The parts' stored checksums are of ciphertext: an encrypted multipart object shows none.
-    view.parts = view.parts.map(({ checksums: _dropped, ...p }) => p);
-    view.checksums = {};
+    // Parts of older uploads recorded the ciphertext's checksums: such an object shows none.
+    if (info.internal[F.plainPartChecksums] === undefined) {
+      view.parts = view.parts.map(({ checksums: _dropped, ...p }) => p);
+      view.checksums = {};
+    }
   } else {
     view.size = Number(info.internal[F.size] ?? plaintextSize(info.size) ?? info.size);
     view.etag = info.internal[F.etag] ?? info.etag;

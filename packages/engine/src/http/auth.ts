@@ -58,6 +58,7 @@ import {
 import { ExpiredToken, InvalidAccessKeyId, InvalidTokenId } from '../iam/errors.js';
 import { AccessDenied, EntityTooLarge, defineError } from '../common/errors.js';
 import { IncompleteBody } from '../object-layer/errors.js';
+import { signedHeaderText } from './header-text.js';
 
 export interface AuthenticateOptions {
   /** SigV4 service the credential scope must name: `s3` (S3 and admin) or `sts`. */
@@ -443,7 +444,7 @@ function signedHeaderValues(
       }
       throw new UnsignedHeaders(`The signed header "${name}" is missing from the request.`);
     }
-    out[name] = values;
+    out[name] = values.map(signedHeaderText);
   }
   return out;
 }

@@ -3,7 +3,8 @@
  * may call the S3 API from a browser (presigned uploads and downloads), so a request with an
  * `Origin` header gets it echoed back with credentials allowed, and a preflight `OPTIONS` is
  * answered 204 with the method and headers the browser asked for. Authentication still applies
- * to the actual request.
+ * to the actual request. A bucket with a CORS configuration of its own is answered by its rules
+ * instead (`bucket-cors.ts`).
  */
 import type { RequestContext } from './context.js';
 
@@ -44,7 +45,7 @@ const ALLOWED_METHODS = 'GET, PUT, HEAD, POST, DELETE, OPTIONS, PATCH';
  * Add CORS headers for a browser request; true when the request was a preflight that has now
  * been answered (the caller must not route it further).
  */
-export function handleCors(ctx: RequestContext): boolean {
+export function defaultCors(ctx: RequestContext): boolean {
   const origin = ctx.req.headers.origin;
   if (origin === undefined || origin === '') return false;
   const { res } = ctx;

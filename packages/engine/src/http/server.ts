@@ -13,7 +13,7 @@ import {
 } from '@coffer/server-guard';
 import type { RequestContext } from './context.js';
 import type { EngineContext } from '../engine-context.js';
-import { handleCors } from './cors.js';
+import { handleCors } from './bucket-cors.js';
 import { hostIdOf, writeError } from './errors.js';
 import { createRequestIdGenerator } from './request-id.js';
 import { auditWhenDone, reportServerError } from './audit.js';
@@ -100,9 +100,10 @@ export function createHttpServer(
     recordWhenDone(ctx);
     auditWhenDone(ctx);
     traceWhenDone(ctx);
-    if (handleCors(ctx)) return;
     const run = async (): Promise<void> => {
       resolveRequestTarget(ctx);
+      // Only browsers send Origin: other requests skip the (bucket-configuration) lookup.
+      if (ctx.req.headers.origin !== undefined && (await handleCors(ctx))) return;
       await routeRequest(ctx, routerState);
     };
     run().catch((err: unknown) => {

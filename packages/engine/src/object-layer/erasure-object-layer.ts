@@ -21,6 +21,7 @@ import type {
   BucketInfo,
   BucketMetadata,
   ChecksumAlgorithm,
+  ChecksumType,
   CompletePart,
   DataUsage,
   DeleteObjectOptions,
@@ -221,7 +222,11 @@ export class ErasureObjectLayer implements ObjectLayer {
   newMultipartUpload(
     bucket: string,
     key: string,
-    options: { metadata?: ObjectMetadataInput; checksumAlgorithm?: ChecksumAlgorithm },
+    options: {
+      metadata?: ObjectMetadataInput;
+      checksumAlgorithm?: ChecksumAlgorithm;
+      checksumType?: ChecksumType;
+    },
   ): Promise<string> {
     return multipart.newMultipartUpload(this.core, bucket, key, options);
   }

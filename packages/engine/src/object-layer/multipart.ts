@@ -17,7 +17,7 @@ import { decodeValue, type MetaOp } from '../storage/drive.js';
 import { afterPrefix, splitUploadKey, uploadKey, uploadPrefix } from '../storage/meta-keys.js';
 import type { UploadPartRecord, UploadRecord, VersionRecord } from '../storage/records.js';
 import { BLOCK_SIZE, DEFAULT_BITROT } from '../storage/shard-file.js';
-import { checksumAccumulator } from '../storage/digester.js';
+import { defaultChecksumType, multipartChecksum } from '../storage/multipart-checksums.js';
 import { getBucketRecord } from './buckets.js';
 import type { LayerCore } from './core.js';
 import { InvalidArgument, MalformedXML } from '../common/errors.js';
@@ -29,6 +29,7 @@ import { toUploadInfo } from './object-info.js';
 import { commitVersion } from './objects.js';
 import type {
   ChecksumAlgorithm,
+  ChecksumType,
   Checksums,
   CompletePart,
   ListMultipartUploadsOptions,
@@ -42,6 +43,7 @@ import type {
   WritePrecondition,
 } from './types.js';
 import { writeData, type WrittenData } from './write-data.js';
+import { COMPLETED_UPLOAD_FIELD } from './types.js';
 
 /** S3: every part but the last must be at least 5 MiB. */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -106,7 +108,11 @@ export async function newMultipartUpload(
   core: LayerCore,
   bucket: string,
   key: string,
-  options: { metadata?: ObjectMetadataInput; checksumAlgorithm?: ChecksumAlgorithm },
+  options: {
+    metadata?: ObjectMetadataInput;
+    checksumAlgorithm?: ChecksumAlgorithm;
+    checksumType?: ChecksumType;
+  },
 ): Promise<string> {
   getBucketRecord(core, bucket);
   validateObjectKey(bucket, key);
@@ -129,6 +135,7 @@ export async function newMultipartUpload(
     parts: [],
   };
   if (options.checksumAlgorithm !== undefined) base.checksumAlgorithm = options.checksumAlgorithm;
+  if (options.checksumType !== undefined) base.checksumType = options.checksumType;
   await Promise.all(
     core.drives.map((d) => (d.ok ? d.mkdirs(d.uploadDir(uploadId)).catch(() => undefined) : undefined)),
   );
@@ -150,7 +157,7 @@ export async function putObjectPart(
   uploadId: string,
   partNumber: number,
   body: Readable,
-  options: WriteBodyOptions & { actualSize?: () => number },
+  options: WriteBodyOptions & { actualSize?: () => number; plainChecksums?: () => Checksums },
 ): Promise<ObjectPartInfo> {
   let upload: ResolvedUpload;
   try {
@@ -176,7 +183,8 @@ export async function putObjectPart(
     mtime: Date.now(),
     dir: written.dataDir,
   };
-  if (Object.keys(written.digests.checksums).length > 0) part.checksums = { ...written.digests.checksums };
+  const checksums = options.plainChecksums?.() ?? written.digests.checksums;
+  if (Object.keys(checksums).length > 0) part.checksums = { ...checksums };
   if (options.actualSize !== undefined) part.actual = options.actualSize();
   const k = uploadKey(bucket, key, uploadId);
   try {
@@ -257,21 +265,6 @@ function unquote(etag: string): string {
   return etag.trim().replace(/^"+|"+$/g, '');
 }
 
-/** S3's composite checksum: the checksum of the concatenated part checksums, with "-N". */
-async function compositeChecksum(
-  algorithm: ChecksumAlgorithm,
-  parts: UploadPartRecord[],
-): Promise<string | undefined> {
-  if (algorithm === 'CRC64NVME') return undefined;
-  const acc = checksumAccumulator(algorithm);
-  for (const p of parts) {
-    const value = p.checksums?.[algorithm];
-    if (value === undefined) return undefined;
-    acc.update(Buffer.from(value, 'base64'));
-  }
-  return `${(await acc.digest()).toString('base64')}-${parts.length}`;
-}
-
 export async function completeMultipartUpload(
   core: LayerCore,
   bucket: string,
@@ -334,9 +327,15 @@ export async function completeMultipartUpload(
     const etag = `${md5.digest('hex')}-${chosen.length}`;
     const size = chosen.reduce((s, p) => s + p.size, 0);
     const checksums: Checksums = {};
-    if (upload.record.checksumAlgorithm !== undefined) {
-      const value = await compositeChecksum(upload.record.checksumAlgorithm, chosen);
-      if (value !== undefined) checksums[upload.record.checksumAlgorithm] = value;
+    const algorithm = upload.record.checksumAlgorithm;
+    if (algorithm !== undefined) {
+      const type = upload.record.checksumType ?? defaultChecksumType(algorithm);
+      const value = await multipartChecksum(
+        algorithm,
+        type,
+        chosen.map((p) => ({ checksum: p.checksums?.[algorithm], size: p.actual ?? p.size })),
+      );
+      if (value !== undefined) checksums[algorithm] = value;
     }
 
     // Link the parts into a temp dir per drive and install it as the object's data dir.
@@ -390,7 +389,7 @@ export async function completeMultipartUpload(
         headers: { ...(metadata.headers ?? {}) },
         userMetadata: { ...(metadata.userMetadata ?? {}) },
         storageClass: metadata.storageClass ?? 'STANDARD',
-        internal: { ...(metadata.internal ?? {}) },
+        internal: { ...(metadata.internal ?? {}), [COMPLETED_UPLOAD_FIELD]: uploadId },
         checksums,
         parts: chosen.map((p) => ({
           n: p.n,

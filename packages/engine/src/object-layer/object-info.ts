@@ -58,5 +58,6 @@ export function toUploadInfo(bucket: string, r: UploadRecord): MultipartUploadIn
     metadata: structuredClone(r.metadata),
   };
   if (r.checksumAlgorithm !== undefined) info.checksumAlgorithm = r.checksumAlgorithm;
+  if (r.checksumType !== undefined) info.checksumType = r.checksumType;
   return info;
 }

@@ -15,6 +15,7 @@
 import type { Readable } from 'node:stream';
 import type {
   ChecksumAlgorithm,
+  ChecksumType,
   Checksums,
   ComputedDigests,
   DriveState,
@@ -27,6 +28,7 @@ import type {
 // layers above that know them as the object layer's.
 export type {
   ChecksumAlgorithm,
+  ChecksumType,
   Checksums,
   ComputedDigests,
   DriveState,
@@ -66,6 +68,12 @@ export interface WriteBodyOptions {
    */
   release?: (chunk: Buffer) => void;
 }
+
+/**
+ * Internal field of a version assembled by CompleteMultipartUpload: the upload's id, so that a
+ * repeated Complete of that upload can be answered as the first was (s3/complete-repeat.ts).
+ */
+export const COMPLETED_UPLOAD_FIELD = 'x-coffer-internal-completed-upload-id';
 
 export interface ObjectPartInfo {
   number: number;
@@ -233,6 +241,12 @@ export interface PutPartOptions extends WriteBodyOptions {
    * by CompleteMultipartUpload instead of the stored size.
    */
   actualSize?: () => number;
+  /**
+   * Called once the body is verified: the checksums of the client's bytes when a decorator
+   * transformed them (encryption, compression), recorded as the part's checksums instead of the
+   * stored bytes' — what the upload's COMPOSITE / FULL_OBJECT checksum is made of.
+   */
+  plainChecksums?: () => Checksums;
 }
 
 export interface DeleteObjectOptions extends ChangeOptions {
@@ -300,6 +314,7 @@ export interface MultipartUploadInfo {
   initiated: Date;
   metadata: ObjectMetadataInput;
   checksumAlgorithm?: ChecksumAlgorithm;
+  checksumType?: ChecksumType;
   /** How the object being uploaded will be encrypted. */
   encryption?: ObjectEncryption;
 }
@@ -493,6 +508,7 @@ export interface ObjectLayer {
     options: {
       metadata?: ObjectMetadataInput;
       checksumAlgorithm?: ChecksumAlgorithm;
+      checksumType?: ChecksumType;
       encryption?: EncryptionRequest;
     },
   ): Promise<string>;

@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { InvalidArgument, InvalidRequest } from '../common/errors.js';
 import { BadDigest, ChecksumMismatch, IncompleteBody } from '../object-layer/errors.js';
 import { InvalidDigest } from './errors.js';
-import {
-  checksumOf,
-  compositeChecksum,
-  digestBuffer,
-  readRequestChecksums,
-  verifyBuffer,
-  verifyDigests,
-} from './checksums.js';
+import { multipartChecksum } from '../storage/multipart-checksums.js';
+import { checksumOf, digestBuffer, readRequestChecksums, verifyBuffer, verifyDigests } from './checksums.js';
 
 const CHECK = Buffer.from('123456789');
 const b64 = (hex: string): string => Buffer.from(hex, 'hex').toString('base64');
@@ -33,7 +27,11 @@ describe('checksum algorithms (catalogue check values of "123456789")', () => {
       'CRC32',
       Buffer.concat([Buffer.from(p1, 'base64'), Buffer.from(p2, 'base64')]),
     );
-    expect(await compositeChecksum('CRC32', [p1, p2])).toBe(`${expected}-2`);
+    const parts = [
+      { checksum: p1, size: 8 },
+      { checksum: p2, size: 8 },
+    ];
+    expect(await multipartChecksum('CRC32', 'COMPOSITE', parts)).toBe(`${expected}-2`);
   });
 });
 

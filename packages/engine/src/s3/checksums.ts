@@ -12,11 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import zlib from 'node:zlib';
-import { Crc32c } from '@aws-crypto/crc32c';
-import { Crc64Nvme } from '@aws-sdk/crc64-nvme';
 import type { RequestContext } from '../http/context.js';
 import { readBody } from '../http/body.js';
+import { checksumOf } from '../storage/digester.js';
 import type { ChecksumAlgorithm, Checksums, ComputedDigests } from '../object-layer/types.js';
 import { MissingContentMD5 } from '../http/request-errors.js';
 import { InvalidArgument, InvalidRequest } from '../common/errors.js';
@@ -193,52 +191,8 @@ export function verifyDigests(
   return echoed;
 }
 
-/** An incremental checksum; `digest` returns the big-endian digest bytes. */
-export interface Checksummer {
-  update(data: Uint8Array): void;
-  digest(): Promise<Buffer>;
-}
-
-function uint32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n >>> 0);
-  return b;
-}
-
-/** A fresh incremental hasher for one algorithm. */
-export function createChecksummer(algorithm: ChecksumAlgorithm): Checksummer {
-  switch (algorithm) {
-    case 'CRC32': {
-      let crc = 0;
-      return {
-        update: (d) => {
-          crc = zlib.crc32(d, crc);
-        },
-        digest: async () => uint32(crc),
-      };
-    }
-    case 'CRC32C': {
-      const c = new Crc32c();
-      return { update: (d) => void c.update(d), digest: async () => uint32(c.digest()) };
-    }
-    case 'CRC64NVME': {
-      const c = new Crc64Nvme();
-      return { update: (d) => c.update(d), digest: async () => Buffer.from(await c.digest()) };
-    }
-    case 'SHA1':
-    case 'SHA256': {
-      const h = createHash(algorithm === 'SHA1' ? 'sha1' : 'sha256');
-      return { update: (d) => void h.update(d), digest: async () => h.digest() };
-    }
-  }
-}
-
-/** Base64 checksum of a whole buffer. */
-export async function checksumOf(algorithm: ChecksumAlgorithm, data: Uint8Array): Promise<string> {
-  const c = createChecksummer(algorithm);
-  c.update(data);
-  return (await c.digest()).toString('base64');
-}
+// The digest kernels are the object layer's (one implementation for bodies and small documents).
+export { checksumOf };
 
 /** Compute the digests the object layer would compute, for a body already in memory. */
 export async function digestBuffer(data: Buffer, algorithms: ChecksumAlgorithm[]): Promise<ComputedDigests> {
@@ -255,19 +209,6 @@ export async function verifyBuffer(
 ): Promise<void> {
   const digests = await digestBuffer(data, declared.algorithms);
   verifyDigests(declared, digests, trailers);
-}
-
-/**
- * S3's composite ("checksum of checksums") value of a multipart object: the algorithm applied to
- * the concatenated binary part checksums, base64, suffixed with `-<part count>`.
- */
-export async function compositeChecksum(
-  algorithm: ChecksumAlgorithm,
-  partChecksums: string[],
-): Promise<string> {
-  const c = createChecksummer(algorithm);
-  for (const p of partChecksums) c.update(Buffer.from(p, 'base64'));
-  return `${(await c.digest()).toString('base64')}-${partChecksums.length}`;
 }
 
 /** Response headers for checksums: `x-amz-checksum-<alg>: <base64>` (composite values keep their `-N`). */

@@ -19,12 +19,13 @@ import {
   checksumElementName,
   checksumElements,
   isValidChecksumValue,
-  readVerifiedBody,
 } from './checksums.js';
 import { normalizeEtag, writePrecondition } from './conditional.js';
 import { quoteEtag } from './object-headers.js';
 import { objectTarget, objectUrl, uploadIdParam, type ObjectTarget } from './object-request.js';
 import { changeOrigin } from './change-origin.js';
+import { checkCompletedChecksum, readCompleteDocument, storedChecksumType } from './checksum-type.js';
+import { completedByUpload } from './complete-repeat.js';
 
 /** 10,000 parts of about 200 bytes of XML each, with room to spare. */
 const MAX_COMPLETE_BODY = 8 * 1024 * 1024;
@@ -112,12 +113,16 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
   const uploadId = uploadIdParam(ctx);
   let body: Buffer;
   try {
-    body = await readVerifiedBody(ctx, MAX_COMPLETE_BODY);
+    body = await readCompleteDocument(ctx, MAX_COMPLETE_BODY);
   } catch (err) {
     if (err instanceof EntityTooLarge) throw new MalformedXML(undefined, target);
     throw err;
   }
   const parts = parseCompleteParts(body.toString('utf8'), target);
+  // A repeat of a Complete that already succeeded gets the same answer (complete-repeat.ts).
+  const repeated = await completedByUpload(ctx, target, uploadId, parts);
+  if (repeated !== undefined) return sendCompleted(ctx, target, repeated);
+  await checkCompletedChecksum(ctx, target, uploadId, parts);
   const layer = ctx.engine.objectLayer;
   const bucketMeta = await layer.getBucketMetadata(target.bucket);
   // The assembled object must fit in the bucket's hard quota (its parts were checked one by one).
@@ -138,17 +143,20 @@ export async function completeMultipartUpload(ctx: RequestContext): Promise<void
     throw err;
   }
   quota.done(info);
+  sendCompleted(ctx, target, info);
+}
+
+function sendCompleted(ctx: RequestContext, target: ObjectTarget, info: ObjectInfo): void {
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
   setSseResponseHeaders(ctx.res, info.encryption);
-  const composite = Object.values(info.checksums).some((v) => v !== undefined && /-\d+$/.test(v));
+  const type = storedChecksumType(info.checksums);
+  if (type !== undefined) ctx.res.setHeader('x-amz-checksum-type', type);
   sendXml(ctx, 200, 'CompleteMultipartUploadResult', {
     Location: objectUrl(ctx, target.bucket, target.key),
     Bucket: target.bucket,
     Key: target.key,
     ETag: quoteEtag(info.etag),
     ...checksumElements(info.checksums),
-    ...(Object.keys(info.checksums).length > 0
-      ? { ChecksumType: composite ? 'COMPOSITE' : 'FULL_OBJECT' }
-      : {}),
+    ...(type !== undefined ? { ChecksumType: type } : {}),
   });
 }

@@ -1,12 +1,13 @@
 /**
  * CreateMultipartUpload (`POST /bucket/key?uploads`): record the metadata the final object will
  * carry (same headers as PutObject, object-lock headers included) and the checksum algorithm chosen for its parts
- * (`x-amz-checksum-algorithm`); answer InitiateMultipartUploadResult with the new UploadId.
+ * (`x-amz-checksum-algorithm`) and its type (`x-amz-checksum-type`, checksum-type.ts); answer InitiateMultipartUploadResult with the new UploadId.
  */
 import type { RequestContext } from '../http/context.js';
 import { markReplicationPending } from './replication-pending.js';
 import { sendXml } from '../http/xml.js';
 import { requestedChecksumAlgorithm } from './copy-object.js';
+import { requestedChecksumType } from './checksum-type.js';
 import { metadataFromHeaders } from './object-headers.js';
 import { objectTarget, requireAuth } from './object-request.js';
 import { addUploadLockFields } from './object-lock-request.js';
@@ -23,11 +24,13 @@ export async function createMultipartUpload(ctx: RequestContext): Promise<void> 
   addUploadLockFields(ctx, bucketMeta, metadata, target);
   markReplicationPending(ctx, bucketMeta, target.key, metadata);
   const checksumAlgorithm = requestedChecksumAlgorithm(ctx);
+  const checksumType = requestedChecksumType(ctx.req.headers, checksumAlgorithm, target);
   // The upload's object key is made now; each part is encrypted with it.
   const encryption = await resolveWriteEncryption(ctx, target);
   const uploadId = await ctx.engine.objectLayer.newMultipartUpload(target.bucket, target.key, {
     metadata,
     ...(checksumAlgorithm !== undefined ? { checksumAlgorithm } : {}),
+    ...(checksumType !== undefined ? { checksumType } : {}),
     ...(encryption.request !== undefined ? { encryption: encryption.request } : {}),
   });
   if (encryption.request !== undefined) {
@@ -42,8 +45,8 @@ export async function createMultipartUpload(ctx: RequestContext): Promise<void> 
   }
   if (checksumAlgorithm !== undefined) {
     ctx.res.setHeader('x-amz-checksum-algorithm', checksumAlgorithm);
-    // Parts carry their own checksums; the object's is the checksum of those (S3 "COMPOSITE").
-    ctx.res.setHeader('x-amz-checksum-type', 'COMPOSITE');
+    // COMPOSITE: the checksum of the parts' checksums; FULL_OBJECT: the CRC of the whole object.
+    if (checksumType !== undefined) ctx.res.setHeader('x-amz-checksum-type', checksumType);
   }
   sendXml(ctx, 200, 'InitiateMultipartUploadResult', {
     Bucket: target.bucket,

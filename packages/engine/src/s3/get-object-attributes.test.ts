@@ -87,7 +87,7 @@ describe('getObjectAttributes', () => {
       '<Checksum><ChecksumSHA256>c2hh-3</ChecksumSHA256><ChecksumType>COMPOSITE</ChecksumType></Checksum>',
     );
     expect(out.body).toContain(
-      '<ObjectParts><TotalPartsCount>3</TotalPartsCount><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>2</NextPartNumberMarker><MaxParts>2</MaxParts><IsTruncated>true</IsTruncated>',
+      '<ObjectParts><PartsCount>3</PartsCount><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>2</NextPartNumberMarker><MaxParts>2</MaxParts><IsTruncated>true</IsTruncated>',
     );
     expect(out.body).toContain(
       '<Part><PartNumber>2</PartNumber><Size>5</Size><ChecksumSHA256>cDI=</ChecksumSHA256></Part>',

@@ -71,7 +71,7 @@ export async function getObjectAttributes(ctx: RequestContext): Promise<void> {
     const page = after.slice(0, maxParts);
     const last = page[page.length - 1];
     doc.ObjectParts = {
-      TotalPartsCount: info.parts.length,
+      PartsCount: info.parts.length,
       PartNumberMarker: marker,
       NextPartNumberMarker: last?.number ?? marker,
       MaxParts: maxParts,

@@ -11,6 +11,7 @@ import { sendXml } from '../http/xml.js';
 import { InvalidArgument } from '../common/errors.js';
 import { metadataExtras, nameEncoder, optionalParam, parseMaxKeys, quotedEtag } from './list-params.js';
 import { ownerXml } from './owner.js';
+import { listingChecksumFields } from './checksum-type.js';
 
 function versionEntry(
   info: ObjectInfo,
@@ -35,6 +36,7 @@ function versionEntry(
       IsLatest: info.isLatest,
       LastModified: info.lastModified,
       ETag: quotedEtag(info.etag),
+      ...listingChecksumFields(info.checksums),
       Size: info.size,
       Owner: ownerXml(),
       StorageClass: info.storageClass === '' ? 'STANDARD' : info.storageClass,

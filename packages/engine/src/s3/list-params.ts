@@ -13,6 +13,7 @@ import type { ObjectInfo } from '../object-layer/types.js';
 import type { XmlObject } from '../http/xml.js';
 import { InvalidArgument } from '../common/errors.js';
 import { ownerXml } from './owner.js';
+import { listingChecksumFields } from './checksum-type.js';
 
 /** S3's cap (and default) for max-keys / max-uploads. */
 export const MAX_LIST_KEYS = 1000;
@@ -102,6 +103,7 @@ export function contentsEntry(
     Key: encode(info.key),
     LastModified: info.lastModified,
     ETag: quotedEtag(info.etag),
+    ...listingChecksumFields(info.checksums),
     Size: info.size,
     Owner: options.owner ? ownerXml() : undefined,
     StorageClass: info.storageClass === '' ? 'STANDARD' : info.storageClass,

@@ -78,6 +78,8 @@ export function setWriteResponseHeaders(ctx: RequestContext, info: ObjectInfo, c
   if (info.versionId !== 'null') ctx.res.setHeader('x-amz-version-id', info.versionId);
   for (const [name, value] of Object.entries(checksumResponseHeaders(checksums)))
     ctx.res.setHeader(name, value);
+  // A single-part object's checksum is always of the whole object.
+  if (Object.keys(checksums).length > 0) ctx.res.setHeader('x-amz-checksum-type', 'FULL_OBJECT');
 }
 
 export async function putObject(ctx: RequestContext): Promise<void> {

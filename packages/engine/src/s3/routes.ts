@@ -59,6 +59,12 @@ import { putBucketVersioning } from './put-bucket-versioning.js';
 import { deletePublicAccessBlock } from './delete-public-access-block.js';
 import { getPublicAccessBlock } from './get-public-access-block.js';
 import { putPublicAccessBlock } from './put-public-access-block.js';
+import { putBucketCors, putBucketTagging } from './put-bucket-config-document.js';
+import {
+  deleteBucketOwnershipControls,
+  getBucketOwnershipControls,
+  putBucketOwnershipControls,
+} from './bucket-ownership-controls.js';
 // Object level.
 import { abortMultipartUpload } from './abort-multipart-upload.js';
 import { completeMultipartUpload } from './complete-multipart-upload.js';
@@ -455,6 +461,29 @@ export const S3_RULES: readonly S3Rule[] = [
   sub('DELETE', 'cors', 'DeleteBucketCors', 's3:PutBucketCORS', deleteBucketCors),
   sub('GET', 'tagging', 'GetBucketTagging', 's3:GetBucketTagging', getBucketTagging),
   sub('DELETE', 'tagging', 'DeleteBucketTagging', 's3:PutBucketTagging', deleteBucketTagging),
+  sub('PUT', 'cors', 'PutBucketCors', 's3:PutBucketCORS', putBucketCors),
+  sub('PUT', 'tagging', 'PutBucketTagging', 's3:PutBucketTagging', putBucketTagging),
+  sub(
+    'GET',
+    'ownershipControls',
+    'GetBucketOwnershipControls',
+    's3:GetBucketOwnershipControls',
+    getBucketOwnershipControls,
+  ),
+  sub(
+    'PUT',
+    'ownershipControls',
+    'PutBucketOwnershipControls',
+    's3:PutBucketOwnershipControls',
+    putBucketOwnershipControls,
+  ),
+  sub(
+    'DELETE',
+    'ownershipControls',
+    'DeleteBucketOwnershipControls',
+    's3:PutBucketOwnershipControls',
+    deleteBucketOwnershipControls,
+  ),
   sub('GET', 'encryption', 'GetBucketEncryption', 's3:GetEncryptionConfiguration', getBucketEncryption),
   sub('PUT', 'encryption', 'PutBucketEncryption', 's3:PutEncryptionConfiguration', putBucketEncryption),
   sub(

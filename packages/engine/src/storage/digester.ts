@@ -2,12 +2,11 @@
  * The digests computed over a body while it streams into the erasure encoder: MD5 (the ETag),
  * optionally SHA-256 (x-amz-content-sha256) and the requested flexible checksums, whose values are
  * base64 of the big-endian digest as S3 shows them. CRC32 uses Node's zlib.crc32 (Node ≥ 20.15),
- * CRC32C and CRC64NVME the AWS SDK's own implementations, SHA1/SHA256 node:crypto.
+ * CRC32C and CRC64NVME WebAssembly kernels (`crc-kernels.ts`), SHA1/SHA256 node:crypto.
  */
 import { createHash, type Hash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { Crc32c } from '@aws-crypto/crc32c';
-import { Crc64Nvme } from '@aws-sdk/crc64-nvme';
+import { crc32cRun, crc64nvmeRun } from './crc-kernels.js';
 import type { ChecksumAlgorithm, Checksums, ComputedDigests } from './types.js';
 
 interface Accumulator {
@@ -37,24 +36,8 @@ function crc32Accumulator(): Accumulator {
   };
 }
 
-function crc32cAccumulator(): Accumulator {
-  const crc = new Crc32c();
-  return {
-    update: (data) => crc.update(data),
-    digest: () => {
-      const out = Buffer.allocUnsafe(4);
-      out.writeUInt32BE(crc.digest() >>> 0, 0);
-      return Promise.resolve(out);
-    },
-  };
-}
-
-function crc64Accumulator(): Accumulator {
-  const crc = new Crc64Nvme();
-  return {
-    update: (data) => crc.update(data),
-    digest: async () => Buffer.from(await crc.digest()),
-  };
+function wasmAccumulator(run: ReturnType<typeof crc32cRun>): Accumulator {
+  return { update: (data) => run.update(data), digest: () => Promise.resolve(run.digest()) };
 }
 
 export function checksumAccumulator(algorithm: ChecksumAlgorithm): Accumulator {
@@ -62,9 +45,9 @@ export function checksumAccumulator(algorithm: ChecksumAlgorithm): Accumulator {
     case 'CRC32':
       return crc32Accumulator();
     case 'CRC32C':
-      return crc32cAccumulator();
+      return wasmAccumulator(crc32cRun());
     case 'CRC64NVME':
-      return crc64Accumulator();
+      return wasmAccumulator(crc64nvmeRun());
     case 'SHA1':
       return hashAccumulator('sha1');
     case 'SHA256':

@@ -11,6 +11,7 @@
  */
 import type {
   ChecksumAlgorithm,
+  ChecksumType,
   Checksums,
   ObjectMetadataInput,
   VersioningExclusions,
@@ -105,6 +106,8 @@ export interface UploadRecord {
   initiated: number;
   metadata: ObjectMetadataInput;
   checksumAlgorithm?: ChecksumAlgorithm;
+  /** As chosen at creation; absent (older records) = the algorithm's default (multipart-checksums.ts). */
+  checksumType?: ChecksumType;
   ec: ErasureLayout;
   parts: UploadPartRecord[];
 }

@@ -6,6 +6,8 @@
 
 /** The checksum algorithms of S3's x-amz-checksum-* headers. */
 export type ChecksumAlgorithm = 'CRC32' | 'CRC32C' | 'SHA1' | 'SHA256' | 'CRC64NVME';
+/** How a multipart object's checksum is made from its parts (storage/multipart-checksums.ts). */
+export type ChecksumType = 'COMPOSITE' | 'FULL_OBJECT';
 /** Checksums as S3 shows them: base64 of the big-endian digest, by algorithm. */
 export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
 
