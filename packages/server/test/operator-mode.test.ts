@@ -54,6 +54,8 @@ beforeAll(async () => {
   sim = await startClusterSim({
     dataDir: path.join(dir, 'sim'),
     demo: true,
+    // The demo tenant's engines would only slow this file down.
+    demoTenant: false,
     stepMs: 30,
     monitorMs: 300,
     scannerSeconds: 1,
