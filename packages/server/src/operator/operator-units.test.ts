@@ -123,8 +123,8 @@ describe('drive names and cluster settings', () => {
     expect(driveName('/dev/nvme0n1')).toBe('/dev/nvme0n1');
   });
 
-  it('finds the cluster from --k8s-api or a kubeconfig; operator mode needs one', () => {
-    expect(resolveOperatorSettings({ apiServer: 'https://k8s:6443/' }, {})).toMatchObject({
+  it('finds the cluster from --k8s-api or a kubeconfig; flags switch operator mode on', async () => {
+    expect(await resolveOperatorSettings({ apiServer: 'https://k8s:6443/' }, {})).toMatchObject({
       cluster: { server: 'https://k8s:6443' },
       namespace: 'default',
       clusterDomain: 'cluster.local',
@@ -144,14 +144,16 @@ describe('drive names and cluster settings', () => {
         'current-context: x',
       ].join('\n'),
     );
-    expect(resolveOperatorSettings({}, { KUBECONFIG: file })).toMatchObject({
+    expect(await resolveOperatorSettings({}, { KUBECONFIG: file })).toMatchObject({
       cluster: { server: 'https://10.0.0.1:443', caPem: 'PEM' },
       consoleToken: 'console-token',
     });
+    expect(await resolveOperatorSettings({}, {})).toBeUndefined();
     const config = loadConfig(['--kubeconfig', file, '--minio-image', 'minio/minio:X'], {});
-    expect(config?.operator).toMatchObject({ defaultImage: 'minio/minio:X' });
+    expect(config?.operator).toEqual({ kubeconfig: file, defaultImage: 'minio/minio:X' });
     expect(config?.serverUrl).toBeDefined();
-    expect(() => loadConfig(['--operator'], {})).toThrow(/operator mode needs a Kubernetes API server/);
+    expect(loadConfig(['--operator'], { CONSOLE_K8S_API_SERVER: 'https://k8s' })?.operator).toEqual({});
     expect(loadConfig(['--server', 'http://127.0.0.1:9000'], {})?.operator).toBeUndefined();
+    expect(() => loadConfig([], {})).toThrow(/--server URL is required/);
   });
 });
