@@ -12,6 +12,7 @@ import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { startClusterSim, type ClusterSim } from '@coffer/cluster-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { verifyOperatorToken } from '../src/operator/operator-login.js';
 import type { OperatorSettings } from '../src/operator/k8s-settings.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
@@ -117,10 +118,22 @@ describe('operator login (spec 1 §2 service-account)', () => {
     const session = await op.json<{ operator: boolean; pages: string[] }>('GET', '/api/v1/session');
     expect(session.body.operator).toBe(true);
     expect(session.body.pages).toEqual(['/login', '/tenants', '/storage', '/namespaces', '/license']);
-    // Storage-server calls belong to storage sessions.
+    // Storage-server calls belong to storage sessions, live sockets included.
     const buckets = await op.json('GET', '/api/v1/buckets');
     expect(buckets.status).toBe(403);
     expect(buckets.body).toMatchObject({ code: 'session_kind_mismatch' });
+    const socket = new WebSocket(`${consoleApp.url.replace(/^http/, 'ws')}/ws/trace`, {
+      headers: { cookie: op.cookie ?? '' },
+    });
+    socket.on('error', () => undefined);
+    const refused = await new Promise<number>((resolve) => {
+      socket.once('open', () => resolve(101));
+      socket.once('unexpected-response', (req, res) => {
+        req.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    expect(refused).toBe(403);
   });
 });
 
