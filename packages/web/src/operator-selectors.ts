@@ -52,7 +52,11 @@ export const OPERATOR_TEST_IDS = {
     save: 'update-version-save',
     error: 'update-version-error',
   },
-  tenantMetrics: { screen: 'tenant-metrics', frame: 'tenant-metrics-frame', loading: 'tenant-metrics-loading' },
+  tenantMetrics: {
+    screen: 'tenant-metrics',
+    frame: 'tenant-metrics-frame',
+    loading: 'tenant-metrics-loading',
+  },
   tenantSecurity: {
     screen: 'tenant-security',
     autoCert: 'tenant-security-auto-cert',

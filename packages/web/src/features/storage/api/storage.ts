@@ -8,30 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../../../lib/api-error.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 
-/** Spec 3 §3 PVC, Drive and Format issue. */
-export interface Pvc {
-  name: string;
-  namespace: string;
-  status: string;
-  tenant: string;
-  capacity: string;
-  storageClass: string;
-}
-
-export interface Drive {
-  drive: string;
-  node: string;
-  capacity: number;
-  allocated: number;
-  volumes: number;
-  status: string;
-}
-
-export interface FormatIssue {
-  node: string;
-  drive: string;
-  error: string;
-}
+export type { Drive, FormatIssue, Pvc } from '@coffer/contract';
+import type { Drive, FormatIssue, Pvc } from '@coffer/contract';
 
 const DRIVES_KEY = ['direct-csi', 'drives'] as const;
 
@@ -47,7 +25,7 @@ export function useDrives() {
   const client = useApiClient();
   return useQuery<Drive[], ApiError>({
     queryKey: DRIVES_KEY,
-    queryFn: async ({ signal }) => (await client.call(ENDPOINTS.listDirectCsiDrives, { signal })).drives ?? [],
+    queryFn: async ({ signal }) => (await client.call(ENDPOINTS.listDrives, { signal })).drives ?? [],
     retry: false,
     meta: { silent: true },
   });
@@ -63,8 +41,7 @@ export function useFormatDrives() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation<FormatIssue[], ApiError, FormatRequest>({
-    mutationFn: async (body) =>
-      (await client.call(ENDPOINTS.formatDirectCsiDrives, { body })).formatIssuesList ?? [],
+    mutationFn: async (body) => (await client.call(ENDPOINTS.formatDrives, { body })).formatIssuesList ?? [],
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DRIVES_KEY }),
   });
 }

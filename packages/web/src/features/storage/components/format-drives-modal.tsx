@@ -26,13 +26,22 @@ export interface FormatDrivesModalProps {
 export function FormatDrivesModal(props: FormatDrivesModalProps) {
   const { t } = useTranslation('storage');
   return (
-    <Modal opened={props.drives !== null} onClose={props.onClose} title={t('format.title')} data-testid={ids.modal}>
+    <Modal
+      opened={props.drives !== null}
+      onClose={props.onClose}
+      title={t('format.title')}
+      data-testid={ids.modal}
+    >
       {props.drives !== null && <FormatForm {...props} drives={props.drives} />}
     </Modal>
   );
 }
 
-function FormatForm({ drives, onClose, onFormatted }: FormatDrivesModalProps & { drives: readonly string[] }) {
+function FormatForm({
+  drives,
+  onClose,
+  onFormatted,
+}: FormatDrivesModalProps & { drives: readonly string[] }) {
   const { t } = useTranslation(['storage', 'common']);
   const [force, setForce] = useState(false);
   const [phrase, setPhrase] = useState('');
@@ -79,7 +88,13 @@ function FormatForm({ drives, onClose, onFormatted }: FormatDrivesModalProps & {
           <Button variant="default" onClick={onClose} disabled={format.isPending}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" color="red.9" disabled={!canFormat} loading={format.isPending} data-testid={ids.confirm}>
+          <Button
+            type="submit"
+            color="red.9"
+            disabled={!canFormat}
+            loading={format.isPending}
+            data-testid={ids.confirm}
+          >
             {t('format.confirm')}
           </Button>
         </Group>

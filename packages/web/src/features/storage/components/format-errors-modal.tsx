@@ -21,10 +21,22 @@ function download(issues: readonly FormatIssue[]) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function FormatErrorsModal({ issues, onClose }: { issues: FormatIssue[] | null; onClose: () => void }) {
+export function FormatErrorsModal({
+  issues,
+  onClose,
+}: {
+  issues: FormatIssue[] | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('storage');
   return (
-    <Modal opened={issues !== null} onClose={onClose} title={t('formatErrors.title')} size="lg" data-testid={ids.modal}>
+    <Modal
+      opened={issues !== null}
+      onClose={onClose}
+      title={t('formatErrors.title')}
+      size="lg"
+      data-testid={ids.modal}
+    >
       <Stack>
         <Table withTableBorder>
           <Table.Thead>

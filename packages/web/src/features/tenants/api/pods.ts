@@ -38,8 +38,8 @@ export function usePodLogs(ref: TenantRef, pod: string) {
   return useQuery<string[], ApiError>({
     queryKey: [...tenantKey(ref), 'pod', pod, 'logs'],
     queryFn: async ({ signal }) => {
-      const text = await client.call(ENDPOINTS.getPodLogs, { params: { ...params(ref), pod }, signal });
-      return splitLines(text);
+      const { log } = await client.call(ENDPOINTS.getPodLogs, { params: { ...params(ref), pod }, signal });
+      return splitLines(log);
     },
     retry: false,
   });
@@ -49,7 +49,8 @@ export function usePodEvents(ref: TenantRef, pod: string) {
   const client = useApiClient();
   return useQuery<PodEvent[], ApiError>({
     queryKey: [...tenantKey(ref), 'pod', pod, 'events'],
-    queryFn: ({ signal }) => client.call(ENDPOINTS.getPodEvents, { params: { ...params(ref), pod }, signal }),
+    queryFn: ({ signal }) =>
+      client.call(ENDPOINTS.listPodEvents, { params: { ...params(ref), pod }, signal }),
     retry: false,
   });
 }

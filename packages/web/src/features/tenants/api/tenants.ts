@@ -43,7 +43,8 @@ export function useDeleteTenant() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation<void, ApiError, TenantRef>({
-    mutationFn: (ref) => client.call(ENDPOINTS.deleteTenant, { params: params(ref) }),
+    mutationFn: (ref) =>
+      client.call(ENDPOINTS.deleteTenant, { params: params(ref), query: { delete_pvcs: false } }),
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TENANTS_KEY }),
   });
@@ -60,7 +61,10 @@ export function useUpdateTenant(ref: TenantRef) {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiError, TenantUpdate>({
     mutationFn: (body) =>
-      client.call(ENDPOINTS.updateTenant, { params: params(ref), body: { ...body, enable_prometheus: true } }),
+      client.call(ENDPOINTS.updateTenant, {
+        params: params(ref),
+        body: { ...body, enable_prometheus: true },
+      }),
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKey(ref) }),
   });
@@ -81,7 +85,7 @@ export function useSaveTenantYaml(ref: TenantRef) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiError, string>({
-    mutationFn: (yaml) => client.call(ENDPOINTS.putTenantYaml, { params: params(ref), body: { yaml } }),
+    mutationFn: (yaml) => client.call(ENDPOINTS.updateTenantYaml, { params: params(ref), body: { yaml } }),
     // Spec 3 §8: the YAML save error shows in red inside the dialog, not as a toast.
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKey(ref) }),

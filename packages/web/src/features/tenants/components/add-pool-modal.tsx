@@ -53,7 +53,12 @@ function AddPoolForm({ tenant, pools, onClose }: AddPoolModalProps) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!canSave) return;
-        const body = addPoolRequest(tenant.name, pools, { servers, volumesPerServer: volumes, sizeGi, storageClass });
+        const body = addPoolRequest(tenant.name, pools, {
+          servers,
+          volumesPerServer: volumes,
+          sizeGi,
+          storageClass,
+        });
         add.mutate(body, {
           onSuccess: () => {
             notify.success(t('pools.add.added', { name: body.name }));

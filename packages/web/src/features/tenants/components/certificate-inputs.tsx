@@ -78,8 +78,18 @@ export function KeyPairRows({
       <Text fw={600}>{title}</Text>
       {rows.map((row, index) => (
         <Group key={index} align="flex-end">
-          <UploadField label={t('security.certFile')} accept={CERT_TYPES} value={row.crt} onChange={(crt) => set(index, { ...row, crt })} />
-          <UploadField label={t('security.keyFile')} accept={KEY_TYPES} value={row.key} onChange={(key) => set(index, { ...row, key })} />
+          <UploadField
+            label={t('security.certFile')}
+            accept={CERT_TYPES}
+            value={row.crt}
+            onChange={(crt) => set(index, { ...row, crt })}
+          />
+          <UploadField
+            label={t('security.keyFile')}
+            accept={KEY_TYPES}
+            value={row.key}
+            onChange={(key) => set(index, { ...row, key })}
+          />
           <ActionIcon
             variant="subtle"
             aria-label={t('security.removeEntry')}
@@ -91,7 +101,12 @@ export function KeyPairRows({
         </Group>
       ))}
       <Group>
-        <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onChange([...rows, EMPTY_PAIR])}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={() => onChange([...rows, EMPTY_PAIR])}
+        >
           {t('security.addPair')}
         </Button>
       </Group>
@@ -131,7 +146,12 @@ export function CaRows({
         </Group>
       ))}
       <Group>
-        <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} onClick={() => onChange([...rows, null])}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={() => onChange([...rows, null])}
+        >
           {t('security.addCa')}
         </Button>
       </Group>

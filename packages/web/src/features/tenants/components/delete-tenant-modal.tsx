@@ -24,7 +24,12 @@ export function DeleteTenantModal({ tenant, onClose }: { tenant: TenantRef | nul
       name={tenant?.name ?? null}
       title={t('delete.title')}
       question={
-        <Trans t={t} i18nKey="delete.question" values={{ name: tenant?.name ?? '' }} components={{ strong: <strong /> }} />
+        <Trans
+          t={t}
+          i18nKey="delete.question"
+          values={{ name: tenant?.name ?? '' }}
+          components={{ strong: <strong /> }}
+        />
       }
       inputLabel={t('delete.typeName')}
       pending={mutation.isPending}

@@ -36,7 +36,15 @@ export function EditYamlModal({
   );
 }
 
-function YamlEditor({ tenant, initial, onClose }: { tenant: TenantRef; initial: string; onClose: () => void }) {
+function YamlEditor({
+  tenant,
+  initial,
+  onClose,
+}: {
+  tenant: TenantRef;
+  initial: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['tenants', 'common']);
   const [text, setText] = useState(initial);
   const save = useSaveTenantYaml(tenant);

@@ -49,7 +49,9 @@ export function PodDetailPage() {
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: [...tenantKey(tenant), 'pod', podName] })}
+            onClick={() =>
+              void queryClient.invalidateQueries({ queryKey: [...tenantKey(tenant), 'pod', podName] })
+            }
             data-testid={ids.refresh}
           >
             {t('podDetail.refresh')}

@@ -4,6 +4,7 @@
  * default placement — one MinIO pod per node: required pod anti-affinity on the tenant and pool
  * labels over the hostname topology (the reference's getDefaultAffinity).
  */
+import type { Affinity } from '@coffer/contract';
 import type { AddPoolRequest, TenantPool } from '../api/types.js';
 
 export const GI = 1073741824;
@@ -20,7 +21,7 @@ export function nextPoolName(pools: readonly TenantPool[]): string {
   return `pool-${n}`;
 }
 
-export function defaultAffinity(tenant: string, pool: string) {
+export function defaultAffinity(tenant: string, pool: string): Affinity {
   return {
     podAntiAffinity: {
       requiredDuringSchedulingIgnoredDuringExecution: [
@@ -45,7 +46,11 @@ export interface AddPoolInput {
   storageClass: string;
 }
 
-export function addPoolRequest(tenant: string, pools: readonly TenantPool[], input: AddPoolInput): AddPoolRequest {
+export function addPoolRequest(
+  tenant: string,
+  pools: readonly TenantPool[],
+  input: AddPoolInput,
+): AddPoolRequest {
   const name = nextPoolName(pools);
   return {
     name,

@@ -120,11 +120,9 @@ export function TenantDetailFrame({ children }: { children: (tenant: TenantDetai
           </Stack>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
-          {tenant.data === undefined ? (
-            tenant.isPending && <Loader size="sm" aria-label={t('common:loading')} />
-          ) : (
-            children(tenant.data)
-          )}
+          {tenant.data === undefined
+            ? tenant.isPending && <Loader size="sm" aria-label={t('common:loading')} />
+            : children(tenant.data)}
         </Box>
       </Group>
       <DeleteTenantModal tenant={deleting ? ref : null} onClose={() => setDeleting(false)} />

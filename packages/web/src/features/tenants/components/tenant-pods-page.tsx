@@ -76,7 +76,15 @@ export function TenantPodsPage({ tenant }: { tenant: TenantRef }) {
   );
 }
 
-function DeletePodModal({ tenant, pod, onClose }: { tenant: TenantRef; pod: string | null; onClose: () => void }) {
+function DeletePodModal({
+  tenant,
+  pod,
+  onClose,
+}: {
+  tenant: TenantRef;
+  pod: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('tenants');
   const mutation = useDeletePod(tenant);
   const notify = useNotify();
@@ -88,7 +96,14 @@ function DeletePodModal({ tenant, pod, onClose }: { tenant: TenantRef; pod: stri
     <TypedNameDeleteModal
       name={pod}
       title={t('pods.delete.title')}
-      question={<Trans t={t} i18nKey="pods.delete.question" values={{ name: pod ?? '' }} components={{ strong: <strong /> }} />}
+      question={
+        <Trans
+          t={t}
+          i18nKey="pods.delete.question"
+          values={{ name: pod ?? '' }}
+          components={{ strong: <strong /> }}
+        />
+      }
       inputLabel={t('pods.delete.typeName')}
       pending={mutation.isPending}
       error={mutation.error}

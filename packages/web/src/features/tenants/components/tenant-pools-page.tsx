@@ -23,7 +23,11 @@ export function TenantPoolsPage({ tenant, detail }: { tenant: TenantRef; detail:
     <ResourceListPage
       title={t('detail.pools')}
       headerActions={
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)} data-testid={ids.expand}>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setAdding(true)}
+          data-testid={ids.expand}
+        >
           {t('pools.expand')}
         </Button>
       }

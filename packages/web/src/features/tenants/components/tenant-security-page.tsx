@@ -6,7 +6,19 @@
  * console. Save asks 'Save and Restart' first; saving clears the uploads and reloads. With custom
  * certificates off, every existing certificate secret is marked for deletion.
  */
-import { ActionIcon, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +164,11 @@ function SecurityForm({
           <CaRows title={t('security.minioCAs')} rows={minioCAs} onChange={setMinioCAs} />
           {consoleEnabled && (
             <>
-              <KeyPairRows title={t('security.consoleCerts')} rows={consolePairs} onChange={setConsolePairs} />
+              <KeyPairRows
+                title={t('security.consoleCerts')}
+                rows={consolePairs}
+                onChange={setConsolePairs}
+              />
               <CaRows title={t('security.consoleCAs')} rows={consoleCAs} onChange={setConsoleCAs} />
             </>
           )}

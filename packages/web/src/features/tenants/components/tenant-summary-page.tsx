@@ -6,7 +6,19 @@
  * Drives Online/Offline and Write Quorum, each 0 by default), 'Management UI' (the hop), and the
  * Features panel.
  */
-import { Anchor, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -124,7 +136,12 @@ export function TenantSummaryPage({ tenant, detail }: { tenant: TenantRef; detai
         </Card>
       </SimpleGrid>
       <FeaturesCard detail={detail} />
-      <UpdateVersionModal tenant={tenant} detail={detail} opened={updating} onClose={() => setUpdating(false)} />
+      <UpdateVersionModal
+        tenant={tenant}
+        detail={detail}
+        opened={updating}
+        onClose={() => setUpdating(false)}
+      />
     </Stack>
   );
 }
@@ -173,7 +190,9 @@ function FeaturesCard({ detail }: { detail: TenantDetail }) {
     { key: 'monitoring', label: t('summary.monitoring'), on: detail.monitoringEnabled },
     { key: 'minio-tls', label: t('summary.minioTls'), on: detail.minioTLS },
     // Console TLS only when the tenant runs its console (spec 3 §2).
-    ...(detail.consoleEnabled === true ? [{ key: 'console-tls', label: t('summary.consoleTls'), on: detail.consoleTLS }] : []),
+    ...(detail.consoleEnabled === true
+      ? [{ key: 'console-tls', label: t('summary.consoleTls'), on: detail.consoleTLS }]
+      : []),
     { key: 'encryption', label: t('summary.encryption'), on: detail.encryptionEnabled },
     { key: 'active-directory', label: t('summary.activeDirectory'), on: detail.idpAdEnabled },
     { key: 'openid', label: t('summary.openId'), on: detail.idpOidcEnabled },

@@ -77,7 +77,8 @@ export function TenantsPage() {
         { header: t('columns.namespace'), breakAnywhere: true, cell: (tenant) => tenant.namespace },
         {
           header: t('columns.capacity'),
-          cell: (tenant) => (tenant.total_size === undefined ? '' : formatBytes(tenant.total_size, i18n.language)),
+          cell: (tenant) =>
+            tenant.total_size === undefined ? '' : formatBytes(tenant.total_size, i18n.language),
         },
         { header: t('columns.pools'), cell: (tenant) => tenant.pool_count ?? 0 },
         { header: t('columns.state'), cell: (tenant) => tenant.currentState ?? '' },

@@ -25,7 +25,12 @@ export interface UpdateVersionModalProps {
 export function UpdateVersionModal(props: UpdateVersionModalProps) {
   const { t } = useTranslation('tenants');
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('updateVersion.title')} data-testid={ids.modal}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t('updateVersion.title')}
+      data-testid={ids.modal}
+    >
       {props.opened && <UpdateVersionForm {...props} />}
     </Modal>
   );
