@@ -39,7 +39,7 @@ export const OPERATOR_TEST_IDS = {
     health: 'tenant-summary-health',
     managementUi: 'tenant-summary-management-ui',
     feature: (name: string) => `tenant-summary-feature-${name}`,
-    image: 'tenant-summary-image',
+    image: 'tenant-summary-image-button',
   },
   updateVersion: {
     modal: 'update-version-modal',

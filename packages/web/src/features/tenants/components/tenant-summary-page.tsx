@@ -69,7 +69,6 @@ export function TenantSummaryPage({ tenant, detail }: { tenant: TenantRef; detai
             <Row label={t('summary.minioImage')} name="image">
               <UnstyledButton
                 onClick={() => setUpdating(true)}
-                aria-label={t('summary.changeImage')}
                 title={t('summary.changeImage')}
                 c="var(--mantine-color-anchor)"
                 style={{ textDecoration: 'underline', overflowWrap: 'anywhere' }}
