@@ -164,7 +164,11 @@ function UsageCard({ tenant, total }: { tenant: TenantRef; total: number }) {
         {t('summary.usage')}
       </Title>
       {usage.error !== null ? (
-        <Text c="red.8" role="alert" data-testid={ids.usageError}>
+        <Text
+          c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))"
+          role="alert"
+          data-testid={ids.usageError}
+        >
           {t('summary.usageError', { message: usage.error.message })}
         </Text>
       ) : (
@@ -207,7 +211,14 @@ function FeaturesCard({ detail }: { detail: TenantDetail }) {
             <Text size="sm" fw={600}>
               {label}
             </Text>
-            <Text size="sm" c={on === true ? 'green.9' : 'dimmed'}>
+            <Text
+              size="sm"
+              c={
+                on === true
+                  ? 'light-dark(var(--mantine-color-green-9), var(--mantine-color-green-4))'
+                  : 'dimmed'
+              }
+            >
               {on === true ? t('summary.enabled') : t('summary.disabled')}
             </Text>
           </Stack>
