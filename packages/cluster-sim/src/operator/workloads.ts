@@ -172,6 +172,7 @@ export function pvc(
   };
 }
 
+/** A MinIO pod; the latest operator's pods also run a `sidecar` container (reference §2.6). */
 export function pod(
   tenant: KubeObject,
   set: KubeObject,
@@ -179,6 +180,7 @@ export function pod(
   index: number,
   server: number,
   node: string,
+  withSidecar = false,
 ): KubeObject {
   const t = tenant.metadata.name;
   const p = poolName(pool, index);
@@ -215,6 +217,9 @@ export function pod(
             mountPath: vps === 1 ? mount : `${mount}${j}`,
           })),
         },
+        ...(withSidecar
+          ? [{ name: 'sidecar', image: 'quay.io/minio/operator-sidecar', args: ['sidecar'] }]
+          : []),
       ],
       volumes: Array.from({ length: vps }, (_, j) => ({
         name: `${vctName(pool)}${j}`,
