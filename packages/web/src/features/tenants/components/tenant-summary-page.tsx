@@ -211,14 +211,8 @@ function FeaturesCard({ detail }: { detail: TenantDetail }) {
             <Text size="sm" fw={600}>
               {label}
             </Text>
-            <Text
-              size="sm"
-              c={
-                on === true
-                  ? 'light-dark(var(--mantine-color-green-9), var(--mantine-color-green-4))'
-                  : 'dimmed'
-              }
-            >
+            {/* Enabled stands out by weight: a coloured text would fall below contrast under a modal's overlay. */}
+            <Text size="sm" c={on === true ? undefined : 'dimmed'} fw={on === true ? 600 : undefined}>
               {on === true ? t('summary.enabled') : t('summary.disabled')}
             </Text>
           </Stack>
