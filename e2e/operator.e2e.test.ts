@@ -42,7 +42,11 @@ let consoleUrl: string;
 let browser: BrowserPage;
 let page: Page;
 
-const check = (name: string) => expectAccessibleInBothSchemes(page, 'operator', name);
+/** axe in both schemes, the pointer parked off the menus (a hovered active entry is a transient state). */
+async function check(name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expectAccessibleInBothSchemes(page, 'operator', name);
+}
 
 /** What the console answers for a call, with this browser's session. */
 async function api<T>(path: string): Promise<T> {
