@@ -82,6 +82,7 @@ import { AccountStates } from './session/account-state.js';
 import { sessionCheck, sessionKindCheck } from './session/authenticate.js';
 import type { OperatorSettings } from './operator/k8s-settings.js';
 import { operatorRoutes } from './routes/operator/operator-routes.js';
+import { tenantHopRoutes } from './routes/operator/tenant-hop.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
 import { SessionStore } from './session/session-store.js';
@@ -319,6 +320,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           operator,
           license: licenseOptions,
           ...(defaultImage !== undefined ? { defaultImage } : {}),
+        });
+        // The hop: each tenant's own console, this console's code against the tenant's server.
+        await api.register(tenantHopRoutes, {
+          ctx,
+          operator,
+          dataDir: join(options.dataDir, 'tenant-consoles'),
+          makeConsole: (tenant) =>
+            buildApp({
+              ...tenant,
+              ...(resolved.webDir !== undefined ? { webDir: resolved.webDir } : {}),
+              auditLog: { retentionMs: 0 },
+              logger: false,
+            }),
         });
       }
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>

@@ -327,6 +327,24 @@ describe('a tenant from creation to deletion', () => {
     expect(activate.body).toMatchObject({ code: 'not_found', message: 'No license to attach' });
   });
 
+  it("hops into the tenant's own console, signed in, and creates a bucket on its engine", async () => {
+    const hop = `/api/proxy/${NS}/${T}`;
+    const anonymous = new ConsoleClient(consoleApp.url);
+    expect((await anonymous.json('GET', `${hop}/api/v1/session`)).status).toBe(401);
+    const res = await op.request('GET', `${hop}/api/v1/session`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const session = (await res.json()) as { operator: boolean; pages: string[] };
+    expect(session.operator).toBe(false);
+    expect(session.pages).toContain('/buckets');
+    const made = await op.json('POST', `${hop}/api/v1/buckets`, { json: { name: 'hop-bucket' } });
+    expect(made.status).toBeLessThan(300);
+    const buckets = await op.json<{ buckets: { name: string }[] }>('GET', `${hop}/api/v1/buckets`);
+    expect(buckets.body.buckets.map((b) => b.name)).toContain('hop-bucket');
+    // The operator's own cookie still names the operator session.
+    expect((await op.json<{ operator: boolean }>('GET', '/api/v1/session')).body.operator).toBe(true);
+  });
+
   it('deletes a pod, then the tenant with its volumes', async () => {
     const pods = await op.json<{ name: string }[]>('GET', `${TENANT_PATH}/pods`);
     const pod = pods.body[0]?.name ?? '';
