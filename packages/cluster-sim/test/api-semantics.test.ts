@@ -17,6 +17,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantPool } from '../src/demo-tenant.js';
 import { startClusterSim, type ClusterSim } from '../src/index.js';
 
 let sim: ClusterSim;
@@ -35,21 +36,8 @@ function tenant(name: string, pools: unknown[] = [pool('pool-0', 4, 1)]): Record
     spec: { pools, mountPath: '/export' },
   };
 }
-function pool(name: string, servers: number, volumesPerServer: number): Record<string, unknown> {
-  return {
-    name,
-    servers,
-    volumesPerServer,
-    volumeClaimTemplate: {
-      metadata: { name: 'data' },
-      spec: {
-        accessModes: ['ReadWriteOnce'],
-        resources: { requests: { storage: '1Gi' } },
-        storageClassName: 'standard',
-      },
-    },
-  };
-}
+const pool = (name: string, servers: number, volumesPerServer: number): Record<string, unknown> =>
+  tenantPool(name, servers, volumesPerServer, '1Gi');
 
 /** The decoded `Status` of a failed call. */
 async function failure(

@@ -178,7 +178,7 @@ export class TenantOperator {
       const rt = t === undefined ? undefined : this.runtimes.get(`${ns}/${t}`);
       if (rt === undefined || rt.gone || rt.ownDeletes.delete(o.metadata.name)) return;
       const pool = o.metadata.labels?.[POOL_LABEL] ?? '';
-      this.enqueue(rt, () => this.restartPod(rt, pool, o.metadata.name));
+      this.enqueue(rt, () => this.restartPod(rt, pool));
     }
   }
 
@@ -449,9 +449,18 @@ export class TenantOperator {
       );
   }
 
-  private podsRunning(t: KubeObject, p: PoolSpec, i: number, runner: EngineRunner, restarts = 0): void {
+  /** Pods of a pool turn Running on its live engine (all of them, except those in `skip`). */
+  private podsRunning(
+    t: KubeObject,
+    p: PoolSpec,
+    i: number,
+    runner: EngineRunner,
+    skip = new Set<string>(),
+    restarts = 0,
+  ): void {
     const name = poolName(p, i);
     for (const o of this.podsOf(t, name)) {
+      if (skip.has(o.metadata.name)) continue;
       const image =
         ((o.spec as { containers?: { image?: string }[] }).containers?.[0]?.image ?? '') || 'coffer-engine';
       this.writer.event(
@@ -533,21 +542,30 @@ export class TenantOperator {
     }
   }
 
-  /** A deleted tenant pod: its pool's engine restarts and the pod is made again. */
-  private async restartPod(rt: Runtime, pool: string, podName: string): Promise<void> {
+  /**
+   * Deleted tenant pods come back, as under a StatefulSet. When every pod of a pool was deleted
+   * (the console's restart of a tenant), the pool's engine restarts; a single pod's deletion does
+   * not interrupt the pool's engine, as one MinIO server's restart leaves the others serving.
+   */
+  private async restartPod(rt: Runtime, pool: string): Promise<void> {
     const t = this.tenant(rt);
     const poolRt = rt.pools.get(pool);
     if (t === undefined || poolRt === undefined) return;
     const set = this.store.get(resourceOfKind('StatefulSet'), rt.ns, `${rt.name}-${pool}`);
     if (set === undefined) return;
     const index = ((t.spec as TenantSpec).pools ?? []).findIndex((p, i) => poolName(p, i) === pool);
-    const server = Number(podName.slice(`${rt.name}-${pool}-`.length));
+    const present = new Set(this.podsOf(t, pool).map((o) => o.metadata.name));
+    if (present.size === (poolRt.spec.servers ?? 0)) return;
     const nodes = this.nodes();
-    if (this.store.get(POD, rt.ns, podName) === undefined)
-      this.createPod(t, set, poolRt.spec, index, server, nodes[server % nodes.length] ?? 'coffer-sim-node');
-    await poolRt.runner.stop();
-    await poolRt.runner.start();
-    this.podsRunning(t, poolRt.spec, index, poolRt.runner);
+    for (let s = 0; s < (poolRt.spec.servers ?? 0); s++) {
+      if (!present.has(`${rt.name}-${pool}-${s}`))
+        this.createPod(t, set, poolRt.spec, index, s, nodes[s % nodes.length] ?? 'coffer-sim-node');
+    }
+    if (present.size === 0) {
+      await poolRt.runner.stop();
+      await poolRt.runner.start();
+    }
+    this.podsRunning(t, poolRt.spec, index, poolRt.runner, present);
   }
 
   private async monitor(rt: Runtime): Promise<void> {
@@ -558,7 +576,7 @@ export class TenantOperator {
       if (p.runner.crashed()) {
         const index = ((t.spec as TenantSpec).pools ?? []).findIndex((sp, i) => poolName(sp, i) === name);
         await p.runner.start();
-        this.podsRunning(t, p.spec, index, p.runner, 1);
+        this.podsRunning(t, p.spec, index, p.runner, new Set(), 1);
       }
     }
     const pods = this.store.list(POD, rt.ns).filter((o) => o.metadata.labels?.[TENANT_LABEL] === rt.name);

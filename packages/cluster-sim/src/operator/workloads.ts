@@ -6,6 +6,7 @@
  * `ENDPOINT_ANNOTATION` with the loopback URL of the pool's real engine, which stands in for the
  * in-cluster address `minio.<ns>.svc`.
  */
+import { randomInt } from 'node:crypto';
 import type { KubeObject } from '../api/store.js';
 import type { PoolSpec, TenantSpec } from './tenant-config.js';
 
@@ -55,6 +56,7 @@ function service(
     },
     spec: {
       type: exposed ? 'LoadBalancer' : 'ClusterIP',
+      clusterIP: `10.96.${randomInt(0, 255)}.${randomInt(1, 254)}`,
       ports: ports.map((p) => ({ ...p, protocol: 'TCP' })),
       selector: { [TENANT_LABEL]: t },
     },
