@@ -224,7 +224,8 @@ describe('operator mode (spec 3 §2, spec 1 operator login)', () => {
     const { drives } = await api<{ drives: { drive: string; node: string; status: string }[] }>(
       '/direct-csi/drives',
     );
-    const target = drives.find((d) => d.status === 'Available');
+    // A fresh drive (sdb: no filesystem yet); not owned by direct-csi, so its status carries a '*'.
+    const target = drives.find((d) => d.drive === '/dev/sdb1' && d.status.startsWith('Available'));
     expect(target, JSON.stringify(drives)).toBeDefined();
     const key = `${target?.node}:${target?.drive}`;
     await page.getByTestId(ids.drives.row(key)).waitFor();
@@ -236,7 +237,7 @@ describe('operator mode (spec 3 §2, spec 1 operator login)', () => {
     expect(await confirm.isDisabled()).toBe(false);
     await check('format');
     await confirm.click();
-    await page.getByTestId(ids.formatDrives.modal).waitFor({ state: 'detached' });
+    await page.getByTestId(ids.formatDrives.modal).waitFor({ state: 'hidden' });
     await until<{ drives: { drive: string; node: string; status: string }[] }>(
       'the formatted drive Ready',
       '/direct-csi/drives',
