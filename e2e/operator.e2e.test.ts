@@ -155,6 +155,44 @@ describe('operator mode (spec 3 §2, spec 1 operator login)', () => {
     await check('tenant-summary');
   });
 
+  it("edits the tenant's YAML, showing the API server's refusal in the dialog", async () => {
+    await page.getByTestId(ids.tenantDetail.editYaml).click();
+    const editor = page.getByTestId(ids.editYaml.editor);
+    await page.waitForFunction(
+      (id) =>
+        (document.querySelector(`[data-testid="${id}"]`) as HTMLTextAreaElement | null)?.value.includes(
+          'kind: Tenant',
+        ),
+      ids.editYaml.editor,
+    );
+    const yaml = await editor.inputValue();
+    await check('edit-yaml');
+    // A pool without servers: the Tenant schema refuses it, and the dialog says so in red.
+    await editor.fill(yaml.replace(/servers: \d+/, 'servers: many'));
+    await page.getByTestId(ids.editYaml.save).click();
+    await page.getByTestId(ids.editYaml.error).waitFor();
+    await check('edit-yaml-error');
+    await editor.fill('');
+    expect(await page.getByTestId(ids.editYaml.save).isDisabled()).toBe(true);
+    await editor.fill(yaml);
+    await page.getByTestId(ids.editYaml.save).click();
+    await page.getByTestId(ids.editYaml.modal).waitFor({ state: 'hidden' });
+    await page.getByText('The tenant specification was saved').waitFor();
+  });
+
+  it('shows the metrics (the tenant console through the hop), security and license tabs', async () => {
+    await page.getByTestId(ids.tenantDetail.menuItem('metrics')).click();
+    const metrics = page.frameLocator(`[data-testid="${ids.tenantMetrics.frame}"]`);
+    await metrics.getByTestId(TEST_IDS.dashboard.screen).waitFor({ timeout: 90_000 });
+    await check('tenant-metrics');
+    await page.getByTestId(ids.tenantDetail.menuItem('security')).click();
+    await page.getByTestId(ids.tenantSecurity.autoCert).waitFor();
+    await check('tenant-security');
+    await page.getByTestId(ids.tenantDetail.menuItem('license')).click();
+    await page.getByTestId(ids.tenantLicense.screen).waitFor();
+    await check('tenant-license');
+  });
+
   it("shows the tenant's pods, a pod's events and its log", async () => {
     await page.getByTestId(ids.tenantDetail.menuItem('pods')).click();
     const pod = `${TENANT}-pool-0-0`;
