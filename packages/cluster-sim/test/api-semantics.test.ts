@@ -10,6 +10,7 @@ import {
   CustomObjectsApi,
   KubeConfig,
   PatchStrategy,
+  Watch,
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -266,6 +267,62 @@ describe('tenants (minio.min.io/v2)', () => {
     )) as { metadata: { generation: number }; spec: { image: string } };
     expect(merged.spec.image).toBe('minio/minio:latest');
     expect(merged.metadata.generation).toBe(2);
+  });
+
+  it('keeps spec and status apart: the main resource ignores status, /status changes only status', async () => {
+    const t = (await custom.getNamespacedCustomObject({ ...TENANT, namespace: 'ns1', name: 't1' })) as Record<
+      string,
+      unknown
+    > & {
+      metadata: { resourceVersion: string };
+    };
+    const viaMain = (await custom.replaceNamespacedCustomObject({
+      ...TENANT,
+      namespace: 'ns1',
+      name: 't1',
+      body: { ...t, status: { currentState: 'forged' } },
+    })) as { status?: { currentState?: string }; metadata: { resourceVersion: string } };
+    // The simulated operator's state stays; the forged one is dropped.
+    expect(viaMain.status?.currentState).toBe(
+      (t.status as { currentState?: string } | undefined)?.currentState,
+    );
+    const viaStatus = (await custom.replaceNamespacedCustomObjectStatus({
+      ...TENANT,
+      namespace: 'ns1',
+      name: 't1',
+      body: {
+        ...t,
+        metadata: { ...t.metadata, resourceVersion: viaMain.metadata.resourceVersion },
+        spec: { pools: [] },
+        status: { currentState: 'set through /status' },
+      },
+    })) as { status: { currentState: string }; spec: { pools: unknown[] } };
+    expect(viaStatus.status.currentState).toBe('set through /status');
+    expect(viaStatus.spec.pools).toHaveLength(1);
+  });
+
+  it('streams watch events for the selected objects', async () => {
+    const seen: string[] = [];
+    const watch = await new Watch(kc).watch(
+      '/api/v1/namespaces/ns1/configmaps',
+      { labelSelector: 'watched=yes' },
+      (phase, obj: { metadata: { name: string } }) => seen.push(`${phase} ${obj.metadata.name}`),
+      () => undefined,
+    );
+    await core.createNamespacedConfigMap({
+      namespace: 'ns1',
+      body: { metadata: { name: 'w1', labels: { watched: 'yes' } } },
+    });
+    await core.createNamespacedConfigMap({ namespace: 'ns1', body: { metadata: { name: 'w2' } } });
+    await core.patchNamespacedConfigMap(
+      { namespace: 'ns1', name: 'w1', body: { data: { a: '1' } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+    await core.deleteNamespacedConfigMap({ namespace: 'ns1', name: 'w1' });
+    const deadline = Date.now() + 10_000;
+    while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    watch.abort();
+    expect(seen).toEqual(['ADDED w1', 'MODIFIED w1', 'DELETED w1']);
   });
 
   it('rejects invalid tenants with a 422 Status naming each field, and prunes unknown fields with a warning', async () => {
