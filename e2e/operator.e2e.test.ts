@@ -11,10 +11,6 @@
  * Independent of the wizard (features/tenant-create): the tenant is the simulator's demo tenant.
  * axe-clean, photographed light and dark.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startClusterSim, type ClusterSim } from '@coffer/cluster-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_TEST_IDS as ids } from '../packages/web/src/operator-selectors.js';
@@ -25,9 +21,8 @@ import {
   screenshotIfFailed,
 } from './harness/browser-page.js';
 import type { BrowserPage } from './harness/browser-page.js';
-import { CONSOLE_MAIN, WEB_DIST } from './harness/paths.js';
-import { freePort, startProcess, stopProcess, waitUntilServing } from './harness/stack.js';
-import type { Running } from './harness/stack.js';
+import { startOperatorStack } from './harness/operator-stack.js';
+import type { OperatorStack } from './harness/operator-stack.js';
 
 const NS = 'tenant-demo';
 const TENANT = 'demo';
@@ -35,9 +30,7 @@ const KEY = `${NS}/${TENANT}`;
 const TENANT_URL = `/namespaces/${NS}/tenants/${TENANT}`;
 const BUCKET = 'hopped-bucket';
 
-let dir: string;
-let sim: ClusterSim;
-let consoleProcess: Running;
+let stack: OperatorStack;
 let consoleUrl: string;
 let browser: BrowserPage;
 let page: Page;
@@ -68,38 +61,8 @@ async function until<T>(what: string, path: string, ok: (value: T) => boolean): 
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'coffer-e2e-operator-'));
-  sim = await startClusterSim({
-    dataDir: join(dir, 'sim'),
-    demo: true,
-    stepMs: 30,
-    monitorMs: 500,
-    scannerSeconds: 1,
-    formatDelayMs: 50,
-  });
-  const ca = join(dir, 'k8s-ca.pem');
-  await writeFile(ca, sim.caData);
-  const port = await freePort();
-  consoleUrl = `http://127.0.0.1:${port}`;
-  consoleProcess = startProcess(
-    'console',
-    [
-      CONSOLE_MAIN,
-      '--address',
-      `127.0.0.1:${port}`,
-      '--data',
-      join(dir, 'console'),
-      '--web-dir',
-      WEB_DIST,
-      '--operator',
-      '--k8s-api',
-      sim.url,
-      '--k8s-ca',
-      ca,
-    ],
-    {},
-  );
-  await waitUntilServing(`${consoleUrl}/api/v1/login`, consoleProcess, 'the console server (operator mode)');
+  stack = await startOperatorStack({ demoTenant: true, stepMs: 30, monitorMs: 500 });
+  consoleUrl = stack.consoleUrl;
   browser = await openBrowserPage();
   page = browser.page;
 });
@@ -108,9 +71,7 @@ afterEach(async (context) => screenshotIfFailed(page, 'operator', context.task))
 
 afterAll(async () => {
   await browser?.browser.close();
-  await stopProcess(consoleProcess);
-  await sim?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 describe('operator mode (spec 3 §2, spec 1 operator login)', () => {
@@ -123,7 +84,7 @@ describe('operator mode (spec 3 §2, spec 1 operator login)', () => {
     await page.getByTestId(TEST_IDS.login.jwt).fill('not-a-token');
     await submit.click();
     await page.getByTestId(TEST_IDS.login.errorBanner).waitFor();
-    await page.getByTestId(TEST_IDS.login.jwt).fill(sim.token);
+    await page.getByTestId(TEST_IDS.login.jwt).fill(stack.token);
     await submit.click();
     await page.getByTestId(ids.tenants.screen).waitFor();
     expect(await page.title()).toBe('Coffer Operator');

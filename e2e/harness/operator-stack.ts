@@ -25,6 +25,8 @@ export interface OperatorStackOptions {
   /** Operator simulation pace (ms per state step; default 100) and health polling (default 1000). */
   stepMs?: number;
   monitorMs?: number;
+  /** Also seed the running demo tenant `tenant-demo/demo` (the simulator's `demoTenant`). */
+  demoTenant?: boolean;
 }
 
 export async function startOperatorStack(options: OperatorStackOptions = {}): Promise<OperatorStack> {
@@ -32,6 +34,7 @@ export async function startOperatorStack(options: OperatorStackOptions = {}): Pr
   const sim = await startClusterSim({
     dataDir: join(dataDir, 'cluster'),
     demo: true,
+    demoTenant: options.demoTenant === true,
     stepMs: options.stepMs ?? 100,
     monitorMs: options.monitorMs ?? 1000,
     scannerSeconds: 1,
