@@ -92,6 +92,11 @@ describe('operator mode (spec 3 §2, spec 1 operator login)', () => {
     const operatorGroup = page.getByTestId(TEST_IDS.layout.menuGroup('Operator'));
     await operatorGroup.getByTestId(TEST_IDS.layout.menuItem('/license')).waitFor();
     expect(await page.getByTestId(TEST_IDS.layout.menuGroup('License')).count()).toBe(0);
+    // The License page offers activation only in operator mode (spec 2 §2).
+    await operatorGroup.getByTestId(TEST_IDS.layout.menuItem('/license')).click();
+    await page.getByTestId(TEST_IDS.license.activate).waitFor();
+    await check('license');
+    await operatorGroup.getByTestId(TEST_IDS.layout.menuItem('/tenants')).click();
   });
 
   it('lists the demo tenant with its health and opens its summary', async () => {
