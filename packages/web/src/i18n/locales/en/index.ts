@@ -15,6 +15,8 @@ import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
 import { license } from './license.js';
+import { tenants } from './tenants.js';
+import { storage } from './storage.js';
 
 export const en = {
   common,
@@ -33,5 +35,7 @@ export const en = {
   watch,
   dashboard,
   license,
+  tenants,
+  storage,
 } as const;
 export type Messages = typeof en;
