@@ -109,7 +109,16 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
   }
   const child = spawn(node, args, {
     cwd: repoRoot,
-    env: { ...process.env, COFFER_ROOT_USER: ROOT_USER, COFFER_ROOT_PASSWORD: ROOT_PASSWORD, ...extraEnv },
+    env: {
+      // libuv's pool as `npm start` sizes it for the engine (scripts/start.mjs): file writes and
+      // fsyncs run there, and with the default 4 threads concurrent large PUTs queue behind each
+      // other's flushes. Every server gets the same, so the comparison stays fair.
+      UV_THREADPOOL_SIZE: '16',
+      ...process.env,
+      COFFER_ROOT_USER: ROOT_USER,
+      COFFER_ROOT_PASSWORD: ROOT_PASSWORD,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
