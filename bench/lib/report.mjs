@@ -89,8 +89,11 @@ export function targets(results) {
       const r = row(`large.c${c}.${op}`);
       if (!r) continue;
       const label = `64 MiB ${op.toUpperCase()} c=${c}`;
-      check(`${label}: engine / raw ≥ 0.7`, engineRatio(results, r, 'raw'), 0.7, true);
-      check(`${label}: engine / s3rver ≥ 3`, engineRatio(results, r, 's3rver'), 3, true);
+      // Issue 14: large PUTs ≥ 0.8× raw at c=1 and c=4; large GETs keep issue 2's ≥ 0.7× raw.
+      // The "≥ 3× s3rver" targets are retired: s3rver's own rate is below the raw limit, so they
+      // measured s3rver, not the engine (s3rver stays in the table as a reference).
+      const limit = op === 'put' ? 0.8 : 0.7;
+      check(`${label}: engine / raw ≥ ${limit}`, engineRatio(results, r, 'raw'), limit, true);
     }
   }
   for (const op of ['put', 'get']) {
@@ -100,8 +103,7 @@ export function targets(results) {
   }
   for (const op of ['put', 'get']) {
     const r = row(`small.${op}`);
-    if (r)
-      check(`4 KiB ${op.toUpperCase()}: engine / s3rver ≥ 3`, engineRatio(results, r, 's3rver'), 3, true);
+    if (r) check(`4 KiB ${op.toUpperCase()}: engine / raw ≥ 1`, engineRatio(results, r, 'raw'), 1, true);
   }
   const listing = results.engineListing;
   if (listing?.counts) {
@@ -191,7 +193,7 @@ export function textReport(results) {
   if (problems.length) out.push('', ...problems);
   const checks = targets(results);
   if (checks.length) {
-    out.push('', 'Targets (issue 2):');
+    out.push('', 'Targets (issues 2, 8, 14):');
     for (const c of checks) out.push(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name}   (${c.value})`);
   }
   return out.join('\n');

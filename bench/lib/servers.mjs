@@ -109,7 +109,16 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
   }
   const child = spawn(node, args, {
     cwd: repoRoot,
-    env: { ...process.env, COFFER_ROOT_USER: ROOT_USER, COFFER_ROOT_PASSWORD: ROOT_PASSWORD, ...extraEnv },
+    env: {
+      // The engine runs as `npm start` runs it (scripts/start.mjs): libuv's pool of 16 threads,
+      // where its shard writes and fsyncs run (4 by default, which concurrent large PUTs' flushes
+      // fill). The raw server and s3rver keep Node's defaults: the raw limit stays what it was.
+      ...(kind === 'engine' ? { UV_THREADPOOL_SIZE: '16' } : {}),
+      ...process.env,
+      COFFER_ROOT_USER: ROOT_USER,
+      COFFER_ROOT_PASSWORD: ROOT_PASSWORD,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -155,14 +155,29 @@ async function encrypt(
   return Buffer.concat(out);
 }
 
-async function decrypt(key: Buffer, stored: Buffer, streams: StoredStream[], range?: [number, number]) {
+/**
+ * Decrypt `stored` as a GET does. `shared`: the source chunks are in shared memory, as the erasure
+ * layer's read buffers are, so the pool's threads read them in place (`openInto`); each released
+ * chunk is overwritten at once, so a chunk handed back while a thread still reads it would spoil
+ * the plaintext (or fail its tag).
+ */
+async function decrypt(
+  key: Buffer,
+  stored: Buffer,
+  streams: StoredStream[],
+  range?: [number, number],
+  shared = false,
+) {
   const plan = range === undefined ? wholePlan(streams) : rangePlan(streams, range[0], range[1]);
   const slices = plan.slices.map((s) => ({ ...s }));
   if (plan.saltAt !== undefined && slices[0] !== undefined)
     slices[0].salt = stored.subarray(plan.saltAt, plan.saltAt + HEADER_SIZE);
   const bytes = plan.stored === undefined ? stored : stored.subarray(plan.stored.start, plan.stored.end + 1);
   const chunks: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += 100_003) chunks.push(bytes.subarray(i, i + 100_003));
+  for (let i = 0; i < bytes.length; i += 100_003) {
+    const chunk = bytes.subarray(i, i + 100_003);
+    chunks.push(shared ? Buffer.from(new SharedArrayBuffer(chunk.length)).fill(chunk) : chunk);
+  }
   const released: Buffer[] = [];
   const out: Buffer[] = [];
   const buffers = new RunBuffers();
@@ -174,6 +189,7 @@ async function decrypt(key: Buffer, stored: Buffer, streams: StoredStream[], ran
     plan.length,
     (c) => {
       released.push(c);
+      if (shared) c.fill(0xaa);
     },
     pool,
     buffers,
@@ -186,6 +202,65 @@ async function decrypt(key: Buffer, stored: Buffer, streams: StoredStream[], ran
   expect(released.length).toBe(chunks.length);
   return Buffer.concat(out);
 }
+
+describe('opening stored bytes in several segments (openInto)', () => {
+  const key = randomBytes(32);
+  const plain = randomBytes(5 * P + 333);
+  /** `bytes` cut at `cuts`, each piece copied into shared memory of its own. */
+  const segmentsOf = (bytes: Buffer, cuts: number[]): Buffer[] => {
+    const points = [0, ...cuts, bytes.length];
+    return points.slice(1).map((end, i) => {
+      const piece = bytes.subarray(points[i], end);
+      return Buffer.from(new SharedArrayBuffer(piece.length)).fill(piece);
+    });
+  };
+  const into = (): Buffer => Buffer.from(new SharedArrayBuffer(plain.length + 100));
+
+  it('opens packages and tags split anywhere across segments, on the pool and inline alike', async () => {
+    const sealed = await inlineCipher.seal(key, 7, true, plain);
+    const S = SEALED_PACKAGE_SIZE;
+    for (const cuts of [
+      [],
+      [1],
+      [P, P + 8], // a tag cut in two
+      [S - 1, S, 2 * S + P + 15, 3 * S + 3], // a package's last tag byte alone, a cut at a package edge
+      [100_003, 200_006, 300_009],
+    ]) {
+      for (const cipher of [pool, inlineCipher]) {
+        const out = await cipher.openInto(key, 7, true, segmentsOf(sealed, cuts), into());
+        expect(out.equals(plain), `cuts ${cuts.join(',')}`).toBe(true);
+      }
+    }
+    // Not in shared memory (a rebuilt block): gathered and opened all the same.
+    const plainOut = await pool.openInto(
+      key,
+      7,
+      true,
+      [sealed.subarray(0, 1000), sealed.subarray(1000)],
+      into(),
+    );
+    expect(plainOut.equals(plain)).toBe(true);
+  });
+
+  it('fails a flipped bit, a flipped tag byte across a cut and a wrong sequence with ObjectTampered', async () => {
+    const sealed = await inlineCipher.seal(key, 0, true, plain);
+    const inData = Buffer.from(sealed);
+    inData[2 * SEALED_PACKAGE_SIZE + 5] = (inData[2 * SEALED_PACKAGE_SIZE + 5] ?? 0) ^ 1;
+    const inTag = Buffer.from(sealed);
+    inTag[P + 9] = (inTag[P + 9] ?? 0) ^ 1;
+    for (const cipher of [pool, inlineCipher]) {
+      await expect(cipher.openInto(key, 0, true, segmentsOf(inData, [1000]), into())).rejects.toBeInstanceOf(
+        ObjectTampered,
+      );
+      await expect(cipher.openInto(key, 0, true, segmentsOf(inTag, [P + 8]), into())).rejects.toBeInstanceOf(
+        ObjectTampered,
+      );
+      await expect(cipher.openInto(key, 1, true, segmentsOf(sealed, [P]), into())).rejects.toBeInstanceOf(
+        ObjectTampered,
+      );
+    }
+  });
+});
 
 describe('run buffers', () => {
   it('hands out shared run buffers and reuses those given back, and nothing else', () => {
@@ -227,6 +302,8 @@ describe('streams of several runs on the pool', () => {
       expect(stored.length).toBe(encryptedSize(plain.length));
       const streams = [{ partNumber: 1, plainSize: plain.length, storedSize: stored.length }];
       expect((await decrypt(key, stored, streams)).equals(plain), `chunk ${chunk}`).toBe(true);
+      const inPlace = await decrypt(key, stored, streams, undefined, true);
+      expect(inPlace.equals(plain), `chunk ${chunk}, shared source`).toBe(true);
     }
   });
 
@@ -256,6 +333,8 @@ describe('streams of several runs on the pool', () => {
         if (end < start) continue;
         const got = await decrypt(key, stored, streams, [start, end]);
         expect(got.equals(plain.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+        const inPlace = await decrypt(key, stored, streams, [start, end], true);
+        expect(inPlace.equals(plain.subarray(start, end + 1)), `${start}-${end} shared`).toBe(true);
       }
   });
 
@@ -266,5 +345,34 @@ describe('streams of several runs on the pool', () => {
     const at = HEADER_SIZE + 2 * RUN_PACKAGES * SEALED_PACKAGE_SIZE + 3 * SEALED_PACKAGE_SIZE + 17;
     bad[at] = (bad[at] ?? 0) ^ 1;
     await expect(decrypt(key, bad, streams)).rejects.toBeInstanceOf(ObjectTampered);
+    await expect(decrypt(key, bad, streams, undefined, true)).rejects.toBeInstanceOf(ObjectTampered);
+  });
+
+  it('reads several parts from shared memory: a salt after a lent chunk, every chunk back after its run', async () => {
+    const parts = [
+      plain.subarray(0, 2 * RUN + 5),
+      plain.subarray(2 * RUN + 5, 2 * RUN + 5),
+      plain.subarray(2 * RUN + 5),
+    ];
+    const stored: Buffer[] = [];
+    for (const [i, p] of parts.entries()) {
+      const out: Buffer[] = [];
+      const stream = new EncryptStream(key, i + 1, pool, undefined, p.length);
+      for await (const c of Readable.from(p.length > 0 ? [p] : []).pipe(stream)) {
+        out.push(Buffer.from(c as Buffer));
+        stream.release(c as Buffer);
+      }
+      stored.push(Buffer.concat(out));
+    }
+    const streams = parts.map((p, i) => ({
+      partNumber: i + 1,
+      plainSize: p.length,
+      storedSize: (stored[i] as Buffer).length,
+    }));
+    const all = Buffer.concat(stored);
+    expect((await decrypt(key, all, streams, undefined, true)).equals(plain)).toBe(true);
+    const range: [number, number] = [RUN + 3, 3 * RUN];
+    const got = await decrypt(key, all, streams, range, true);
+    expect(got.equals(plain.subarray(range[0], range[1] + 1))).toBe(true);
   });
 });

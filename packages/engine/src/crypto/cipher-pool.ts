@@ -38,6 +38,22 @@ export interface PackageCipher {
    * that the answer is a view of the input's own memory and a caller may recycle it.
    */
   open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer>;
+  /**
+   * Open sealed packages `first`, … stored in `segments` back to back (a package, even its tag,
+   * may span two of them) into `into`, answered as a view of it. Why: a GET's stored bytes
+   * arrive as the erasure layer's pieces (two 512 KiB data shards per block), which never line
+   * up with runs; gathering them into a run buffer first was a copy of every byte on the event
+   * loop. Now the cipher thread reads the pieces where they are and writes the plaintext where
+   * it must go anyway (node:crypto answers `update` in a new buffer, which is copied once in
+   * both cases). The pool does this without a copy when all of them are in shared memory.
+   */
+  openInto(
+    key: Buffer,
+    first: number,
+    final: boolean,
+    segments: readonly Uint8Array[],
+    into: Buffer,
+  ): Promise<Buffer>;
 }
 
 /** The tag check failed, or a run is not made of whole packages. */
@@ -86,12 +102,76 @@ function openRun(rawKey: Buffer, first: number, final: boolean, sealed: Uint8Arr
   return out;
 }
 
+/** `openRun` over stored bytes held in several segments, into `into` (see `openInto`). */
+function openSegments(
+  rawKey: Buffer,
+  first: number,
+  final: boolean,
+  segments: readonly Uint8Array[],
+  into: Buffer,
+): Buffer {
+  const key = createSecretKey(rawKey);
+  const total = segments.reduce((n, s) => n + s.length, 0);
+  const count = Math.max(1, Math.ceil(total / SEALED_PACKAGE_SIZE));
+  const size = total - count * TAG_SIZE;
+  if (size < 0) throw new ObjectTampered(TAMPERED);
+  if (into.length < size) throw new Error('output buffer too short');
+  const tag = Buffer.alloc(TAG_SIZE);
+  let seg = 0;
+  let segAt = 0;
+  /** Hands the next `n` stored bytes, segment by segment, to `sink`. */
+  const walk = (n: number, sink: (bytes: Uint8Array) => void): void => {
+    let left = n;
+    while (left > 0) {
+      const s = segments[seg] as Uint8Array;
+      const take = Math.min(left, s.length - segAt);
+      if (take > 0) sink(s.subarray(segAt, segAt + take));
+      segAt += take;
+      left -= take;
+      if (segAt === s.length) {
+        seg++;
+        segAt = 0;
+      }
+    }
+  };
+  let at = 0;
+  let to = 0;
+  for (let i = 0; i < count; i++) {
+    const end = Math.min(at + SEALED_PACKAGE_SIZE, total);
+    if (end - at < TAG_SIZE) throw new ObjectTampered(TAMPERED);
+    const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
+    walk(end - at - TAG_SIZE, (bytes) => {
+      to += decipher.update(bytes).copy(into, to);
+    });
+    let t = 0;
+    walk(TAG_SIZE, (bytes) => {
+      tag.set(bytes, t);
+      t += bytes.length;
+    });
+    decipher.setAuthTag(tag);
+    try {
+      decipher.final();
+    } catch {
+      throw new ObjectTampered(TAMPERED);
+    }
+    at = end;
+  }
+  return into.subarray(0, size);
+}
+
 /** Package runs on the calling thread. */
 export const inlineCipher: PackageCipher = {
   seal: (key, first, final, plain, into) => Promise.resolve(sealRun(key, first, final, plain, into)),
   open: (key, first, final, sealed) => {
     try {
       return Promise.resolve(openRun(key, first, final, sealed));
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  },
+  openInto: (key, first, final, segments, into) => {
+    try {
+      return Promise.resolve(openSegments(key, first, final, segments, into));
     } catch (err) {
       return Promise.reject(err as Error);
     }
@@ -145,7 +225,60 @@ function open(key, first, final, input) {
   }
   return out;
 }
+// The stored bytes in several segments (openSegments in the module above), into 'out'.
+function openv(key, first, final, segments, out) {
+  let total = 0;
+  for (const s of segments) total += s.length;
+  const count = Math.max(1, Math.ceil(total / SEALED));
+  const size = total - count * TAG;
+  if (size < 0) return null;
+  if (out.length < size) throw new Error('output buffer too short');
+  const tag = Buffer.alloc(TAG);
+  let seg = 0, segAt = 0, at = 0, to = 0, t = 0, d = null;
+  const toPlain = (bytes) => { to += d.update(bytes).copy(out, to); };
+  const toTag = (bytes) => { tag.set(bytes, t); t += bytes.length; };
+  const walk = (n, sink) => {
+    while (n > 0) {
+      const s = segments[seg];
+      const take = Math.min(n, s.length - segAt);
+      if (take > 0) sink(s.subarray(segAt, segAt + take));
+      segAt += take;
+      n -= take;
+      if (segAt === s.length) { seg++; segAt = 0; }
+    }
+  };
+  for (let i = 0; i < count; i++) {
+    const end = Math.min(at + SEALED, total);
+    if (end - at < TAG) return null;
+    d = crypto.createDecipheriv('aes-256-gcm', key, nonce(first + i, final && i === count - 1));
+    walk(end - at - TAG, toPlain);
+    t = 0;
+    walk(TAG, toTag);
+    d.setAuthTag(tag);
+    try {
+      d.final();
+    } catch {
+      return null;
+    }
+    at = end;
+  }
+  return out.subarray(0, size);
+}
 parentPort.on('message', (m) => {
+  if (m.op === 'openv') {
+    const key = crypto.createSecretKey(Buffer.from(m.key));
+    let out;
+    try {
+      out = openv(key, m.first, m.final, m.segments.map((s) => Buffer.from(s.buffer, s.offset, s.length)),
+        Buffer.from(m.into, m.intoOffset, m.intoLength));
+    } catch (err) {
+      parentPort.postMessage({ id: m.id, error: String(err && err.message) });
+      return;
+    }
+    if (out === null) parentPort.postMessage({ id: m.id, tampered: true });
+    else parentPort.postMessage({ id: m.id, length: out.length });
+    return;
+  }
   const input = Buffer.from(m.buffer, m.offset, m.length);
   // One key object per job: createCipheriv would import a raw key again for every package.
   const key = crypto.createSecretKey(Buffer.from(m.key));
@@ -218,6 +351,43 @@ export class CipherPool implements PackageCipher {
 
   open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer> {
     return this.run('open', key, first, final, sealed);
+  }
+
+  openInto(
+    key: Buffer,
+    first: number,
+    final: boolean,
+    segments: readonly Uint8Array[],
+    into: Buffer,
+  ): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('The cipher pool is closed.'));
+    const shared = (view: Uint8Array): boolean => view.buffer instanceof SharedArrayBuffer;
+    if (!shared(into) || !segments.every(shared)) {
+      // Some bytes are not in shared memory (a block rebuilt from parity, a short last run):
+      // gathered into one buffer the thread takes over, and the plaintext copied into `into`.
+      return this.open(key, first, final, Buffer.concat(segments)).then((plain) => {
+        plain.copy(into);
+        return into.subarray(0, plain.length);
+      });
+    }
+    const thread = this.pick();
+    const id = this.nextId++;
+    const done = new Promise<Buffer>((resolve, reject) =>
+      thread.jobs.set(id, { resolve, reject, sharedResult: into }),
+    );
+    thread.worker.ref();
+    thread.worker.postMessage({
+      id,
+      op: 'openv',
+      key: Uint8Array.from(key),
+      first,
+      final,
+      segments: segments.map((s) => ({ buffer: s.buffer, offset: s.byteOffset, length: s.byteLength })),
+      into: into.buffer,
+      intoOffset: into.byteOffset,
+      intoLength: into.byteLength,
+    });
+    return done;
   }
 
   /** Ends the threads; pending jobs fail, later ones are refused. */

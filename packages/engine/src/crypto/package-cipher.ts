@@ -187,8 +187,13 @@ export interface StreamSlice {
  * layer reuses such pooled buffers).
  */
 class ByteQueue {
-  /** Unread bytes: `view` is what is left of the source chunk `chunk`. */
-  private chunks: { chunk: Buffer; view: Buffer }[] = [];
+  /**
+   * Unread bytes: `view` is what is left of the source chunk `chunk`; `lent`: part of it went out
+   * as a view (`takeViews`), so it is not released here but through the caller.
+   */
+  private chunks: { chunk: Buffer; view: Buffer; lent: boolean }[] = [];
+  /** Lent chunks that `take` used up: handed to the caller with the next `takeViews` or `rest`. */
+  private held: Buffer[] = [];
   private available = 0;
   private ended = false;
 
@@ -206,7 +211,7 @@ class ByteQueue {
     }
     const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
     if (chunk.length > 0) {
-      this.chunks.push({ chunk, view: chunk });
+      this.chunks.push({ chunk, view: chunk, lent: false });
       this.available += chunk.length;
     }
   }
@@ -224,11 +229,47 @@ class ByteQueue {
       at += head.view.copy(out, at, 0, take);
       if (take === head.view.length) {
         this.chunks.shift();
-        this.release?.(head.chunk);
+        if (head.lent) this.held.push(head.chunk);
+        else this.release?.(head.chunk);
       } else head.view = head.view.subarray(take);
     }
     this.available -= n;
     return out;
+  }
+
+  /**
+   * The next `n` bytes as views of the source chunks, without a copy, and the chunks this take
+   * used up: those the caller must hand to `release` itself, once whatever reads the views is
+   * done (and every earlier take's reader too, since a chunk may be shared by two takes).
+   */
+  async takeViews(n: number): Promise<{ views: Buffer[]; used: Buffer[] }> {
+    while (this.available < n && !this.ended) await this.pull();
+    if (this.available < n) throw new ObjectTampered('The stored object is shorter than its metadata says.');
+    const views: Buffer[] = [];
+    const used: Buffer[] = this.held;
+    this.held = [];
+    let at = 0;
+    while (at < n) {
+      const head = this.chunks[0];
+      if (head === undefined) break;
+      const take = Math.min(head.view.length, n - at);
+      head.lent = true;
+      views.push(head.view.subarray(0, take));
+      at += take;
+      if (take === head.view.length) {
+        this.chunks.shift();
+        used.push(head.chunk);
+      } else head.view = head.view.subarray(take);
+    }
+    this.available -= n;
+    return { views, used };
+  }
+
+  /** Lent chunks used up since the last `takeViews` (the caller releases them when all is done). */
+  rest(): Buffer[] {
+    const held = this.held;
+    this.held = [];
+    return held;
   }
 
   async atEnd(): Promise<boolean> {
@@ -260,7 +301,8 @@ export async function* decryptSlices(
   const queue = new ByteQueue(source[Symbol.asyncIterator](), release, buffers);
   const packages = slices.reduce((n, s) => n + s.last - s.first + 1, 0);
   const opener = packages <= INLINE_PACKAGES ? inlineCipher : cipher;
-  const inFlight: Promise<Buffer>[] = [];
+  /** Runs being opened, in order, each with the source chunks to release once it is taken. */
+  const inFlight: { opened: Promise<Buffer>; used: Buffer[] }[] = [];
   let toSkip = skip;
   let left = length;
   /** The part of an opened run the caller asked for. */
@@ -275,6 +317,17 @@ export async function* decryptSlices(
     left -= plain.length;
     return plain;
   };
+  /**
+   * The oldest run's plaintext. Runs are taken in order, so every run that read a chunk it used
+   * up (it, or the one before, which shared the chunk) is done: the chunks go back to the source.
+   */
+  const next = async (): Promise<Buffer> => {
+    const run = inFlight.shift();
+    if (run === undefined) return Buffer.alloc(0);
+    const plain = trim(await run.opened);
+    for (const chunk of run.used) release?.(chunk);
+    return plain;
+  };
   for (const slice of slices) {
     const salt = slice.salt ?? (await queue.take(HEADER_SIZE));
     const key = streamKey(objectKey, slice.partNumber, salt);
@@ -282,25 +335,43 @@ export async function* decryptSlices(
     for (let first = slice.first; first <= slice.last; first += RUN_PACKAGES) {
       const end = Math.min(slice.last, first + RUN_PACKAGES - 1);
       const bytes = (end - first) * SEALED_PACKAGE_SIZE + sealedPackageLength(slice.plainSize, end);
-      const input = await queue.take(bytes);
-      const opened = opener.open(key, first, end === last, input);
-      // Opened inline into a new buffer: the input's run buffer is free at once.
-      if (opener === inlineCipher) buffers.give(input);
+      let opened: Promise<Buffer>;
+      let used: Buffer[] = [];
+      if (opener === inlineCipher) {
+        // Opened inline into a new buffer: the input's run buffer is free at once.
+        const input = await queue.take(bytes);
+        opened = opener.open(key, first, end === last, input);
+        buffers.give(input);
+      } else {
+        // A cipher thread reads the stored bytes where they are and writes into a run buffer.
+        const views = await queue.takeViews(bytes);
+        used = views.used;
+        const packagesInRun = end - first + 1;
+        opened = opener.openInto(
+          key,
+          first,
+          end === last,
+          views.views,
+          buffers.take(bytes - packagesInRun * TAG_SIZE),
+        );
+      }
       // Awaited in order below; a run dropped with the reader must not fail unhandled.
       opened.catch(ignore);
-      inFlight.push(opened);
+      inFlight.push({ opened, used });
       while (inFlight.length >= MAX_RUNS_IN_FLIGHT) {
-        const plain = trim(await (inFlight.shift() ?? Promise.resolve(Buffer.alloc(0))));
+        const plain = await next();
         if (plain.length > 0) yield plain;
         else buffers.give(plain);
       }
     }
   }
-  for (const opened of inFlight.splice(0)) {
-    const plain = trim(await opened);
+  while (inFlight.length > 0) {
+    const plain = await next();
     if (plain.length > 0) yield plain;
     else buffers.give(plain);
   }
+  // Every run is done: lent chunks a later salt read used up may go back too.
+  for (const chunk of queue.rest()) release?.(chunk);
   if (left !== 0 || !(await queue.atEnd()))
     throw new ObjectTampered('The stored object does not match its metadata.');
 }

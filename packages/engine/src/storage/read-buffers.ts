@@ -7,7 +7,8 @@
  * garbage collector. Without this every 64 MiB GET allocated 64 MiB of fresh buffers, and the
  * external memory drove V8 into a full mark-compact every ~30 MiB read: a fifth of a GET's CPU.
  *
- * Buffers come from a small free list, else from fresh allocations. An arena (reed-solomon.ts,
+ * Buffers come from a small free list, else from fresh allocations (SharedArrayBuffers, see
+ * `acquire`). An arena (reed-solomon.ts,
  * where the bitrot hash is computed in place) may be given, but its slots are only reclaimed by
  * `release`: use one only with consumers that release every piece (a slot whose pieces are
  * dropped is lost to the arena, whereas an ordinary buffer is simply collected). The object layer
@@ -33,7 +34,9 @@ export class ReadBufferPool {
   ) {}
 
   acquire(): Buffer {
-    return this.arena?.acquire() ?? this.free.pop() ?? Buffer.allocUnsafeSlow(this.size);
+    // Shared memory, so that a cipher thread can decrypt an encrypted object's pieces where they
+    // are (crypto/cipher-pool.ts `openInto`) instead of the event loop copying them out first.
+    return this.arena?.acquire() ?? this.free.pop() ?? Buffer.from(new SharedArrayBuffer(this.size));
   }
 
   /** Takes back a buffer that was acquired and never handed out. */

@@ -5,6 +5,7 @@
  * drives and parts it needs.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { giveFlushSlot, takeFlushSlot } from './flush-budget.js';
 
 /** A shard shorter than its metadata says: stored data is damaged (not a drive gone missing). */
 export class ShardTruncated extends Error {
@@ -73,12 +74,16 @@ export class FileShardWriter implements ShardWriter {
   /** Starts a background flush when enough was written since the last one. */
   private maybeFlush(writtenTo: number): void {
     if (this.flushing !== undefined || writtenTo - this.flushedTo < this.flushEvery) return;
+    // Half of libuv's pool at most (flush-budget.ts): otherwise flushes starve the writes.
+    if (!takeFlushSlot()) return;
     this.flushing = this.handle.datasync().then(
       () => {
+        giveFlushSlot();
         this.flushedTo = Math.max(this.flushedTo, writtenTo);
         this.flushing = undefined;
       },
       (error: unknown) => {
+        giveFlushSlot();
         this.flushError ??= error;
         this.flushing = undefined;
       },
