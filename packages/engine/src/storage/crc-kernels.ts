@@ -1,7 +1,7 @@
 /**
  * CRC-32C and CRC-64/NVME for S3's flexible checksums, in WebAssembly (hash-wasm, already the
  * engine's XXH64 fallback), ≈ 20× and 4× faster than the AWS SDK's pure-JS implementations
- * (decision record 0016-checksums-f-s3b). Both are reflected CRCs with all-ones init and xorout:
+ * (decision record 0020-checksums). Both are reflected CRCs with all-ones init and xorout:
  * CRC-32C (Castagnoli) reflected polynomial 0x82f63b78, CRC-64/NVME reflected 0x9a6c9329ac4bc9b5.
  *
  * hash-wasm creates hashers asynchronously, while the digest paths want a synchronous `update`;

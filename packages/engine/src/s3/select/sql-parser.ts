@@ -7,7 +7,7 @@
  * array path), IS [NOT] NULL/MISSING/TRUE/FALSE, CAST(e AS type), the aggregates COUNT(*)/COUNT,
  * SUM, AVG, MIN, MAX, and the scalar functions of `sql-functions.ts` (SUBSTRING's `FROM … FOR …`,
  * TRIM's `LEADING|TRAILING|BOTH … FROM …`, EXTRACT's `part FROM ts` forms included). Why not a
- * library: see docs/decisions/0016-s3-select-sql-f-s3a.md.
+ * library: see docs/decisions/0019-s3-select-sql.md.
  */
 import { SelectBadTableName, SelectInvalidQuery } from '../errors.js';
 import { parseFailure, tokenize, type Token } from './sql-lexer.js';
