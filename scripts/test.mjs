@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureNodeModules, run } from './ensure.mjs';
-import { checkEngines } from './check-engines.mjs';
 import { LTS_NODE_VERSION, ensureLtsNode } from './lts-node.mjs';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -38,6 +37,8 @@ async function main() {
   });
 
   console.log('\n== lint');
+  // After ensureNodeModules: the check reads ranges with semver, a dev dependency.
+  const { checkEngines } = await import('./check-engines.mjs');
   checkEngines();
   run('npx', ['eslint', '.', '--max-warnings', '0']);
   run('npx', ['prettier', '--check', '.']);
