@@ -17,6 +17,7 @@ import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
 import { license } from './license.js';
+import { tenantCreate } from './tenant-create.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -35,4 +36,5 @@ export const de: Catalogue<Messages> = {
   watch,
   dashboard,
   license,
+  tenantCreate,
 };

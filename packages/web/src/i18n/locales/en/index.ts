@@ -15,6 +15,7 @@ import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
 import { license } from './license.js';
+import { tenantCreate } from './tenant-create.js';
 
 export const en = {
   common,
@@ -33,5 +34,6 @@ export const en = {
   watch,
   dashboard,
   license,
+  tenantCreate,
 } as const;
 export type Messages = typeof en;
