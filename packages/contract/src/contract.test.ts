@@ -200,6 +200,8 @@ describe('route table composition', () => {
       import('./routes/dashboard-routes.js').then((m) => m.DASHBOARD_ROUTES),
       import('./routes/replication-lifecycle-routes.js').then((m) => m.REPLICATION_LIFECYCLE_ROUTES),
       import('./routes/subscription-routes.js').then((m) => m.SUBSCRIPTION_ROUTES),
+      import('./routes/tenant-routes.js').then((m) => m.TENANT_ROUTES),
+      import('./routes/operator-storage-routes.js').then((m) => m.OPERATOR_STORAGE_ROUTES),
     ]);
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);

@@ -19,6 +19,7 @@ export interface Endpoint<N extends ApiName = ApiName> {
 export const ENDPOINTS = {
   getLoginStrategy: { name: 'getLoginStrategy', method: 'GET', path: `${API_PREFIX}/login` },
   login: { name: 'login', method: 'POST', path: `${API_PREFIX}/login` },
+  loginOperator: { name: 'loginOperator', method: 'POST', path: `${API_PREFIX}/login/operator` },
   loginOAuth2: { name: 'loginOAuth2', method: 'POST', path: `${API_PREFIX}/login/oauth2/auth` },
   getSession: { name: 'getSession', method: 'GET', path: `${API_PREFIX}/session` },
   logout: { name: 'logout', method: 'POST', path: `${API_PREFIX}/logout` },
@@ -298,4 +299,97 @@ export const ENDPOINTS = {
     method: 'POST',
     path: `${API_PREFIX}/subscription/refresh`,
   },
+  listTenants: { name: 'listTenants', method: 'GET', path: `${API_PREFIX}/tenants` },
+  createTenant: { name: 'createTenant', method: 'POST', path: `${API_PREFIX}/tenants` },
+  listNamespaceTenants: {
+    name: 'listNamespaceTenants',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants`,
+  },
+  getTenant: {
+    name: 'getTenant',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant`,
+  },
+  updateTenant: {
+    name: 'updateTenant',
+    method: 'PUT',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant`,
+  },
+  deleteTenant: {
+    name: 'deleteTenant',
+    method: 'DELETE',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant`,
+  },
+  getTenantYaml: {
+    name: 'getTenantYaml',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/yaml`,
+  },
+  updateTenantYaml: {
+    name: 'updateTenantYaml',
+    method: 'PUT',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/yaml`,
+  },
+  getTenantUsage: {
+    name: 'getTenantUsage',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/usage`,
+  },
+  getTenantSecurity: {
+    name: 'getTenantSecurity',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/security`,
+  },
+  updateTenantSecurity: {
+    name: 'updateTenantSecurity',
+    method: 'POST',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/security`,
+  },
+  addTenantPool: {
+    name: 'addTenantPool',
+    method: 'POST',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/pools`,
+  },
+  listTenantPods: {
+    name: 'listTenantPods',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/pods`,
+  },
+  getPodLogs: {
+    name: 'getPodLogs',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/pods/:pod`,
+  },
+  deleteTenantPod: {
+    name: 'deleteTenantPod',
+    method: 'DELETE',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/pods/:pod`,
+  },
+  listPodEvents: {
+    name: 'listPodEvents',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/tenants/:tenant/pods/:pod/events`,
+  },
+  createNamespace: { name: 'createNamespace', method: 'POST', path: `${API_PREFIX}/namespace` },
+  getResourceQuota: {
+    name: 'getResourceQuota',
+    method: 'GET',
+    path: `${API_PREFIX}/namespaces/:namespace/resourcequotas/:name`,
+  },
+  getMaxAllocatableMemory: {
+    name: 'getMaxAllocatableMemory',
+    method: 'GET',
+    path: `${API_PREFIX}/cluster/max-allocatable-memory`,
+  },
+  getParity: { name: 'getParity', method: 'GET', path: `${API_PREFIX}/get-parity/:nodes/:disksPerNode` },
+  getNodeLabels: { name: 'getNodeLabels', method: 'GET', path: `${API_PREFIX}/nodes/labels` },
+  activateTenantSubscription: {
+    name: 'activateTenantSubscription',
+    method: 'POST',
+    path: `${API_PREFIX}/subscription/namespaces/:namespace/tenants/:tenant/activate`,
+  },
+  listPvcs: { name: 'listPvcs', method: 'GET', path: `${API_PREFIX}/list-pvcs` },
+  listDrives: { name: 'listDrives', method: 'GET', path: `${API_PREFIX}/direct-csi/drives` },
+  formatDrives: { name: 'formatDrives', method: 'POST', path: `${API_PREFIX}/direct-csi/drives/format` },
 } as const satisfies { readonly [N in ApiName]: Endpoint<N> };

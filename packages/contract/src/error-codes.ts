@@ -115,6 +115,35 @@ export const ERROR_CODES = {
     description:
       'The storage server was asked to restart but did not answer again within the wait; the restart-required state stays.',
   },
+  operator_mode_off: {
+    status: 501,
+    description:
+      'An operator-mode call (service-account login) reached a console that is not in operator mode (no Kubernetes API server configured).',
+  },
+  invalid_operator_token: {
+    status: 401,
+    description:
+      'The Kubernetes API server did not accept the service-account token (TokenReview unauthenticated, or 401 on an authorised call). The login screen shows it in its banner.',
+  },
+  session_kind_mismatch: {
+    status: 403,
+    description:
+      'The call belongs to the other kind of session: tenants and storage need an operator session (operator mode), the storage server’s calls need a storage session.',
+  },
+  kubernetes_unreachable: {
+    status: 503,
+    description: 'The Kubernetes API server cannot be reached (refused, reset or timed out after 30 s).',
+  },
+  kubernetes_error: {
+    status: 500,
+    description:
+      "Any other refusal of the Kubernetes API server (a Status the catalogue has no closer code for); detailedMessage is its reason and message. The status follows the API server's.",
+  },
+  direct_csi_not_installed: {
+    status: 404,
+    description:
+      'The cluster has no direct-csi drives resource (direct.csi.min.io); the Drives screen shows its install notice.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -35,3 +35,6 @@ export * from './bucket-replication.js';
 export * from './bucket-lifecycle.js';
 export * from './tiers.js';
 export * from './tier-rules.js';
+export * from './tenants.js';
+export * from './tenant-create.js';
+export * from './operator-storage.js';

@@ -11,7 +11,10 @@
  *   account acts on itself, allowed unless explicitly denied; `ownPassword` — a built-in user
  *   signed in with its own keys; `adminApi` — the page needs MinIO's admin API, so it is never
  *   listed against a server without it (a plain S3 server); `distributed` — only in distributed
- *   mode (erasure-coded, more than one drive: Heal). The server evaluates these
+ *   mode (erasure-coded, more than one drive: Heal); `session` — which session kind the page is
+ *   for: absent, storage sessions; 'operator', operator sessions only (operator mode: tenants,
+ *   storage, a tenant's detail); 'any', both (sign-out, License). An operator session is listed
+ *   exactly the pages for it, whatever the other rules say. The server evaluates these
  *   (`routes/session/pages.ts`).
  * - `menuGroup`: the side-menu group the entry sits in (none: not a menu entry).
  *
@@ -33,7 +36,12 @@ export interface PageAccess {
   readonly adminApi?: boolean;
   /** Needs an erasure-coded backend of more than one drive (the session's `distributedMode`). */
   readonly distributed?: boolean;
+  /** The session kind it is for: absent, storage sessions; 'operator'; 'any' (both). */
+  readonly session?: 'operator' | 'any';
 }
+
+/** The browser's title in operator mode (spec 1 §2: "the page title becomes an operator title"). */
+export const OPERATOR_PAGE_TITLE = 'Coffer Operator';
 
 export interface ConsolePage {
   readonly id: string;
@@ -94,7 +102,7 @@ export const PAGES = [
     menuGroup: 'Admin',
   },
   // The sign-out entry of the side menu (spec 1 §2): always listed.
-  { id: 'login', path: '/login', label: 'Logout', access: {} },
+  { id: 'login', path: '/login', label: 'Logout', access: { session: 'any' } },
   // Known to the console, not served yet (later issues), unless an access rule is given.
   // MinIO's console shows the dashboard to accounts that may read the server's information.
   {
@@ -159,14 +167,32 @@ export const PAGES = [
     access: { anyOf: ['admin:OBDInfo'], adminApi: true },
     menuGroup: 'Tools',
   },
-  { id: 'tenants', path: '/tenants', label: 'Tenants', menuGroup: 'Operator' },
-  { id: 'storage', path: '/storage', label: 'Storage', menuGroup: 'Operator' },
+  // Operator mode (spec 3 §2). The wizard mounts below /tenants; /storage/volumes and
+  // /storage/drives below /storage.
+  {
+    id: 'tenants',
+    path: '/tenants',
+    label: 'Tenants',
+    access: { session: 'operator' },
+    menuGroup: 'Operator',
+  },
+  {
+    id: 'storage',
+    path: '/storage',
+    label: 'Storage',
+    access: { session: 'operator' },
+    menuGroup: 'Operator',
+  },
+  // A tenant's detail: /namespaces/{tenantNamespace}/tenants/{tenantName} and its sub-paths
+  // /summary, /metrics, /security, /pools, /pods, /pods/{podName}, /license and /hop. Not a menu entry.
+  { id: 'namespaces', path: '/namespaces', label: 'Tenant Details', access: { session: 'operator' } },
   // The deployment's subscription: for accounts that may read the server's information.
   {
     id: 'license',
     path: '/license',
     label: 'License',
-    access: { anyOf: ['admin:ServerInfo'], adminApi: true },
+    // Operator mode lists it too (under Operator in the menu, spec 1 §2).
+    access: { anyOf: ['admin:ServerInfo'], adminApi: true, session: 'any' },
     menuGroup: 'License',
   },
   // The dashboard without the side menu (spec 2 §2): listed, not a menu entry.

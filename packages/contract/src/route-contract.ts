@@ -19,6 +19,12 @@ export interface RouteContract {
   tags: readonly string[];
   /** Callable without a session (login and the API description). */
   public?: boolean;
+  /**
+   * Which session kind may call it (`SessionKind`): absent — a storage session (signed in to the
+   * storage server); 'operator' — an operator session (operator mode, a Kubernetes service-account
+   * token); 'any' — both. The server refuses the other kind (session_kind_mismatch).
+   */
+  session?: 'operator' | 'any';
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;

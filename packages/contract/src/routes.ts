@@ -26,6 +26,8 @@ import { LOG_ROUTES } from './routes/log-routes.js';
 import { DASHBOARD_ROUTES } from './routes/dashboard-routes.js';
 import { REPLICATION_LIFECYCLE_ROUTES } from './routes/replication-lifecycle-routes.js';
 import { SUBSCRIPTION_ROUTES } from './routes/subscription-routes.js';
+import { TENANT_ROUTES } from './routes/tenant-routes.js';
+import { OPERATOR_STORAGE_ROUTES } from './routes/operator-storage-routes.js';
 export * from './route-contract.js';
 
 export const API = {
@@ -48,6 +50,8 @@ export const API = {
   ...DASHBOARD_ROUTES,
   ...REPLICATION_LIFECYCLE_ROUTES,
   ...SUBSCRIPTION_ROUTES,
+  ...TENANT_ROUTES,
+  ...OPERATOR_STORAGE_ROUTES,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiName = keyof typeof API;

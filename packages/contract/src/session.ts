@@ -21,6 +21,18 @@ export const LoginRequestSchema = z
   })
   .meta({ id: 'LoginRequest' });
 
+/** Operator mode (spec 1 §3 "Login payloads": service-account sends jwt): a Kubernetes token. */
+export const OperatorLoginRequestSchema = z
+  .object({ jwt: z.string().trim().min(1).max(16_384).describe('A Kubernetes service-account token') })
+  .meta({ id: 'OperatorLoginRequest' });
+
+/**
+ * What a session acts with: 'storage' — credentials of the storage server (form, LDAP, SSO);
+ * 'operator' — a Kubernetes service-account token (operator mode, `SessionResponse.operator`).
+ */
+export const SESSION_KINDS = ['storage', 'operator'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
 export const OAuth2AuthRequestSchema = z.object({ code: z.string().min(1), state: z.string().min(1) }).meta({
   id: 'OAuth2AuthRequest',
 });
@@ -55,7 +67,7 @@ export const SessionResponseSchema = z
     status: z.literal('ok'),
     pages: z.array(z.string()).describe('Paths of the pages this account may open (spec 1 §2 side menu)'),
     features: z.array(z.string()).describe("Optional features switched on, e.g. 'log-search'"),
-    operator: z.boolean(),
+    operator: z.boolean().describe('An operator session (operator mode): tenants and storage pages'),
     distributedMode: z.boolean().describe('Erasure-coded backend with more than one drive'),
     capabilities: ServerCapabilitiesSchema.optional(),
   })
@@ -82,6 +94,7 @@ export const HasPermissionResponseSchema = z
 export type LoginStrategy = z.infer<typeof LoginStrategySchema>;
 export type LoginStrategyResponse = z.infer<typeof LoginStrategyResponseSchema>;
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+export type OperatorLoginRequest = z.infer<typeof OperatorLoginRequestSchema>;
 export type OAuth2AuthRequest = z.infer<typeof OAuth2AuthRequestSchema>;
 export type OAuth2AuthResponse = z.infer<typeof OAuth2AuthResponseSchema>;
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;

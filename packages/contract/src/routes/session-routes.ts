@@ -8,6 +8,7 @@ import {
   LoginRequestSchema,
   LoginStrategyResponseSchema,
   OAuth2AuthRequestSchema,
+  OperatorLoginRequestSchema,
   OAuth2AuthResponseSchema,
   SessionResponseSchema,
 } from '../session.js';
@@ -17,7 +18,8 @@ export const SESSION_ROUTES = {
   getLoginStrategy: {
     method: 'GET',
     path: `${API_PREFIX}/login`,
-    summary: 'How to sign in: the login form, or a redirect to the identity provider',
+    summary:
+      "How to sign in: the login form, a redirect to the identity provider, or operator mode's service-account token",
     tags: ['session'],
     public: true,
     response: { 200: LoginStrategyResponseSchema, ...errors },
@@ -29,6 +31,17 @@ export const SESSION_ROUTES = {
     tags: ['session'],
     public: true,
     body: LoginRequestSchema,
+    response: { 204: noContent, ...errors },
+  },
+  loginOperator: {
+    method: 'POST',
+    path: `${API_PREFIX}/login/operator`,
+    summary: 'Operator mode: sign in with a Kubernetes service-account token; sets the session cookie',
+    description:
+      'The token is checked against the Kubernetes API server (TokenReview, else an authorised call) and kept on the server only. Errors: invalid_operator_token (401), operator_mode_off (501), kubernetes_unreachable (503).',
+    tags: ['session'],
+    public: true,
+    body: OperatorLoginRequestSchema,
     response: { 204: noContent, ...errors },
   },
   loginOAuth2: {
@@ -47,6 +60,7 @@ export const SESSION_ROUTES = {
     path: `${API_PREFIX}/session`,
     summary: "The signed-in account's session: allowed pages, features, mode",
     tags: ['session'],
+    session: 'any',
     response: { 200: SessionResponseSchema, ...errors },
   },
   logout: {

@@ -13,6 +13,7 @@ export const SUBSCRIPTION_ROUTES = {
     description:
       'not_found when no license is stored: the License page then shows the Community plan (spec 2 §4 "License").',
     tags: ['subscription'],
+    session: 'any',
     response: { 200: SubscriptionInfoSchema, ...errors },
   },
   validateSubscription: {
@@ -22,6 +23,7 @@ export const SUBSCRIPTION_ROUTES = {
     description:
       "A key is a signed token checked against the configured license public key (invalid_license when it is not valid). Email and password need MinIO's online subscription service: subscription_service_unreachable when it cannot be reached within 10 s.",
     tags: ['subscription'],
+    session: 'any',
     body: SubscriptionValidateRequestSchema,
     response: { 200: SubscriptionInfoSchema, ...errors },
   },
@@ -30,6 +32,7 @@ export const SUBSCRIPTION_ROUTES = {
     path: `${API_PREFIX}/subscription/refresh`,
     summary: 'Check the stored license again; same answer as info',
     tags: ['subscription'],
+    session: 'any',
     response: { 200: SubscriptionInfoSchema, ...errors },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -21,7 +21,7 @@
  * The pages and their rules are the contract's page catalogue (`PAGES` in
  * packages/contract/src/pages.ts): pages without `access` are not served yet and never listed.
  */
-import { PAGES, type PageAccess, type PermissionCheck } from '@coffer/contract';
+import { PAGES, type ConsolePage, type PageAccess, type PermissionCheck } from '@coffer/contract';
 import {
   bucketPolicyVerdict,
   combineAccess,
@@ -57,6 +57,8 @@ export function allowedSomewhere(state: PageState, action: string): boolean {
 }
 
 function ruleHolds(rule: PageAccess, state: PageState): boolean {
+  // Operator pages belong to operator sessions (operatorPages below), never to storage ones.
+  if (rule.session === 'operator') return false;
   if (rule.adminApi && state.adminApi === false) return false;
   if (rule.distributed && state.distributedMode !== true) return false;
   if (rule.ownPassword && !state.ownPasswordChangeable) return false;
@@ -71,6 +73,17 @@ function ruleHolds(rule: PageAccess, state: PageState): boolean {
 
 export function allowedPages(state: PageState): string[] {
   return PAGES.flatMap((page) => ('access' in page && ruleHolds(page.access, state) ? [page.path] : []));
+}
+
+/**
+ * An operator session's pages (operator mode): exactly the catalogue's pages for operator or any
+ * session. The service account's own Kubernetes RBAC decides each call made from them.
+ */
+export function operatorPages(): string[] {
+  return PAGES.flatMap((page: ConsolePage) => {
+    const kind = page.access?.session;
+    return kind === 'operator' || kind === 'any' ? [page.path] : [];
+  });
 }
 
 /** IAM's answer to one request: an explicit Deny, an Allow, or nothing said. */
