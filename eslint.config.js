@@ -44,6 +44,8 @@ const FORBIDDEN = {
   ],
   // The console reaches the storage server only over the wire (architecture §1).
   server: ['@coffer/engine', '@coffer/web'],
+  // The Kubernetes simulator runs engines as processes (never imports them) and is no console part.
+  'cluster-sim': ['@coffer/engine', '@coffer/contract', '@coffer/server', '@coffer/web'],
   // The browser gets policy answers from the server, never evaluates them itself.
   web: [
     '@coffer/protocol',

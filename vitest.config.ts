@@ -16,6 +16,7 @@ const alias = {
   '@coffer/admin-client': src('admin-client'),
   '@coffer/contract': src('contract'),
   '@coffer/server': src('server'),
+  '@coffer/cluster-sim': src('cluster-sim'),
 };
 
 /** A unit project: tests next to the code of one workspace. */
@@ -50,6 +51,8 @@ export default defineConfig({
       integration('engine'),
       integration('admin-client'),
       integration('server'),
+      unit('cluster-sim'),
+      integration('cluster-sim'),
       'packages/web/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],

@@ -1,0 +1,70 @@
+/**
+ * `startClusterSim()`: the simulated Kubernetes cluster for tests and demos — the API server on
+ * loopback over an in-memory store, the cluster-admin service-account token, a kubeconfig file,
+ * and the simulated controllers (the MinIO operator with real engine processes, the direct-csi
+ * node agent). Nothing survives `stop()`: the cluster lives in memory, engines' drives in
+ * `dataDir`.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Rest } from './api/rest.js';
+import { startApiServer } from './api/server.js';
+import { ObjectStore } from './api/store.js';
+import type { CrdFlavour } from './api/tenant-schema.js';
+import { tlsMaterial } from './api/tls.js';
+import { TokenIssuer } from './api/tokens.js';
+import { writeKubeconfig } from './kubeconfig.js';
+import { ADMIN_SERVICE_ACCOUNT, OPERATOR_NAMESPACE, seedBase, seedDemo } from './seed.js';
+
+export interface ClusterSimOptions {
+  /** Where the kubeconfig and the tenants' engine drives go (created if missing). */
+  dataDir: string;
+  /** Seed the demo cluster: nodes, storage classes, direct-csi drives. */
+  demo?: boolean;
+  /** Tenant CRD rules: `v4` (operator v4.2.14, the 2021 console's; default) or `latest` (v7). */
+  crd?: CrdFlavour;
+  /** Loopback port of the API server; default any free port. */
+  port?: number;
+}
+
+export interface ClusterSim {
+  /** `https://127.0.0.1:PORT`: the API server. */
+  url: string;
+  /** A service-account JWT (`minio-operator/console-sa`, bound to cluster-admin). */
+  token: string;
+  /** The API server's CA certificate (PEM): trust it to reach `url`. */
+  caData: string;
+  /** A kubeconfig for the cluster with that token (`kubectl --kubeconfig`). */
+  kubeconfigPath: string;
+  /** Stops the controllers, the engines and the API server. */
+  stop(): Promise<void>;
+}
+
+export async function startClusterSim(options: ClusterSimOptions): Promise<ClusterSim> {
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const store = new ObjectStore();
+  const flavour = options.crd ?? 'v4';
+  const rest = new Rest(store, () => ({ flavour, strict: false }));
+  const tokens = new TokenIssuer();
+  const sa = seedBase(store);
+  if (options.demo === true) seedDemo(store);
+  const tls = await tlsMaterial(dataDir);
+  const server = await startApiServer(rest, tokens, { podLog: () => undefined }, { port: options.port, tls });
+  const token = tokens.issue({
+    namespace: OPERATOR_NAMESPACE,
+    name: ADMIN_SERVICE_ACCOUNT,
+    uid: sa.metadata.uid ?? '',
+  });
+  const kubeconfigPath = path.join(dataDir, 'kubeconfig');
+  await writeKubeconfig(kubeconfigPath, server.url, token, tls.caPem);
+  return {
+    url: server.url,
+    token,
+    caData: tls.caPem,
+    kubeconfigPath,
+    async stop() {
+      await server.close();
+    },
+  };
+}
