@@ -20,6 +20,7 @@ import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
 import { WATCH_ROUTES } from '../features/watch/routes.js';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.js';
 import { LICENSE_ROUTES } from '../features/license/routes.js';
+import { TENANT_CREATE_ROUTES } from '../features/tenant-create/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -37,6 +38,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...WATCH_ROUTES,
   ...DASHBOARD_ROUTES,
   ...LICENSE_ROUTES,
+  ...TENANT_CREATE_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -6,6 +6,7 @@
  * registry, log search and Prometheus overrides, identity provider, TLS and encryption. The root
  * keys are sent empty (the server generates them); the built-in users' keys travel in idp.keys.
  */
+import type { Affinity, CreateTenantRequestInput } from '@coffer/contract';
 import type {
   AffinityForm,
   CaCertificate,
@@ -20,55 +21,13 @@ import { GIB, parityNumber, type Distribution, type MemorySize } from './sizing.
 /** §9 "Pool names are pool-{n}": the wizard creates the first pool. */
 export const FIRST_POOL_NAME = 'pool-0';
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
-// A type alias, not an interface, so it fits the JSON index signature of `encryption`.
-export type KeyPairPayload = { crt: string; key: string };
-
-export interface CreateTenantPayload {
-  name: string;
-  namespace: string;
-  access_key: string;
-  secret_key: string;
-  access_keys: string[];
-  secret_keys: string[];
-  enable_tls: boolean;
-  enable_console: boolean;
-  enable_prometheus: boolean;
-  service_name: string;
-  image: string;
-  console_image: string;
-  expose_minio: boolean;
-  expose_console: boolean;
-  pools: PoolPayload[];
-  erasureCodingParity: number;
-  image_registry?: { registry: string; username: string; password: string };
-  logSearchConfiguration: {
-    image: string;
-    postgres_image: string;
-    storageClass?: string;
-    storageSize?: number;
-  };
-  prometheusConfiguration: { image: string; storageClass?: string; storageSize?: number };
-  tls?: {
-    minio: KeyPairPayload[];
-    console?: KeyPairPayload;
-    ca_certificates: string[];
-    console_ca_certificates: string[];
-  };
-  encryption?: JsonObject;
-  idp: JsonObject;
-}
-
-export interface PoolPayload {
-  name: string;
-  servers: number;
-  volumes_per_server: number;
-  volume_configuration: { size: number; storage_class_name: string; labels?: Record<string, string> };
-  resources: { requests: { memory: number }; limits: { memory: number } };
-  affinity?: JsonObject;
-}
+/** The payload as the contract declares it (its zod input: defaults may be left out). */
+export type CreateTenantPayload = CreateTenantRequestInput;
+type PoolPayload = CreateTenantPayload['pools'][number];
+type IdpPayload = NonNullable<CreateTenantPayload['idp']>;
+type EncryptionPayload = NonNullable<CreateTenantPayload['encryption']>;
+type KmsPayload = Pick<EncryptionPayload, 'vault' | 'aws' | 'gcp' | 'gemalto'>;
+type KeyPairPayload = { crt: string; key: string };
 
 /** What the size step derived: the distribution and memory the payload is sized by. */
 export interface DerivedSize {
@@ -77,7 +36,7 @@ export interface DerivedSize {
 }
 
 /** Spec 3 §3 "Pod affinity": one MinIO pod per host for this tenant's pool. */
-function podAntiAffinity(tenantName: string, poolName: string): JsonObject {
+function podAntiAffinity(tenantName: string, poolName: string): Affinity {
   return {
     podAntiAffinity: {
       requiredDuringSchedulingIgnoredDuringExecution: [
@@ -103,14 +62,10 @@ export function labelSelectorText(form: AffinityForm): string {
 }
 
 /** The pool's Kubernetes affinity for the chosen mode (none: no affinity at all). */
-export function poolAffinity(
-  form: AffinityForm,
-  tenantName: string,
-  poolName: string,
-): JsonObject | undefined {
+export function poolAffinity(form: AffinityForm, tenantName: string, poolName: string): Affinity | undefined {
   if (form.podAffinity === 'none') return undefined;
   if (form.podAffinity === 'default') return podAntiAffinity(tenantName, poolName);
-  const nodeAffinity: JsonObject = {
+  const nodeAffinity: Affinity = {
     nodeAffinity: {
       requiredDuringSchedulingIgnoredDuringExecution: {
         nodeSelectorTerms: [
@@ -138,7 +93,7 @@ const uploadedPairs = (pairs: CertificatePair[]) =>
   pairs.filter((p) => p.encoded_cert !== '' && p.encoded_key !== '').map(pairPayload);
 const uploadedCas = (cas: CaCertificate[]) => cas.map((c) => c.encoded_cert).filter((c) => c !== '');
 
-function idpPayload(form: IdentityProviderForm): JsonObject {
+function idpPayload(form: IdentityProviderForm): IdpPayload {
   if (form.idpSelection === 'OpenID') {
     const { url, configuration_url, client_id, secret_id, claim_name, callback_url, scopes } = form.oidc;
     return {
@@ -168,7 +123,7 @@ function idpPayload(form: IdentityProviderForm): JsonObject {
 
 const seconds = (value: string) => (value.trim() === '' ? 0 : Number(value.trim()));
 
-function kmsPayload(form: EncryptionForm): JsonObject {
+function kmsPayload(form: EncryptionForm): KmsPayload {
   switch (form.encryptionType) {
     case 'vault': {
       const v = form.vault;
