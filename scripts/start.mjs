@@ -3,6 +3,7 @@
 // ./data by default) and the console on http://localhost:9090, and print the URL and the
 // credentials. The console reaches the engine over HTTP only, like any MinIO server.
 //   npm start -- --data DIR --console-address HOST:PORT --engine-address HOST:PORT [--verbose]
+//   npm start -- --operator [--k8s-api URL | --kubeconfig FILE]   (operator mode, see --help)
 // The terminal keeps the banner readable: everything the two servers print (request logs
 // included) goes to DIR/logs/engine.log and DIR/logs/console.log; only warnings and errors are
 // echoed, unless --verbose echoes every line.
@@ -20,6 +21,10 @@ const { values } = parseArgs({
     'console-address': { type: 'string', default: 'localhost:9090' },
     drives: { type: 'string', default: '4' },
     verbose: { type: 'boolean', default: false },
+    operator: { type: 'boolean', default: process.env.COFFER_OPERATOR === 'true' },
+    'k8s-api': { type: 'string' },
+    'k8s-ca': { type: 'string' },
+    kubeconfig: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -30,13 +35,25 @@ Starts the storage engine (drives DIR/drive1..N, default ./data) and the console
 http://localhost:9090). Root credentials: COFFER_ROOT_USER / COFFER_ROOT_PASSWORD, or generated
 at first start and kept in DIR/.coffer-credentials.json. The servers' output (request logs
 included) goes to DIR/logs/engine.log and DIR/logs/console.log; the terminal shows only warnings
-and errors, or every line with --verbose.`);
+and errors, or every line with --verbose.
+
+Operator mode (manage MinIO tenants on Kubernetes):
+  npm start -- --operator            a simulated demo cluster (packages/cluster-sim: a Kubernetes
+                                     API server on loopback, four nodes, direct-csi drives; each
+                                     tenant runs real engine processes) and the console in
+                                     operator mode; the banner prints the service-account token
+                                     to sign in with (also saved to DIR/operator/token)
+  npm start -- --operator --kubeconfig FILE    a real cluster from a kubeconfig
+  npm start -- --operator --k8s-api URL [--k8s-ca FILE]   a real API server
+  COFFER_OPERATOR=true npm start     the same as --operator`);
   process.exit(0);
 }
 
 const dataDir = resolve(values.data);
 const logDir = join(dataDir, 'logs');
 const children = [];
+/** In-process parts to stop too (the simulated cluster of operator mode). */
+const stopHooks = [];
 let stopping = false;
 
 function stopAll(code) {
@@ -44,9 +61,10 @@ function stopAll(code) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
-    () => process.exit(code),
-  );
+  Promise.all([
+    ...children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+    ...stopHooks.map((stop) => Promise.resolve(stop()).catch(() => undefined)),
+  ]).then(() => process.exit(code));
 }
 
 /** Pino's numeric levels: 40 is warn. Lines that are not pino JSON (the engine's) count as notices. */
@@ -156,10 +174,78 @@ function rootCredentials() {
   return { accessKey: doc.accessKey, secretKey: doc.secretKey, where: `kept in ${file}` };
 }
 
+/**
+ * Operator mode: the console alone, in operator mode, against a real cluster (--k8s-api,
+ * --kubeconfig) or the simulated demo cluster, which runs inside this process (its tenants'
+ * engines are its own child processes) and stops with it.
+ */
+async function startOperator() {
+  const consoleAddress = String(values['console-address']);
+  const operatorDir = join(dataDir, 'operator');
+  mkdirSync(operatorDir, { recursive: true, mode: 0o700 });
+  const real = values['k8s-api'] !== undefined || values.kubeconfig !== undefined;
+  let clusterArgs;
+  let token;
+  let clusterLine;
+  if (real) {
+    clusterArgs =
+      values['k8s-api'] !== undefined
+        ? [
+            '--k8s-api',
+            values['k8s-api'],
+            ...(values['k8s-ca'] ? ['--k8s-ca', resolve(values['k8s-ca'])] : []),
+          ]
+        : ['--kubeconfig', resolve(values.kubeconfig)];
+    clusterLine = values['k8s-api'] ?? `from ${resolve(values.kubeconfig)}`;
+  } else {
+    const { startClusterSim } = await import(join(ROOT, 'packages/cluster-sim/dist/index.js'));
+    const sim = await startClusterSim({ dataDir: join(operatorDir, 'cluster'), demo: true });
+    stopHooks.push(() => sim.stop());
+    token = sim.token;
+    writeFileSync(join(operatorDir, 'token'), `${token}\n`, { mode: 0o600 });
+    clusterArgs = ['--kubeconfig', sim.kubeconfigPath];
+    clusterLine = `${sim.url} (simulated demo cluster; kubectl --kubeconfig ${sim.kubeconfigPath})`;
+  }
+  startChild('console', [
+    join(ROOT, 'packages/server/dist/main.js'),
+    '--address',
+    consoleAddress,
+    '--operator',
+    ...clusterArgs,
+    '--data',
+    join(operatorDir, 'console'),
+    '--web-dir',
+    join(ROOT, 'packages/web/dist'),
+  ]);
+  const consoleUrl = `http://${consoleAddress}`;
+  await waitFor(`${consoleUrl}/api/v1/login`, 'console');
+  const signIn = token
+    ? `Sign in with this service-account token (also in ${join(operatorDir, 'token')}):
+
+${token}
+`
+    : `Sign in with a service-account token of the cluster, e.g.:
+  kubectl -n minio-operator create token console-sa
+`;
+  console.log(`
+Coffer is running in operator mode.
+  Console:     ${consoleUrl}  (Operator Login)
+  Kubernetes:  ${clusterLine}
+  Logs:        ${logDir}${values.verbose ? '' : ' (npm start -- --verbose shows them here)'}
+
+${signIn}
+Press Ctrl+C to stop.`);
+}
+
 async function main() {
   ensureNodeModules();
   console.log('coffer: building…');
   buildAll();
+  if (values.operator || values['k8s-api'] !== undefined || values.kubeconfig !== undefined) {
+    mkdirSync(logDir, { recursive: true });
+    await startOperator();
+    return;
+  }
 
   mkdirSync(logDir, { recursive: true });
   const engineAddress = String(values['engine-address']);

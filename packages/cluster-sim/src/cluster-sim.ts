@@ -14,6 +14,9 @@ import type { CrdFlavour } from './api/tenant-schema.js';
 import { tlsMaterial } from './api/tls.js';
 import { TokenIssuer } from './api/tokens.js';
 import { writeKubeconfig } from './kubeconfig.js';
+import { DriveAgent } from './operator/drive-agent.js';
+import { PvcBinder } from './operator/pvc-binder.js';
+import { TenantOperator } from './operator/tenant-operator.js';
 import { ADMIN_SERVICE_ACCOUNT, OPERATOR_NAMESPACE, seedBase, seedDemo } from './seed.js';
 
 export interface ClusterSimOptions {
@@ -25,6 +28,14 @@ export interface ClusterSimOptions {
   crd?: CrdFlavour;
   /** Loopback port of the API server; default any free port. */
   port?: number;
+  /** Pause after each provisioning state of a tenant (default 200 ms). */
+  stepMs?: number;
+  /** Interval of the tenant health/usage monitor (default 5 s). */
+  monitorMs?: number;
+  /** The tenant engines' usage-scan interval in seconds (default 5). */
+  scannerSeconds?: number;
+  /** Delay of the simulated direct-csi agent's formatting (default 300 ms). */
+  formatDelayMs?: number;
 }
 
 export interface ClusterSim {
@@ -50,7 +61,24 @@ export async function startClusterSim(options: ClusterSimOptions): Promise<Clust
   const sa = seedBase(store);
   if (options.demo === true) seedDemo(store);
   const tls = await tlsMaterial(dataDir);
-  const server = await startApiServer(rest, tokens, { podLog: () => undefined }, { port: options.port, tls });
+  const operator = new TenantOperator(store, {
+    dataDir,
+    flavour,
+    stepMs: options.stepMs,
+    monitorMs: options.monitorMs,
+    scannerSeconds: options.scannerSeconds,
+  });
+  const binder = new PvcBinder(store);
+  const agent = new DriveAgent(store, options.formatDelayMs);
+  binder.start();
+  agent.start();
+  operator.start();
+  const server = await startApiServer(
+    rest,
+    tokens,
+    { podLog: (ns, pod) => operator.podLog(ns, pod) },
+    { port: options.port, tls },
+  );
   const token = tokens.issue({
     namespace: OPERATOR_NAMESPACE,
     name: ADMIN_SERVICE_ACCOUNT,
@@ -65,6 +93,9 @@ export async function startClusterSim(options: ClusterSimOptions): Promise<Clust
     kubeconfigPath,
     async stop() {
       await server.close();
+      agent.stop();
+      binder.stop();
+      await operator.stop();
     },
   };
 }

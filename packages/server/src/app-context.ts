@@ -11,6 +11,7 @@ import type { PendingLogins } from './sso/pending-logins.js';
 import type { StorageClients } from './storage/storage-clients.js';
 import type { UsageCache } from './routes/buckets/usage-cache.js';
 import type { AuditStore } from './audit/audit-store.js';
+import type { OperatorSettings } from './operator/k8s-settings.js';
 
 /** Single sign-on: the OpenID Connect client and the flows browsers have started. */
 export interface SingleSignOn {
@@ -54,6 +55,8 @@ export interface AppContext {
   credentialRenewal: CredentialRenewal;
   /** Back-off of failed sign-ins per client address and per account. */
   loginThrottle: LoginThrottle;
+  /** Operator mode: the Kubernetes API server the operator sessions work on. */
+  operator?: OperatorSettings;
   /** The audit log store and the token its deliveries carry; absent when switched off. */
   auditLog?: { store: AuditStore; token: string };
 }
@@ -66,5 +69,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route callable without a session. */
     public?: boolean;
+    /** The session kind it is for (contract `session`; absent: storage sessions). */
+    session?: 'storage' | 'operator' | 'any';
   }
 }

@@ -79,7 +79,9 @@ import { watchRoutes } from './routes/watch/watch-routes.js';
 import { dashboardRoutes } from './routes/dashboard/dashboard-routes.js';
 import { createDashboard, type DashboardOptions } from './routes/dashboard/create-dashboard.js';
 import { AccountStates } from './session/account-state.js';
-import { sessionCheck } from './session/authenticate.js';
+import { sessionCheck, sessionKindCheck } from './session/authenticate.js';
+import type { OperatorSettings } from './operator/k8s-settings.js';
+import { operatorRoutes } from './routes/operator/operator-routes.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
 import { SessionStore } from './session/session-store.js';
@@ -140,6 +142,11 @@ export interface AppOptions {
    * and MinIO's online subscription service (default https://subnet.min.io, 10 s bound).
    */
   license?: { publicKeyPem?: string; serviceUrl?: string; serviceTimeoutMs?: number };
+  /**
+   * Operator mode: the Kubernetes API server to manage tenants on (operator/k8s-settings.ts). The
+   * login strategy becomes the service-account token; tenants and storage routes are served.
+   */
+  operator?: OperatorSettings & { defaultImage?: string };
   /** Dashboard metrics: a Prometheus to query, else the console's own history (scrape interval). */
   dashboard?: DashboardOptions;
   logger?: FastifyServerOptions['logger'];
@@ -207,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts: new AccountStates(clients, app.log),
     usage: new UsageCache(clients),
     loginThrottle: new LoginThrottle(options.loginThrottle),
+    ...(options.operator ? { operator: options.operator } : {}),
   };
   const retentionMs = options.auditLog?.retentionMs ?? DEFAULT_AUDIT_RETENTION_MS;
   if (retentionMs > 0) {
@@ -267,13 +275,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Every API route not marked public needs a live session; checked before the body is read.
   const authenticate = sessionCheck(sessions, resolved.basePath, ctx.credentialRenewal);
+  // Then the route's session kind: operator routes for operator sessions only, and the other way round.
   app.addHook('onRoute', (route) => {
     if (route.config?.public === true || !route.url.startsWith(`${resolved.basePath}${API_PREFIX}/`)) return;
     const existing = route.onRequest;
+    const checks = [authenticate, sessionKindCheck(route.config?.session ?? 'storage')];
     route.onRequest =
-      existing === undefined
-        ? [authenticate]
-        : [...(Array.isArray(existing) ? existing : [existing]), authenticate];
+      existing === undefined ? checks : [...(Array.isArray(existing) ? existing : [existing]), ...checks];
   });
 
   const web = await registerWebApp(app, resolved.webDir, resolved.basePath);
@@ -305,6 +313,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(watchRoutes, { ctx });
       await api.register(dashboardRoutes, { dashboard: dashboard.service });
       await api.register(licenseRoutes, { ctx, license: licenseOptions });
+      if (options.operator) {
+        const { defaultImage, ...operator } = options.operator;
+        await api.register(operatorRoutes, {
+          operator,
+          license: licenseOptions,
+          ...(defaultImage !== undefined ? { defaultImage } : {}),
+        });
+      }
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
         app.swagger(),
       );

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { resolveOperatorSettings, type OperatorSettings } from './operator/k8s-settings.js';
 import { DEFAULT_OPENID_SCOPES } from './sso/openid-settings.js';
 
 export const HELP = `Usage: coffer-console [options]
@@ -56,6 +57,16 @@ Options:
                           the PEM public key (ECDSA P-384) License keys are verified with,
                           offline; see docs/license-keys.md (default: none, keys are refused)
   --subscription-url URL  MinIO's online subscription service (default https://subnet.min.io)
+  --operator              operator mode: manage MinIO tenants on Kubernetes (service-account
+                          login); the cluster comes from --k8s-api, --kubeconfig, or the pod's own
+                          service account when the console runs in the cluster; --server is then
+                          optional
+  --k8s-api URL           operator mode: the Kubernetes API server, e.g. https://10.0.0.1:6443
+  --k8s-ca FILE           the PEM CA that signs the API server's certificate (with --k8s-api)
+  --k8s-insecure          do not verify the API server's certificate (with --k8s-api; tests only)
+  --kubeconfig FILE       operator mode: a kubeconfig (its current context's cluster; its user's
+                          token, if any, lets the console ask TokenReview who a token belongs to)
+  --minio-image IMAGE     operator mode: the MinIO image of new tenants (default the 2021 release)
   -h, --help              show this help
 
 Single sign-on: the storage server must trust the same provider (its identity_openid
@@ -80,6 +91,9 @@ COFFER_AUDIT_RETENTION, COFFER_AUDIT_MAX_ENTRIES, COFFER_AUDIT_TOKEN (at least 1
 CONSOLE_PROMETHEUS_URL, CONSOLE_PROMETHEUS_JOB_ID (MinIO console's names), COFFER_METRICS_INTERVAL,
 COFFER_STS_DURATION, COFFER_CREDENTIAL_RENEW_MARGIN, COFFER_LICENSE_PUBLIC_KEY (the PEM text itself),
 COFFER_SUBSCRIPTION_URL.
+Operator mode (MinIO console's names): CONSOLE_OPERATOR_MODE=on (or COFFER_OPERATOR=true),
+CONSOLE_K8S_API_SERVER, CONSOLE_K8S_CA_FILE, KUBECONFIG, CONSOLE_NAMESPACE, CONSOLE_CLUSTER_DOMAIN,
+CONSOLE_MINIO_IMAGE; in a pod: KUBERNETES_SERVICE_HOST/PORT and the service account's files.
 Single sign-on (MinIO console's names first, then MinIO server's): CONSOLE_IDP_URL or
 MINIO_IDENTITY_OPENID_CONFIG_URL, CONSOLE_IDP_CLIENT_ID or MINIO_IDENTITY_OPENID_CLIENT_ID,
 CONSOLE_IDP_SECRET or MINIO_IDENTITY_OPENID_CLIENT_SECRET, CONSOLE_IDP_SCOPES or
@@ -118,6 +132,8 @@ export function normaliseBasePath(text: string): string {
 }
 
 const ConfigSchema = z.object({
+  /** Operator mode's cluster (resolved from flags and environment, not validated further here). */
+  operator: z.custom<OperatorConfig>().optional(),
   host: z.string().min(1),
   port: z.number().int().min(0).max(65535),
   serverUrl: z.url({ protocol: /^https?$/ }),
@@ -215,6 +231,48 @@ function openIdSettingsOf(
   };
 }
 
+export type OperatorConfig = OperatorSettings & { defaultImage?: string };
+
+/**
+ * Operator mode's settings, or undefined when it is off: on with --operator (or the environment),
+ * or implied by --k8s-api / --kubeconfig; then a cluster must be found.
+ */
+function operatorConfigOf(
+  values: {
+    operator?: boolean;
+    'k8s-api'?: string;
+    'k8s-ca'?: string;
+    'k8s-insecure'?: boolean;
+    kubeconfig?: string;
+    'minio-image'?: string;
+  },
+  env: NodeJS.ProcessEnv,
+): OperatorConfig | undefined {
+  const on =
+    values.operator === true ||
+    values['k8s-api'] !== undefined ||
+    values.kubeconfig !== undefined ||
+    env.CONSOLE_OPERATOR_MODE === 'on' ||
+    env.COFFER_OPERATOR === 'true';
+  if (!on) return undefined;
+  const settings = resolveOperatorSettings(
+    {
+      ...(values['k8s-api'] !== undefined ? { apiServer: values['k8s-api'] } : {}),
+      ...(values['k8s-ca'] !== undefined ? { caFile: resolve(values['k8s-ca']) } : {}),
+      ...(values['k8s-insecure'] === true ? { skipTlsVerify: true } : {}),
+      ...(values.kubeconfig !== undefined ? { kubeconfig: resolve(values.kubeconfig) } : {}),
+    },
+    env,
+  );
+  if (!settings) {
+    throw new Error(
+      'operator mode needs a Kubernetes API server: --k8s-api URL, --kubeconfig FILE (or KUBECONFIG), or run in a pod',
+    );
+  }
+  const image = values['minio-image'] ?? env.CONSOLE_MINIO_IMAGE;
+  return { ...settings, ...(image ? { defaultImage: image } : {}) };
+}
+
 /** Flags + environment → config; undefined for --help. Throws with a readable message. */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfig | undefined {
   const { values } = parseArgs({
@@ -245,6 +303,12 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
       'idp-callback-url': { type: 'string' },
       'license-public-key': { type: 'string' },
       'subscription-url': { type: 'string' },
+      operator: { type: 'boolean' },
+      'k8s-api': { type: 'string' },
+      'k8s-ca': { type: 'string' },
+      'k8s-insecure': { type: 'boolean' },
+      kubeconfig: { type: 'string' },
+      'minio-image': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -252,7 +316,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
   });
   if (values.help) return undefined;
   const address = parseAddress(values.address ?? env.COFFER_CONSOLE_ADDRESS ?? '127.0.0.1:9090');
-  const serverUrl = values.server ?? env.COFFER_SERVER_URL;
+  const operator = operatorConfigOf(values, env);
+  // Operator mode needs no storage server: operator sessions never call one (storage routes are
+  // refused for them), so a placeholder that is never dialled stands in.
+  const serverUrl = values.server ?? env.COFFER_SERVER_URL ?? (operator ? 'http://127.0.0.1:9' : undefined);
   if (!serverUrl)
     throw new Error('--server URL is required (the storage server, e.g. http://127.0.0.1:9000)');
   const webDir = values['web-dir'] ?? env.COFFER_WEB_DIR;
@@ -302,6 +369,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): ConsoleConfi
     ...(openId ? { openId } : {}),
     ...(licensePublicKeyPem ? { licensePublicKeyPem } : {}),
     ...(subscriptionUrl ? { subscriptionUrl } : {}),
+    ...(operator ? { operator } : {}),
   });
   if (!parsed.success) {
     throw new Error(

@@ -42,7 +42,7 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
         detailedMessage: err.detailedMessage,
         ...(err.outcome ? { outcome: err.outcome } : {}),
       },
-      credentialsRejected: false,
+      credentialsRejected: err.credentialsRejected,
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

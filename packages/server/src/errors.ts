@@ -9,6 +9,8 @@ import { ERROR_CODES, type DeleteOutcome, type ErrorCode } from '@coffer/contrac
 export class ConsoleError extends Error {
   override readonly name = 'ConsoleError';
   readonly status: number;
+  /** The session's own credentials were refused (a Kubernetes token that no longer works): end it. */
+  credentialsRejected = false;
   constructor(
     readonly code: ErrorCode,
     message: string,

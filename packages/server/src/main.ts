@@ -34,6 +34,7 @@ async function main(): Promise<number> {
       ? { credentialRenewMarginSeconds: config.credentialRenewMarginSeconds }
       : {}),
     ...(config.openId !== undefined ? { openId: config.openId } : {}),
+    ...(config.operator !== undefined ? { operator: config.operator } : {}),
     license: {
       ...(config.licensePublicKeyPem !== undefined ? { publicKeyPem: config.licensePublicKeyPem } : {}),
       ...(config.subscriptionUrl !== undefined ? { serviceUrl: config.subscriptionUrl } : {}),
@@ -61,7 +62,9 @@ async function main(): Promise<number> {
     [
       'Coffer console running',
       `  Console:        ${url}${config.basePath}/`,
-      `  Storage server: ${config.serverUrl}`,
+      config.operator
+        ? `  Operator mode:  Kubernetes API ${config.operator.cluster.server} (sign in with a service-account token)`
+        : `  Storage server: ${config.serverUrl}`,
       `  Data:           ${config.dataDir}`,
       ...(config.openId ? [`  Single sign-on: ${config.openId.configUrl}`] : []),
       `  API:            ${url}${config.basePath}/api/v1/openapi.json`,

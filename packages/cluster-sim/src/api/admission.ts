@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { ResourceType } from './resources.js';
 import {
+  ApiError,
   badRequest,
   fieldForbidden,
   fieldInvalid,
@@ -85,8 +86,19 @@ export function admit(
           causes.push(fieldForbidden('immutable', 'field is immutable when `immutable` is set'));
       }
       break;
-    case 'configmaps':
+    case 'directcsidrives': {
+      // direct-csi's validating webhook: no format request on a drive that is unavailable or in use.
+      const requested = (obj.spec as { requestedFormat?: unknown } | undefined)?.requestedFormat;
+      const state = (old?.status as { driveStatus?: string } | undefined)?.driveStatus;
+      if (requested != null && (state === 'Unavailable' || state === 'InUse')) {
+        throw new ApiError(
+          403,
+          'Forbidden',
+          `admission webhook "validatedrive.direct.csi.min.io" denied the request: drive ${name} is ${state}; it cannot be formatted`,
+        );
+      }
       break;
+    }
     case 'services': {
       const spec = (obj.spec ?? {}) as Record<string, unknown>;
       obj.spec = spec;

@@ -160,6 +160,7 @@ export async function startApiServer(
     const inNs = (o: KubeObject): boolean => t.ns === undefined || o.metadata.namespace === t.ns;
     const matches = (o: KubeObject): boolean => byName(o) && inNs(o) && labels(o) && fields(o);
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    res.flushHeaders();
     watches.add(res);
     const send = (type: string, object: KubeObject): void => {
       res.write(`${JSON.stringify({ type, object })}\n`);

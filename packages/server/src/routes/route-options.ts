@@ -23,7 +23,12 @@ export interface ContractSchema<R extends RouteContract> {
 
 export function routeOptions<const R extends RouteContract>(
   route: R,
-): { method: R['method']; url: string; schema: ContractSchema<R>; config: { public: boolean } } {
+): {
+  method: R['method'];
+  url: string;
+  schema: ContractSchema<R>;
+  config: { public: boolean; session: 'storage' | 'operator' | 'any' };
+} {
   const schema = {
     summary: route.summary,
     tags: [...route.tags],
@@ -35,7 +40,12 @@ export function routeOptions<const R extends RouteContract>(
     ...(route.body !== undefined ? { body: route.body } : {}),
     response: route.response,
   } as ContractSchema<R>;
-  return { method: route.method, url: route.path, schema, config: { public: route.public === true } };
+  return {
+    method: route.method,
+    url: route.path,
+    schema,
+    config: { public: route.public === true, session: route.session ?? 'storage' },
+  };
 }
 
 /** The request's session (the authentication hook guarantees it on non-public routes). */

@@ -5,7 +5,7 @@
  * cookie is cleared.
  */
 import type { onRequestHookHandler } from 'fastify';
-import { notAuthenticated } from '../errors.js';
+import { ConsoleError, notAuthenticated } from '../errors.js';
 import type { CredentialRenewal } from './credential-renewal.js';
 import { clearSessionCookie, SESSION_COOKIE } from './session-cookie.js';
 import type { Session, SessionStore } from './session-store.js';
@@ -34,5 +34,24 @@ export function sessionCheck(
       throw notAuthenticated(id ? 'the session is unknown, expired or signed out' : 'no session cookie');
     }
     request.consoleSession = session;
+  };
+}
+
+/**
+ * After the session check: the route's session kind (contract `session`) must match the
+ * session's — an operator session (a Kubernetes token) has no storage credentials, and a storage
+ * session has no Kubernetes token.
+ */
+export function sessionKindCheck(kind: 'storage' | 'operator' | 'any'): onRequestHookHandler {
+  return async (request) => {
+    const session = request.consoleSession;
+    if (!session || kind === 'any') return;
+    const operator = session.kind === 'operator';
+    if (operator === (kind === 'operator')) return;
+    throw new ConsoleError(
+      'session_kind_mismatch',
+      operator ? 'This is not available in operator mode' : 'This needs operator mode',
+      `the call is for ${kind} sessions`,
+    );
   };
 }

@@ -38,8 +38,14 @@ export type RenewalGrant =
 export interface SessionData {
   /** The access key the user signed in with (the LDAP user name; the SSO subject's parent user). */
   accountName: string;
-  /** 'sts': temporary credentials from AssumeRole; 'direct': the user's own keys (service accounts). */
-  kind: 'sts' | 'direct';
+  /**
+   * 'sts': temporary credentials from AssumeRole; 'direct': the user's own keys (service
+   * accounts); 'operator': operator mode — a Kubernetes service-account token (`operatorToken`),
+   * no storage credentials (`credentials` are empty).
+   */
+  kind: 'sts' | 'direct' | 'operator';
+  /** Operator sessions: the service-account JWT every Kubernetes call is made with. */
+  operatorToken?: string;
   /** How the session signed in (absent: access keys, the form). */
   via?: 'keys' | 'ldap' | 'sso';
   credentials: SessionCredentials;
@@ -76,7 +82,9 @@ function isSessionData(v: unknown): v is SessionData {
   const c = s.credentials as Record<string, unknown> | undefined;
   return (
     typeof s.accountName === 'string' &&
-    (s.kind === 'sts' || s.kind === 'direct') &&
+    (s.kind === 'sts' ||
+      s.kind === 'direct' ||
+      (s.kind === 'operator' && typeof s.operatorToken === 'string')) &&
     typeof s.createdAt === 'number' &&
     typeof s.expiresAt === 'number' &&
     typeof c === 'object' &&

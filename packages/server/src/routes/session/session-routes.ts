@@ -21,7 +21,8 @@ import { FLOW_TTL_MS, SSO_FLOW_COOKIE } from '../../sso/pending-logins.js';
 import { ssoLogin } from '../../sso/sso-login.js';
 import { routeOptions, sessionOf } from '../route-options.js';
 import { login } from './login-service.js';
-import { allowedPages, allowedSomewhere, checkPermissions } from './pages.js';
+import { allowedPages, allowedSomewhere, checkPermissions, operatorPages } from './pages.js';
+import { operatorLogin } from './operator-login-route.js';
 import { AUDIT_READ_ACTION } from '../logs/audit-log-routes.js';
 import { isOwnerAccount, readBucketPolicies } from '../../iam/bucket-policies.js';
 
@@ -65,6 +66,8 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.route({
     ...routeOptions(API.getLoginStrategy),
     handler: async (request, reply) => {
+      // Operator mode signs in with a Kubernetes service-account token (spec 1 §2).
+      if (ctx.operator) return { loginStrategy: 'service-account' as const, redirect: '' };
       const sso = ctx.sso;
       if (!sso) return { loginStrategy: 'form' as const, redirect: '' };
       // Each visit starts a flow of its own (state, nonce, PKCE), kept in this browser's cookie.
@@ -90,6 +93,15 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   });
 
   app.route({
+    ...routeOptions(API.loginOperator),
+    handler: async (request, reply) => {
+      const session = await operatorLogin(ctx, request, reply, request.body.jwt);
+      setSessionCookie(request, reply, basePath, session);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
     ...routeOptions(API.loginOAuth2),
     handler: async (request, reply) => {
       if (!ctx.sso) {
@@ -109,6 +121,15 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.route({
     ...routeOptions(API.getSession),
     handler: async (request) => {
+      if (sessionOf(request).kind === 'operator') {
+        return {
+          status: 'ok' as const,
+          pages: operatorPages(),
+          features: [],
+          operator: true,
+          distributedMode: false,
+        };
+      }
       const state = await ctx.accounts.get(sessionOf(request));
       return {
         status: 'ok' as const,
