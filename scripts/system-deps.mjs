@@ -7,9 +7,9 @@
  * downloads), and the message brokers the notification targets' tests run as child processes
  * (mosquitto, nats-server, rabbitmq-server), nginx (the reverse proxy in front of the console
  * under a sub-path), Prometheus (the console dashboard's metrics source) and OpenLDAP (slapd and
- * ldap-utils: the LDAP identity provider of the sign-in tests). Chromium, Ceph,
- * unzip, the brokers, nginx, Prometheus and OpenLDAP are known needs, not required by
- * default.
+ * ldap-utils: the LDAP identity provider of the sign-in tests), kubectl (the cluster simulator's
+ * second client). Chromium, Ceph, unzip, the brokers, nginx, Prometheus, OpenLDAP and kubectl are
+ * known needs, not required by default.
  *
  * Design: each tool has a `detect` that looks only at the given PATH / directories (so tests can
  * point it at a fake PATH) and returns its version, and the Debian packages that provide it. When
@@ -54,6 +54,9 @@ export const PACKAGES = {
   nginx: ['nginx'],
   prometheus: ['prometheus'],
   openldap: ['slapd', 'ldap-utils', 'openssl'],
+  // The cluster simulator's second client (packages/cluster-sim/test/kubectl.test.ts); Debian's
+  // package is kubernetes-client (kubectl only).
+  kubectl: ['kubernetes-client'],
 };
 
 /** Where Debian puts daemons (often not on a non-root PATH): the broker needs look there too. */
@@ -246,6 +249,11 @@ const DETECTORS = {
   // its TLS listeners) and seed it with ldapadd
   // (packages/engine/test/helpers/identity/openldap.ts).
   openldap: (ctx) => detectDaemon(['slapd', 'ldapadd', 'ldapsearch', 'openssl'], 'slapd', ctx),
+  async kubectl(ctx) {
+    const where = await findOnPath('kubectl', ctx.env.PATH);
+    if (where === undefined) return { found: false };
+    return { found: true, where, version: await versionLine(where, ['version', '--client'], ctx.env) };
+  },
 };
 
 /** Runs a command with inherited output; resolves with its exit code. */

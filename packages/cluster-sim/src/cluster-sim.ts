@@ -13,6 +13,7 @@ import { ObjectStore } from './api/store.js';
 import type { CrdFlavour } from './api/tenant-schema.js';
 import { tlsMaterial } from './api/tls.js';
 import { TokenIssuer } from './api/tokens.js';
+import { seedDemoTenant } from './demo-tenant.js';
 import { writeKubeconfig } from './kubeconfig.js';
 import { DriveAgent } from './operator/drive-agent.js';
 import { PvcBinder } from './operator/pvc-binder.js';
@@ -22,8 +23,10 @@ import { ADMIN_SERVICE_ACCOUNT, OPERATOR_NAMESPACE, seedBase, seedDemo } from '.
 export interface ClusterSimOptions {
   /** Where the kubeconfig and the tenants' engine drives go (created if missing). */
   dataDir: string;
-  /** Seed the demo cluster: nodes, storage classes, direct-csi drives. */
+  /** Seed the demo cluster: nodes, storage classes, direct-csi drives, and a running tenant. */
   demo?: boolean;
+  /** With `demo`: whether to include the running tenant `tenant-demo/demo` (default true). */
+  demoTenant?: boolean;
   /** Tenant CRD rules: `v4` (operator v4.2.14, the 2021 console's; default) or `latest` (v7). */
   crd?: CrdFlavour;
   /** Loopback port of the API server; default any free port. */
@@ -59,7 +62,10 @@ export async function startClusterSim(options: ClusterSimOptions): Promise<Clust
   const rest = new Rest(store, () => ({ flavour, strict: false }));
   const tokens = new TokenIssuer();
   const sa = seedBase(store);
-  if (options.demo === true) seedDemo(store);
+  if (options.demo === true) {
+    seedDemo(store);
+    if (options.demoTenant !== false) seedDemoTenant(store);
+  }
   const tls = await tlsMaterial(dataDir);
   const operator = new TenantOperator(store, {
     dataDir,
@@ -76,7 +82,7 @@ export async function startClusterSim(options: ClusterSimOptions): Promise<Clust
   const server = await startApiServer(
     rest,
     tokens,
-    { podLog: (ns, pod) => operator.podLog(ns, pod) },
+    { podLog: (ns, pod, container) => operator.podLog(ns, pod, container) },
     { port: options.port, tls },
   );
   const token = tokens.issue({

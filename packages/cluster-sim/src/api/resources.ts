@@ -97,6 +97,15 @@ export const RESOURCES: ResourceType[] = [
     createOnly: true,
   },
   {
+    group: 'authentication.k8s.io',
+    version: 'v1',
+    plural: 'selfsubjectreviews',
+    singular: 'selfsubjectreview',
+    kind: 'SelfSubjectReview',
+    namespaced: false,
+    createOnly: true,
+  },
+  {
     group: 'minio.min.io',
     version: 'v2',
     plural: 'tenants',

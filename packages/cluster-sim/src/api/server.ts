@@ -30,8 +30,8 @@ const PUBLIC_PATHS = new Set(['/version', '/healthz', '/livez', '/readyz']);
 const SA_TYPE = RESOURCES.find((r) => r.plural === 'serviceaccounts') as ResourceType;
 
 export interface ApiServerHooks {
-  /** The text of a pod's log, or undefined when the pod has none (`container` from the query). */
-  podLog(ns: string, pod: string, container: string | undefined): string | undefined;
+  /** The text of a pod container's log, or undefined when it has none. */
+  podLog(ns: string, pod: string, container: string): string | undefined;
 }
 
 interface Target {
@@ -240,8 +240,11 @@ export async function startApiServer(
     q: URLSearchParams,
   ): Promise<Reply | undefined> {
     const method = req.method ?? 'GET';
+    const { type } = t;
     const contentType = req.headers['content-type'] ?? '';
-    if (method !== 'GET' && contentType.startsWith('application/vnd.kubernetes.protobuf')) {
+    // A SelfSubjectReview's body is empty in any encoding: kubectl's `auth whoami` sends protobuf.
+    const bodyless = type.kind === 'SelfSubjectReview';
+    if (method !== 'GET' && !bodyless && contentType.startsWith('application/vnd.kubernetes.protobuf')) {
       // kubectl's typed generators (`kubectl create namespace`) send protobuf; only JSON is decoded here.
       throw new ApiError(
         415,
@@ -249,16 +252,37 @@ export async function startApiServer(
         'the simulated API server decodes JSON bodies only (application/vnd.kubernetes.protobuf is not supported)',
       );
     }
-    const body = method === 'GET' ? undefined : parseJson(await readBody(req));
-    const { type } = t;
+    const text = method === 'GET' ? '' : await readBody(req);
+    const body = bodyless ? undefined : parseJson(text);
     if (type.createOnly) {
       if (method !== 'POST' || t.name !== undefined) throw methodNotAllowed();
+      if (type.kind === 'SelfSubjectReview') {
+        const who = authenticate(req);
+        const userInfo = { username: who.username, uid: who.uid, groups: who.groups };
+        return new Reply(201, {
+          kind: 'SelfSubjectReview',
+          apiVersion: 'authentication.k8s.io/v1',
+          metadata: { creationTimestamp: null },
+          status: { userInfo },
+        });
+      }
       return tokenReview(body);
     }
     if (t.sub === 'log') {
       if (method !== 'GET' || type.plural !== 'pods') throw methodNotAllowed();
       const pod = rest.get(type, t.ns, t.name ?? '');
-      const text = hooks.podLog(t.ns ?? '', pod.metadata.name, q.get('container') ?? undefined) ?? '';
+      const containers = (
+        (pod.spec as { containers?: { name: string }[] } | undefined)?.containers ?? []
+      ).map((c) => c.name);
+      const container = q.get('container') ?? (containers.length === 1 ? containers[0] : undefined);
+      if (container === undefined) {
+        throw badRequest(
+          `a container name must be specified for pod ${pod.metadata.name}, choose one of: [${containers.join(' ')}]`,
+        );
+      }
+      if (!containers.includes(container))
+        throw badRequest(`container ${container} is not valid for pod ${pod.metadata.name}`);
+      const text = hooks.podLog(t.ns ?? '', pod.metadata.name, container) ?? '';
       const tail = q.get('tailLines');
       const lines =
         tail === null

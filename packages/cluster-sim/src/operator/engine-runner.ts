@@ -42,6 +42,20 @@ async function freePort(): Promise<number> {
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Engines still running: killed when this process exits, so no test or demo leaves one behind. */
+const live = new Set<ChildProcess>();
+let exitHook = false;
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const c of live) c.kill('SIGKILL');
+    });
+  }
+}
+
 export class EngineRunner {
   private child: ChildProcess | undefined;
   private log = '';
@@ -55,8 +69,9 @@ export class EngineRunner {
     private readonly cli: string = ENGINE_CLI,
   ) {}
 
+  /** What the engine printed (the tail), with the root secret key masked: pod logs are no place for it. */
   output(): string {
-    return this.log;
+    return this.log.split(this.spec.secretKey).join('********');
   }
 
   running(): boolean {
@@ -92,6 +107,7 @@ export class EngineRunner {
     this.stopping = false;
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
+    track(child);
     this.startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const append = (chunk: Buffer): void => {
       this.log += chunk.toString('utf8');

@@ -106,9 +106,10 @@ export class TenantOperator {
     await Promise.all(all.flatMap((rt) => [...rt.pools.values()].map((p) => p.runner.stop())));
   }
 
-  /** The log of a tenant pod: its pool's engine output. */
-  podLog(ns: string, podName: string): string | undefined {
+  /** The log of a tenant pod's `minio` container: its pool's engine output (the sidecar's is empty). */
+  podLog(ns: string, podName: string, container: string): string | undefined {
     const p = this.store.get(POD, ns, podName);
+    if (container !== 'minio') return undefined;
     const tenant = p?.metadata.labels?.[TENANT_LABEL];
     const pool = p?.metadata.labels?.[POOL_LABEL];
     if (tenant === undefined || pool === undefined) return undefined;
@@ -429,7 +430,7 @@ export class TenantOperator {
   }
 
   private createPod(t: KubeObject, set: KubeObject, p: PoolSpec, i: number, s: number, node: string): void {
-    const made = this.writer.upsert('Pod', pod(t, set, p, i, s, node));
+    const made = this.writer.upsert('Pod', pod(t, set, p, i, s, node, this.options.flavour === 'latest'));
     this.writer.event(
       made,
       'Normal',

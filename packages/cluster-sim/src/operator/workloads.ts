@@ -6,6 +6,7 @@
  * `ENDPOINT_ANNOTATION` with the loopback URL of the pool's real engine, which stands in for the
  * in-cluster address `minio.<ns>.svc`.
  */
+import { randomInt } from 'node:crypto';
 import type { KubeObject } from '../api/store.js';
 import type { PoolSpec, TenantSpec } from './tenant-config.js';
 
@@ -55,6 +56,7 @@ function service(
     },
     spec: {
       type: exposed ? 'LoadBalancer' : 'ClusterIP',
+      clusterIP: `10.96.${randomInt(0, 255)}.${randomInt(1, 254)}`,
       ports: ports.map((p) => ({ ...p, protocol: 'TCP' })),
       selector: { [TENANT_LABEL]: t },
     },
@@ -172,6 +174,7 @@ export function pvc(
   };
 }
 
+/** A MinIO pod; the latest operator's pods also run a `sidecar` container (reference §2.6). */
 export function pod(
   tenant: KubeObject,
   set: KubeObject,
@@ -179,6 +182,7 @@ export function pod(
   index: number,
   server: number,
   node: string,
+  withSidecar = false,
 ): KubeObject {
   const t = tenant.metadata.name;
   const p = poolName(pool, index);
@@ -215,6 +219,9 @@ export function pod(
             mountPath: vps === 1 ? mount : `${mount}${j}`,
           })),
         },
+        ...(withSidecar
+          ? [{ name: 'sidecar', image: 'quay.io/minio/operator-sidecar', args: ['sidecar'] }]
+          : []),
       ],
       volumes: Array.from({ length: vps }, (_, j) => ({
         name: `${vctName(pool)}${j}`,
