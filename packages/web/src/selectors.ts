@@ -16,6 +16,7 @@ export const TEST_IDS = {
     secretKey: 'login-secret-key',
     submit: 'login-submit',
     ssoLink: 'login-sso-link',
+    jwt: 'login-jwt',
   },
   /** The language picker and the theme controls, in the side menu and on the login screen. */
   preferences: {

@@ -20,6 +20,8 @@ import { DIAGNOSTICS_ROUTES } from '../features/diagnostics/routes.js';
 import { WATCH_ROUTES } from '../features/watch/routes.js';
 import { DASHBOARD_ROUTES } from '../features/dashboard/routes.js';
 import { LICENSE_ROUTES } from '../features/license/routes.js';
+import { TENANTS_ROUTES } from '../features/tenants/routes.js';
+import { STORAGE_ROUTES } from '../features/storage/routes.js';
 import { TENANT_CREATE_ROUTES } from '../features/tenant-create/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
@@ -38,6 +40,8 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...WATCH_ROUTES,
   ...DASHBOARD_ROUTES,
   ...LICENSE_ROUTES,
+  ...TENANTS_ROUTES,
+  ...STORAGE_ROUTES,
   ...TENANT_CREATE_ROUTES,
 ]);
 

@@ -9,14 +9,16 @@ export interface PageHeaderProps {
   title: ReactNode;
   breadcrumb?: ReactNode;
   actions?: ReactNode;
+  /** The heading's level: 1 unless the page already has its title. */
+  level?: 1 | 2;
 }
 
-export function PageHeader({ title, breadcrumb, actions }: PageHeaderProps) {
+export function PageHeader({ title, breadcrumb, actions, level = 1 }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" mb="md" wrap="wrap" gap="sm">
       <div>
         {breadcrumb}
-        <Title order={1} size="h2">
+        <Title order={level} size={level === 1 ? 'h2' : 'h3'}>
           {title}
         </Title>
       </div>

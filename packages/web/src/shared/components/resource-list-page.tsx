@@ -50,10 +50,14 @@ export interface ResourceListPageProps<T> {
   loaded: boolean;
   /** The row's key: the name searched, selected and put in the row's test id. */
   keyOf: (item: T) => string;
+  /** What the search matches, when it is not the row's key. */
+  searchKeyOf?: (item: T) => string;
   columns: readonly ResourceColumn<T>[];
   actionsWidth: number;
   rowActions: (item: T) => readonly RowActionProps[];
   selection?: ResourceSelection;
+  /** 2 for a list inside a detail page whose title is the level-1 heading. */
+  headingLevel?: 1 | 2;
   /** The screen's dialogs. */
   children?: ReactNode;
 }
@@ -67,19 +71,21 @@ export function ResourceListPage<T>({
   items,
   loaded,
   keyOf,
+  searchKeyOf,
   columns,
   actionsWidth,
   rowActions,
   selection,
+  headingLevel,
   children,
 }: ResourceListPageProps<T>) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const rows = matching(items, search, keyOf);
+  const rows = matching(items, search, searchKeyOf ?? keyOf);
 
   return (
     <div data-testid={testIds.screen}>
-      <PageHeader title={title} actions={headerActions} />
+      <PageHeader title={title} actions={headerActions} level={headingLevel} />
       <SearchBox
         placeholder={searchPlaceholder}
         value={search}

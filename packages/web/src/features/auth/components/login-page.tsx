@@ -1,9 +1,8 @@
 /**
  * The login screen (spec 1 §2, §4, §5) in each of its states: loading while the strategy is
  * unknown, the form ('Console Login'), SSO redirect ('Welcome'), and backend unreachable with
- * Retry. Operator mode's service-account login ('Operator Login') comes with operator mode, which
- * the server does not offer yet (it never answers the 'service-account' strategy). Submitting disables the fields and the
- * button; a failed login shows its message in the top banner; success goes to '/'.
+ * Retry, and operator mode's service-account login ('Operator Login', one JWT field). Submitting
+ * disables the fields and the button; a failed login shows its message in the top banner; success goes to '/'.
  */
 import { Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -14,6 +13,7 @@ import { TEST_IDS } from '../../../selectors.js';
 import { useLoginStrategy } from '../api/get-login-strategy.js';
 import { useLogin } from '../api/login.js';
 import { LoginScreenFrame } from './login-screen-frame.js';
+import { OperatorLogin } from './operator-login.js';
 
 function FormLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
   const { t } = useTranslation('auth');
@@ -113,6 +113,8 @@ export function LoginPage() {
         </Anchor>
       </Stack>
     );
+  } else if (strategy.data.loginStrategy === 'service-account') {
+    body = <OperatorLogin onBanner={setBanner} />;
   } else {
     body = <FormLogin onBanner={setBanner} />;
   }

@@ -8,6 +8,8 @@ export const auth: Catalogue<typeof en> = {
   password: 'Passwort',
   login: 'Anmelden',
   backendUnreachable: 'Ein Fehler ist aufgetreten, das Backend ist nicht erreichbar.',
+  operatorLogin: 'Operator-Anmeldung',
+  jwt: 'JWT',
   welcome: 'Willkommen',
   loginWithSso: 'Mit SSO anmelden',
   singleSignOn: 'Single Sign-on',

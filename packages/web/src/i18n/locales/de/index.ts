@@ -17,6 +17,8 @@ import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
 import { license } from './license.js';
+import { tenants } from './tenants.js';
+import { storage } from './storage.js';
 import { tenantCreate } from './tenant-create.js';
 
 export const de: Catalogue<Messages> = {
@@ -36,5 +38,7 @@ export const de: Catalogue<Messages> = {
   watch,
   dashboard,
   license,
+  tenants,
+  storage,
   tenantCreate,
 };

@@ -5,6 +5,8 @@ export const auth = {
   password: 'Password',
   login: 'Login',
   backendUnreachable: 'An error has ocurred, the backend cannot be reached.',
+  operatorLogin: 'Operator Login',
+  jwt: 'JWT',
   welcome: 'Welcome',
   loginWithSso: 'Login with SSO',
   singleSignOn: 'Single sign-on',

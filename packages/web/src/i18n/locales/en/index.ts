@@ -15,6 +15,8 @@ import { heal } from './heal.js';
 import { watch } from './watch.js';
 import { dashboard } from './dashboard.js';
 import { license } from './license.js';
+import { tenants } from './tenants.js';
+import { storage } from './storage.js';
 import { tenantCreate } from './tenant-create.js';
 
 export const en = {
@@ -34,6 +36,8 @@ export const en = {
   watch,
   dashboard,
   license,
+  tenants,
+  storage,
   tenantCreate,
 } as const;
 export type Messages = typeof en;

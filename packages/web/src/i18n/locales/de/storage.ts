@@ -1,0 +1,58 @@
+/** German texts of the Storage page (see ../en/storage.ts). */
+import type { Catalogue } from '../../catalogue.js';
+import type { storage as en } from '../en/storage.js';
+
+export const storage: Catalogue<typeof en> = {
+  title: 'Speicher',
+  sections: 'Speicherbereiche',
+  volumes: 'Volumes',
+  drives: 'Laufwerke',
+  pvcs: {
+    search: 'Volumes (PVCs) suchen',
+    empty: 'Keine Volumes gefunden',
+    name: 'Name',
+    namespace: 'Namespace',
+    status: 'Status',
+    tenant: 'Tenant',
+    capacity: 'Kapazität',
+    storageClass: 'Storage-Klasse',
+    viewLabel: 'Tenant von {{name}} anzeigen',
+  },
+  driveList: {
+    search: 'Laufwerke suchen',
+    refresh: 'Aktualisieren',
+    formatSelected: 'Ausgewählte Laufwerke formatieren',
+    formatAll: 'Alle Laufwerke formatieren',
+    empty: 'Keine Laufwerke gefunden',
+    drive: 'Laufwerk',
+    capacity: 'Kapazität',
+    allocated: 'Belegt',
+    volumes: 'Volumes',
+    node: 'Knoten',
+    status: 'Status',
+    selectAll: 'Alle Laufwerke auswählen',
+    select: 'Laufwerk {{name}} auswählen',
+    formatLabel: 'Laufwerk {{name}} formatieren',
+    notInstalled: 'Um lokal angeschlossene Laufwerke zu verwalten, muss direct-csi installiert sein …',
+    projectLink: 'direct-csi auf GitHub',
+  },
+  format: {
+    title: 'Laufwerke formatieren',
+    selected: 'Ausgewählte Laufwerke',
+    force: 'Formatieren erzwingen',
+    warning: 'Alle Daten auf diesen Laufwerken werden gelöscht und können nicht wiederhergestellt werden.',
+    phraseLabelBefore: 'Zur Bestätigung',
+    phraseLabelAfter: 'eingeben',
+    phrase: 'YES, PROCEED',
+    confirm: 'Formatieren',
+    done: 'Die Laufwerke wurden formatiert',
+  },
+  formatErrors: {
+    title: 'Formatierungsfehler',
+    node: 'Knoten',
+    drive: 'Laufwerk',
+    message: 'Meldung',
+    download: 'Herunterladen',
+    done: 'Fertig',
+  },
+};
