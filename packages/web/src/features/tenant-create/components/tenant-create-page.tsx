@@ -20,7 +20,7 @@ import {
   Text,
 } from '@mantine/core';
 import type { CreateTenantResponse } from '@coffer/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
@@ -88,8 +88,8 @@ export function TenantCreatePage() {
   const classes = lookup.storageClasses;
   // §4: the first storage class of the quota becomes selected.
   useEffect(() => {
-    if (!classes.includes(selectedStorageClass))
-      change.nameTenant({ selectedStorageClass: classes[0] ?? '' });
+    const wanted = classes.includes(selectedStorageClass) ? selectedStorageClass : (classes[0] ?? '');
+    if (wanted !== selectedStorageClass) change.nameTenant({ selectedStorageClass: wanted });
   }, [classes, selectedStorageClass, change]);
 
   const limit = lookup.limits.get(selectedStorageClass) ?? 0;
@@ -131,9 +131,17 @@ export function TenantCreatePage() {
     const next = steps[index + offset];
     if (next !== undefined) setCurrent(next);
   };
+  // §4 "Create submits once": a second click before the pending state renders is ignored too.
+  const inFlight = useRef(false);
   const submit = () => {
-    if (submitting || !stepValid('preview')) return;
-    create.mutate(createTenantPayload(form, sizing), { onSuccess: setResult });
+    if (inFlight.current || submitting || !stepValid('preview')) return;
+    inFlight.current = true;
+    create.mutate(createTenantPayload(form, sizing), {
+      onSuccess: setResult,
+      onError: () => {
+        inFlight.current = false;
+      },
+    });
   };
 
   const body = () => {

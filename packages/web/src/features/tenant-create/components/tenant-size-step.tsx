@@ -38,6 +38,10 @@ export function TenantSizeStep({
   const { error, touch } = useFieldErrors(sizing.problems);
   const { distribution, memorySize, ecParityCalc } = sizing;
   const derivedError = distribution.error ?? null;
+  // The distribution repeats the fields' own rules; it speaks only once they hold.
+  const fieldsOk = (['nodes', 'drivesPerServer', 'volumeSize'] as const).every(
+    (f) => sizing.problems[f] === undefined,
+  );
 
   return (
     <Stack gap="sm">
@@ -62,7 +66,7 @@ export function TenantSizeStep({
           />
         ))}
       </SimpleGrid>
-      {derivedError !== null && sizing.problems.volumeSize === undefined && (
+      {derivedError !== null && fieldsOk && (
         <Alert
           color="red"
           role="alert"

@@ -56,13 +56,14 @@ export function useNamespaceCheck(namespace: string): NamespaceLookup {
     () => new Map(storageClassLimits(elements ?? []).map(({ storageClass, limit }) => [storageClass, limit])),
     [elements],
   );
+  const storageClasses = useMemo(() => [...limits.keys()], [limits]);
   const checked =
     current && wellFormed && (tenants.isSuccess ? hasTenant || !quota.isPending : tenants.isError);
   return {
     namespace: debounced,
     checked,
     hasTenant,
-    storageClasses: [...limits.keys()],
+    storageClasses,
     limits,
     offerCreate: current && quota.isError,
   };
