@@ -10,6 +10,6 @@ import { ROOT } from './paths.js';
 export default function setup(): void {
   if (process.env.COFFER_E2E_SKIP_BUILD === '1') return;
   const run = (args: string[], cwd = ROOT) => execFileSync('npx', args, { cwd, stdio: 'inherit' });
-  run(['tsc', '-b', 'packages/engine', 'packages/server', 'packages/web']);
+  run(['tsc', '-b', 'packages/engine', 'packages/server', 'packages/cluster-sim', 'packages/web']);
   run(['vite', 'build', '--logLevel', 'warn'], join(ROOT, 'packages/web'));
 }
