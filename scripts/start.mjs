@@ -39,8 +39,9 @@ and errors, or every line with --verbose.
 
 Operator mode (manage MinIO tenants on Kubernetes):
   npm start -- --operator            a simulated demo cluster (packages/cluster-sim: a Kubernetes
-                                     API server on loopback, four nodes, direct-csi drives; each
-                                     tenant runs real engine processes) and the console in
+                                     API server on loopback, four nodes, direct-csi drives and a
+                                     running demo tenant; each tenant runs real engine
+                                     processes) and the console in
                                      operator mode; the banner prints the service-account token
                                      to sign in with (also saved to DIR/operator/token)
   npm start -- --operator --kubeconfig FILE    a real cluster from a kubeconfig
@@ -199,7 +200,11 @@ async function startOperator() {
     clusterLine = values['k8s-api'] ?? `from ${resolve(values.kubeconfig)}`;
   } else {
     const { startClusterSim } = await import(join(ROOT, 'packages/cluster-sim/dist/index.js'));
-    const sim = await startClusterSim({ dataDir: join(operatorDir, 'cluster'), demo: true });
+    const sim = await startClusterSim({
+      dataDir: join(operatorDir, 'cluster'),
+      demo: true,
+      demoTenant: true,
+    });
     stopHooks.push(() => sim.stop());
     token = sim.token;
     writeFileSync(join(operatorDir, 'token'), `${token}\n`, { mode: 0o600 });

@@ -28,6 +28,7 @@ async function main() {
       'nginx',
       'prometheus',
       'openldap',
+      'kubectl',
     ],
   });
 

@@ -23,9 +23,9 @@ import { ADMIN_SERVICE_ACCOUNT, OPERATOR_NAMESPACE, seedBase, seedDemo } from '.
 export interface ClusterSimOptions {
   /** Where the kubeconfig and the tenants' engine drives go (created if missing). */
   dataDir: string;
-  /** Seed the demo cluster: nodes, storage classes, direct-csi drives, and a running tenant. */
+  /** Seed the demo cluster: nodes, storage classes, direct-csi drives. */
   demo?: boolean;
-  /** With `demo`: whether to include the running tenant `tenant-demo/demo` (default true). */
+  /** With `demo`: also a running tenant `tenant-demo/demo` (one engine; default false). */
   demoTenant?: boolean;
   /** Tenant CRD rules: `v4` (operator v4.2.14, the 2021 console's; default) or `latest` (v7). */
   crd?: CrdFlavour;
@@ -64,7 +64,7 @@ export async function startClusterSim(options: ClusterSimOptions): Promise<Clust
   const sa = seedBase(store);
   if (options.demo === true) {
     seedDemo(store);
-    if (options.demoTenant !== false) seedDemoTenant(store);
+    if (options.demoTenant === true) seedDemoTenant(store);
   }
   const tls = await tlsMaterial(dataDir);
   const operator = new TenantOperator(store, {

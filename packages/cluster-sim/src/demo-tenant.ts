@@ -17,6 +17,25 @@ const secret = (name: string, data: Record<string, string>, immutable: boolean):
   data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v).toString('base64')])),
 });
 
+/** A pool as the 2021 console writes it: volume claim template `data`, ReadWriteOnce, a storage class. */
+export function tenantPool(
+  name: string,
+  servers: number,
+  volumesPerServer: number,
+  storage: string,
+  storageClassName = 'standard',
+): Record<string, unknown> {
+  return {
+    name,
+    servers,
+    volumesPerServer,
+    volumeClaimTemplate: {
+      metadata: { name: 'data' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } }, storageClassName },
+    },
+  };
+}
+
 export function seedDemoTenant(store: ObjectStore): void {
   const { namespace, name } = DEMO_TENANT;
   store.insert(resourceOfKind('Namespace'), {
@@ -59,21 +78,7 @@ export function seedDemoTenant(store: ObjectStore): void {
       users: [{ name: `${name}-user-0` }],
       requestAutoCert: false,
       exposeServices: { minio: true, console: true },
-      pools: [
-        {
-          name: 'pool-0',
-          servers: 4,
-          volumesPerServer: 2,
-          volumeClaimTemplate: {
-            metadata: { name: 'data' },
-            spec: {
-              accessModes: ['ReadWriteOnce'],
-              resources: { requests: { storage: '10Gi' } },
-              storageClassName: 'standard',
-            },
-          },
-        },
-      ],
+      pools: [tenantPool('pool-0', 4, 2, '10Gi')],
     },
   } as KubeObject);
 }

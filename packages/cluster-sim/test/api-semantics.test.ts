@@ -10,6 +10,7 @@ import {
   CustomObjectsApi,
   KubeConfig,
   PatchStrategy,
+  Watch,
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantPool } from '../src/demo-tenant.js';
 import { startClusterSim, type ClusterSim } from '../src/index.js';
 
 let sim: ClusterSim;
@@ -35,21 +37,8 @@ function tenant(name: string, pools: unknown[] = [pool('pool-0', 4, 1)]): Record
     spec: { pools, mountPath: '/export' },
   };
 }
-function pool(name: string, servers: number, volumesPerServer: number): Record<string, unknown> {
-  return {
-    name,
-    servers,
-    volumesPerServer,
-    volumeClaimTemplate: {
-      metadata: { name: 'data' },
-      spec: {
-        accessModes: ['ReadWriteOnce'],
-        resources: { requests: { storage: '1Gi' } },
-        storageClassName: 'standard',
-      },
-    },
-  };
-}
+const pool = (name: string, servers: number, volumesPerServer: number): Record<string, unknown> =>
+  tenantPool(name, servers, volumesPerServer, '1Gi');
 
 /** The decoded `Status` of a failed call. */
 async function failure(
@@ -278,6 +267,62 @@ describe('tenants (minio.min.io/v2)', () => {
     )) as { metadata: { generation: number }; spec: { image: string } };
     expect(merged.spec.image).toBe('minio/minio:latest');
     expect(merged.metadata.generation).toBe(2);
+  });
+
+  it('keeps spec and status apart: the main resource ignores status, /status changes only status', async () => {
+    const t = (await custom.getNamespacedCustomObject({ ...TENANT, namespace: 'ns1', name: 't1' })) as Record<
+      string,
+      unknown
+    > & {
+      metadata: { resourceVersion: string };
+    };
+    const viaMain = (await custom.replaceNamespacedCustomObject({
+      ...TENANT,
+      namespace: 'ns1',
+      name: 't1',
+      body: { ...t, status: { currentState: 'forged' } },
+    })) as { status?: { currentState?: string }; metadata: { resourceVersion: string } };
+    // The simulated operator's state stays; the forged one is dropped.
+    expect(viaMain.status?.currentState).toBe(
+      (t.status as { currentState?: string } | undefined)?.currentState,
+    );
+    const viaStatus = (await custom.replaceNamespacedCustomObjectStatus({
+      ...TENANT,
+      namespace: 'ns1',
+      name: 't1',
+      body: {
+        ...t,
+        metadata: { ...t.metadata, resourceVersion: viaMain.metadata.resourceVersion },
+        spec: { pools: [] },
+        status: { currentState: 'set through /status' },
+      },
+    })) as { status: { currentState: string }; spec: { pools: unknown[] } };
+    expect(viaStatus.status.currentState).toBe('set through /status');
+    expect(viaStatus.spec.pools).toHaveLength(1);
+  });
+
+  it('streams watch events for the selected objects', async () => {
+    const seen: string[] = [];
+    const watch = await new Watch(kc).watch(
+      '/api/v1/namespaces/ns1/configmaps',
+      { labelSelector: 'watched=yes' },
+      (phase, obj: { metadata: { name: string } }) => seen.push(`${phase} ${obj.metadata.name}`),
+      () => undefined,
+    );
+    await core.createNamespacedConfigMap({
+      namespace: 'ns1',
+      body: { metadata: { name: 'w1', labels: { watched: 'yes' } } },
+    });
+    await core.createNamespacedConfigMap({ namespace: 'ns1', body: { metadata: { name: 'w2' } } });
+    await core.patchNamespacedConfigMap(
+      { namespace: 'ns1', name: 'w1', body: { data: { a: '1' } } },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+    await core.deleteNamespacedConfigMap({ namespace: 'ns1', name: 'w1' });
+    const deadline = Date.now() + 10_000;
+    while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    watch.abort();
+    expect(seen).toEqual(['ADDED w1', 'MODIFIED w1', 'DELETED w1']);
   });
 
   it('rejects invalid tenants with a 422 Status naming each field, and prunes unknown fields with a warning', async () => {

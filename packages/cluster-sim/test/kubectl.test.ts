@@ -65,7 +65,7 @@ const tenantDoc = (name: string, servers: unknown): object => ({
 describe.skipIf(missing.length > 0)('kubectl against the simulator', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'coffer-sim-kubectl-'));
-    sim = await startClusterSim({ dataDir: dir, stepMs: 10 });
+    sim = await startClusterSim({ dataDir: dir, stepMs: 10, demo: true, demoTenant: true });
   });
 
   afterAll(async () => {
@@ -179,6 +179,30 @@ describe.skipIf(missing.length > 0)('kubectl against the simulator', () => {
       kubectl('patch', 'tenant', 't1', '-n', 'kns', '--type=strategic', '-p', '{"spec":{}}'),
     ).rejects.toThrow(/UnsupportedMediaType|unknown format|not supported/i);
     expect(await kubectl('delete', 'tenant', 't1', '-n', 'kns')).toContain('deleted');
+  });
+
+  it('shows the demo cluster: nodes, drives, and the demo tenant running on its engine with its log', async () => {
+    expect(await kubectl('get', 'nodes', '-o', 'name')).toBe(
+      ['node/coffer-node-1', 'node/coffer-node-2', 'node/coffer-node-3', 'node/coffer-node-4', ''].join('\n'),
+    );
+    expect((await kubectl('get', 'directcsidrives', '-o', 'name')).trim().split('\n')).toHaveLength(12);
+    const health = (): Promise<string> =>
+      kubectl(
+        'get',
+        'tenant',
+        'demo',
+        '-n',
+        'tenant-demo',
+        '-o',
+        'jsonpath={.status.currentState}/{.status.healthStatus}',
+      );
+    const deadline = Date.now() + 45_000;
+    while ((await health()) !== 'Initialized/green' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await health()).toBe('Initialized/green');
+    const log = await kubectl('logs', 'demo-pool-0-3', '-n', 'tenant-demo');
+    expect(log).toContain('Coffer engine running');
+    expect(log).toMatch(/Secret key:\s+\*{8}\n/);
   });
 
   it('refuses a token the simulator did not issue', async () => {

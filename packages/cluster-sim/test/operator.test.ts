@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureEngineBuilt } from '../../engine/test/helpers/engine-process.js';
+import { tenantPool } from '../src/demo-tenant.js';
 import { startClusterSim, type ClusterSim } from '../src/index.js';
 
 const TENANT = { group: 'minio.min.io', version: 'v2', plural: 'tenants' };
@@ -49,21 +50,8 @@ let kc: KubeConfig;
 const states: string[] = [];
 let stopWatch: AbortController | undefined;
 
-function pool(name: string, servers: number, volumesPerServer: number): Record<string, unknown> {
-  return {
-    name,
-    servers,
-    volumesPerServer,
-    volumeClaimTemplate: {
-      metadata: { name: 'data' },
-      spec: {
-        accessModes: ['ReadWriteOnce'],
-        resources: { requests: { storage: '1Gi' } },
-        storageClassName: 'standard',
-      },
-    },
-  };
-}
+const pool = (name: string, servers: number, volumesPerServer: number): Record<string, unknown> =>
+  tenantPool(name, servers, volumesPerServer, '1Gi');
 
 async function getTenant(ns: string, name: string): Promise<TenantObj> {
   return (await custom.getNamespacedCustomObject({ ...TENANT, namespace: ns, name })) as TenantObj;

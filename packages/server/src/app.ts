@@ -81,7 +81,6 @@ import { createDashboard, type DashboardOptions } from './routes/dashboard/creat
 import { AccountStates } from './session/account-state.js';
 import { sessionCheck, sessionKindCheck } from './session/authenticate.js';
 import type { OperatorSettings } from './operator/k8s-settings.js';
-import { operatorRoutes } from './routes/operator/operator-routes.js';
 import { SESSION_COOKIE } from './session/session-cookie.js';
 import { loadSessionKey } from './session/session-key.js';
 import { SessionStore } from './session/session-store.js';
@@ -314,11 +313,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { dashboard: dashboard.service });
       await api.register(licenseRoutes, { ctx, license: licenseOptions });
       if (options.operator) {
+        // Loaded only in operator mode: the Kubernetes client is a large module graph.
+        const { operatorRoutes } = await import('./routes/operator/operator-routes.js');
+        const { tenantHopRoutes } = await import('./routes/operator/tenant-hop.js');
         const { defaultImage, ...operator } = options.operator;
         await api.register(operatorRoutes, {
           operator,
           license: licenseOptions,
           ...(defaultImage !== undefined ? { defaultImage } : {}),
+        });
+        // The hop: each tenant's own console, this console's code against the tenant's server.
+        await api.register(tenantHopRoutes, {
+          ctx,
+          operator,
+          dataDir: join(options.dataDir, 'tenant-consoles'),
+          makeConsole: (tenant) =>
+            buildApp({
+              ...tenant,
+              ...(resolved.webDir !== undefined ? { webDir: resolved.webDir } : {}),
+              auditLog: { retentionMs: 0 },
+              logger: false,
+            }),
         });
       }
       api.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>

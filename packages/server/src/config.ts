@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { resolveOperatorSettings, type OperatorSettings } from './operator/k8s-settings.js';
+import type { OperatorSources } from './operator/k8s-settings.js';
 import { DEFAULT_OPENID_SCOPES } from './sso/openid-settings.js';
 
 export const HELP = `Usage: coffer-console [options]
@@ -231,11 +231,12 @@ function openIdSettingsOf(
   };
 }
 
-export type OperatorConfig = OperatorSettings & { defaultImage?: string };
+/** Operator mode's sources (resolved to a cluster at start, `operator/k8s-settings.ts`). */
+export type OperatorConfig = OperatorSources & { defaultImage?: string };
 
 /**
- * Operator mode's settings, or undefined when it is off: on with --operator (or the environment),
- * or implied by --k8s-api / --kubeconfig; then a cluster must be found.
+ * Operator mode's sources, or undefined when it is off: on with --operator (or the environment),
+ * or implied by --k8s-api / --kubeconfig. Where the cluster is gets resolved by main.ts.
  */
 function operatorConfigOf(
   values: {
@@ -255,22 +256,14 @@ function operatorConfigOf(
     env.CONSOLE_OPERATOR_MODE === 'on' ||
     env.COFFER_OPERATOR === 'true';
   if (!on) return undefined;
-  const settings = resolveOperatorSettings(
-    {
-      ...(values['k8s-api'] !== undefined ? { apiServer: values['k8s-api'] } : {}),
-      ...(values['k8s-ca'] !== undefined ? { caFile: resolve(values['k8s-ca']) } : {}),
-      ...(values['k8s-insecure'] === true ? { skipTlsVerify: true } : {}),
-      ...(values.kubeconfig !== undefined ? { kubeconfig: resolve(values.kubeconfig) } : {}),
-    },
-    env,
-  );
-  if (!settings) {
-    throw new Error(
-      'operator mode needs a Kubernetes API server: --k8s-api URL, --kubeconfig FILE (or KUBECONFIG), or run in a pod',
-    );
-  }
   const image = values['minio-image'] ?? env.CONSOLE_MINIO_IMAGE;
-  return { ...settings, ...(image ? { defaultImage: image } : {}) };
+  return {
+    ...(values['k8s-api'] !== undefined ? { apiServer: values['k8s-api'] } : {}),
+    ...(values['k8s-ca'] !== undefined ? { caFile: resolve(values['k8s-ca']) } : {}),
+    ...(values['k8s-insecure'] === true ? { skipTlsVerify: true } : {}),
+    ...(values.kubeconfig !== undefined ? { kubeconfig: resolve(values.kubeconfig) } : {}),
+    ...(image ? { defaultImage: image } : {}),
+  };
 }
 
 /** Flags + environment → config; undefined for --help. Throws with a readable message. */

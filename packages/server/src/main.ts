@@ -5,6 +5,7 @@
  */
 import { buildApp } from './app.js';
 import { HELP, loadConfig, type ConsoleConfig } from './config.js';
+import { resolveOperatorSettings, type OperatorSettings } from './operator/k8s-settings.js';
 
 async function main(): Promise<number> {
   let config: ConsoleConfig | undefined;
@@ -17,6 +18,18 @@ async function main(): Promise<number> {
   if (!config) {
     process.stdout.write(HELP);
     return 0;
+  }
+  let operator: OperatorSettings | undefined;
+  if (config.operator) {
+    const { defaultImage, ...sources } = config.operator;
+    const settings = await resolveOperatorSettings(sources, process.env);
+    if (!settings) {
+      process.stderr.write(
+        'coffer-console: operator mode needs a Kubernetes API server: --k8s-api URL, --kubeconfig FILE (or KUBECONFIG), or run in a pod\n',
+      );
+      return 2;
+    }
+    operator = { ...settings, ...(defaultImage !== undefined ? { defaultImage } : {}) };
   }
   const app = await buildApp({
     serverUrl: config.serverUrl,
@@ -34,7 +47,7 @@ async function main(): Promise<number> {
       ? { credentialRenewMarginSeconds: config.credentialRenewMarginSeconds }
       : {}),
     ...(config.openId !== undefined ? { openId: config.openId } : {}),
-    ...(config.operator !== undefined ? { operator: config.operator } : {}),
+    ...(operator !== undefined ? { operator } : {}),
     license: {
       ...(config.licensePublicKeyPem !== undefined ? { publicKeyPem: config.licensePublicKeyPem } : {}),
       ...(config.subscriptionUrl !== undefined ? { serviceUrl: config.subscriptionUrl } : {}),
@@ -62,8 +75,8 @@ async function main(): Promise<number> {
     [
       'Coffer console running',
       `  Console:        ${url}${config.basePath}/`,
-      config.operator
-        ? `  Operator mode:  Kubernetes API ${config.operator.cluster.server} (sign in with a service-account token)`
+      operator
+        ? `  Operator mode:  Kubernetes API ${operator.cluster.server} (sign in with a service-account token)`
         : `  Storage server: ${config.serverUrl}`,
       `  Data:           ${config.dataDir}`,
       ...(config.openId ? [`  Single sign-on: ${config.openId.configUrl}`] : []),

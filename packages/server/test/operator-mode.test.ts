@@ -12,6 +12,7 @@ import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { startClusterSim, type ClusterSim } from '@coffer/cluster-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { verifyOperatorToken } from '../src/operator/operator-login.js';
 import type { OperatorSettings } from '../src/operator/k8s-settings.js';
 import { ConsoleClient, removeDir, startConsole, type RunningConsole } from './helpers/console.js';
@@ -54,6 +55,8 @@ beforeAll(async () => {
   sim = await startClusterSim({
     dataDir: path.join(dir, 'sim'),
     demo: true,
+    // The demo tenant's engines would only slow this file down.
+    demoTenant: false,
     stepMs: 30,
     monitorMs: 300,
     scannerSeconds: 1,
@@ -115,10 +118,22 @@ describe('operator login (spec 1 §2 service-account)', () => {
     const session = await op.json<{ operator: boolean; pages: string[] }>('GET', '/api/v1/session');
     expect(session.body.operator).toBe(true);
     expect(session.body.pages).toEqual(['/login', '/tenants', '/storage', '/namespaces', '/license']);
-    // Storage-server calls belong to storage sessions.
+    // Storage-server calls belong to storage sessions, live sockets included.
     const buckets = await op.json('GET', '/api/v1/buckets');
     expect(buckets.status).toBe(403);
     expect(buckets.body).toMatchObject({ code: 'session_kind_mismatch' });
+    const socket = new WebSocket(`${consoleApp.url.replace(/^http/, 'ws')}/ws/trace`, {
+      headers: { cookie: op.cookie ?? '' },
+    });
+    socket.on('error', () => undefined);
+    const refused = await new Promise<number>((resolve) => {
+      socket.once('open', () => resolve(101));
+      socket.once('unexpected-response', (req, res) => {
+        req.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    expect(refused).toBe(403);
   });
 });
 
@@ -325,6 +340,24 @@ describe('a tenant from creation to deletion', () => {
     // No license held by the console: nothing to attach.
     const activate = await op.json('POST', `/api/v1/subscription/namespaces/${NS}/tenants/${T}/activate`);
     expect(activate.body).toMatchObject({ code: 'not_found', message: 'No license to attach' });
+  });
+
+  it("hops into the tenant's own console, signed in, and creates a bucket on its engine", async () => {
+    const hop = `/api/proxy/${NS}/${T}`;
+    const anonymous = new ConsoleClient(consoleApp.url);
+    expect((await anonymous.json('GET', `${hop}/api/v1/session`)).status).toBe(401);
+    const res = await op.request('GET', `${hop}/api/v1/session`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const session = (await res.json()) as { operator: boolean; pages: string[] };
+    expect(session.operator).toBe(false);
+    expect(session.pages).toContain('/buckets');
+    const made = await op.json('POST', `${hop}/api/v1/buckets`, { json: { name: 'hop-bucket' } });
+    expect(made.status).toBeLessThan(300);
+    const buckets = await op.json<{ buckets: { name: string }[] }>('GET', `${hop}/api/v1/buckets`);
+    expect(buckets.body.buckets.map((b) => b.name)).toContain('hop-bucket');
+    // The operator's own cookie still names the operator session.
+    expect((await op.json<{ operator: boolean }>('GET', '/api/v1/session')).body.operator).toBe(true);
   });
 
   it('deletes a pod, then the tenant with its volumes', async () => {

@@ -153,7 +153,7 @@ export async function startApiServer(
     });
   }
 
-  function watch(t: Target, q: URLSearchParams, res: http.ServerResponse): void {
+  function watch(t: Target, q: URLSearchParams, res: http.ServerResponse, accept: string | undefined): void {
     const labels = parseLabelSelector(q.get('labelSelector') ?? undefined);
     const fields = parseFieldSelector(q.get('fieldSelector') ?? undefined, t.type.plural);
     const byName = (o: KubeObject): boolean => t.name === undefined || o.metadata.name === t.name;
@@ -162,7 +162,10 @@ export async function startApiServer(
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
     res.flushHeaders();
     watches.add(res);
-    const send = (type: string, object: KubeObject): void => {
+    // kubectl get -w asks for Table rows: each event then carries a one-row Table.
+    const table = wantsTable(accept);
+    const send = (type: string, o: KubeObject): void => {
+      const object = table ? toTable(t.type, [o], o.metadata.resourceVersion ?? '') : o;
       res.write(`${JSON.stringify({ type, object })}\n`);
     };
     const since = q.get('resourceVersion');
@@ -308,7 +311,7 @@ export async function startApiServer(
       switch (method) {
         case 'GET':
           if (isWatch) {
-            watch(t, q, res);
+            watch(t, q, res, req.headers.accept);
             return undefined;
           }
           return list(t, q, req.headers.accept);
@@ -335,7 +338,7 @@ export async function startApiServer(
     switch (method) {
       case 'GET':
         if (isWatch) {
-          watch(t, q, res);
+          watch(t, q, res, req.headers.accept);
           return undefined;
         }
         if (wantsTable(req.headers.accept)) {

@@ -19,18 +19,17 @@ import { observeHealth, poolParity, type PoolRuntime } from './monitor.js';
 import { readTenantConfig, type PoolSpec, type TenantSpec } from './tenant-config.js';
 import { tenantProblem } from './validate.js';
 import {
-  ENDPOINT_ANNOTATION,
   POOL_LABEL,
   TENANT_LABEL,
   consoleService,
   headlessService,
   minioService,
-  pod,
   poolName,
   pvc,
   statefulSet,
   tlsOn,
 } from './workloads.js';
+import { Kubelet } from './kubelet.js';
 import { Writer } from './writes.js';
 
 export interface OperatorOptions {
@@ -51,7 +50,6 @@ const MAX_ENGINE_DRIVES = 16;
 const COMPONENT = 'minio-operator';
 const TENANT = resourceOfKind('Tenant');
 const POD = resourceOfKind('Pod');
-const NODE = resourceOfKind('Node');
 const SC = resourceOfKind('StorageClass');
 
 interface Runtime {
@@ -79,13 +77,14 @@ export class TenantOperator {
   private readonly listener = (c: Change): void => this.onChange(c);
   private monitorTimer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private podIp = 10;
+  private readonly kubelet: Kubelet;
 
   constructor(
     private readonly store: ObjectStore,
     private readonly options: OperatorOptions,
   ) {
     this.writer = new Writer(store);
+    this.kubelet = new Kubelet(store, this.writer, options.flavour === 'latest');
   }
 
   start(): void {
@@ -178,7 +177,7 @@ export class TenantOperator {
       const rt = t === undefined ? undefined : this.runtimes.get(`${ns}/${t}`);
       if (rt === undefined || rt.gone || rt.ownDeletes.delete(o.metadata.name)) return;
       const pool = o.metadata.labels?.[POOL_LABEL] ?? '';
-      this.enqueue(rt, () => this.restartPod(rt, pool, o.metadata.name));
+      this.enqueue(rt, () => this.restartPod(rt, pool));
     }
   }
 
@@ -340,7 +339,7 @@ export class TenantOperator {
         try {
           await runner.start();
         } catch (err) {
-          this.podsFailed(t, name, (err as Error).message);
+          this.kubelet.podsFailed(t, name, (err as Error).message);
           this.setState(rt, 'Waiting for Pods to be ready');
           rt.observed = generation;
           return;
@@ -349,7 +348,7 @@ export class TenantOperator {
           await runner.stop();
           return;
         }
-        this.podsRunning(t, p, i, runner);
+        this.kubelet.podsRunning(t, p, i, runner);
         if (i === 0) {
           this.put(t, 'Service', minioService(t, runner.url));
           this.put(t, 'Service', consoleService(t, runner.url));
@@ -376,6 +375,7 @@ export class TenantOperator {
       pools: this.poolStatus(spec, rt, new Set()),
       syncVersion: this.options.flavour === 'v4' ? 'v4.2.14' : 'v7.1.1',
       revision: generation - 1,
+      waitingOnReady: undefined,
     });
     await this.monitor(rt);
   }
@@ -405,11 +405,6 @@ export class TenantOperator {
     return stored;
   }
 
-  private nodes(): string[] {
-    const nodes = this.store.list(NODE).map((n) => n.metadata.name);
-    return nodes.length > 0 ? nodes : ['coffer-sim-node'];
-  }
-
   private defaultStorageClass(): string | undefined {
     const classes = this.store.list(SC);
     return (
@@ -421,133 +416,38 @@ export class TenantOperator {
 
   private makePool(t: KubeObject, p: PoolSpec, i: number): void {
     const set = this.put(t, 'StatefulSet', statefulSet(t, p, i, undefined));
-    const nodes = this.nodes();
+    const nodes = this.kubelet.nodes();
     for (let s = 0; s < (p.servers ?? 0); s++) {
       for (let v = 0; v < (p.volumesPerServer ?? 0); v++)
         this.put(t, 'PersistentVolumeClaim', pvc(t, p, i, s, v, this.defaultStorageClass()));
-      this.createPod(t, set, p, i, s, nodes[s % nodes.length] ?? 'coffer-sim-node');
+      this.kubelet.createPod(t, set, p, i, s, nodes[s % nodes.length] ?? 'coffer-sim-node');
     }
   }
 
-  private createPod(t: KubeObject, set: KubeObject, p: PoolSpec, i: number, s: number, node: string): void {
-    const made = this.writer.upsert('Pod', pod(t, set, p, i, s, node, this.options.flavour === 'latest'));
-    this.writer.event(
-      made,
-      'Normal',
-      'Scheduled',
-      `Successfully assigned ${made.metadata.namespace}/${made.metadata.name} to ${node}`,
-      'default-scheduler',
-    );
-  }
-
-  private podsOf(t: KubeObject, pool: string): KubeObject[] {
-    return this.store
-      .list(POD, t.metadata.namespace)
-      .filter(
-        (o) =>
-          o.metadata.labels?.[TENANT_LABEL] === t.metadata.name && o.metadata.labels?.[POOL_LABEL] === pool,
-      );
-  }
-
-  private podsRunning(t: KubeObject, p: PoolSpec, i: number, runner: EngineRunner, restarts = 0): void {
-    const name = poolName(p, i);
-    for (const o of this.podsOf(t, name)) {
-      const image =
-        ((o.spec as { containers?: { image?: string }[] }).containers?.[0]?.image ?? '') || 'coffer-engine';
-      this.writer.event(
-        o,
-        'Normal',
-        'Pulled',
-        `Container image "${image}" already present on machine`,
-        'kubelet',
-      );
-      this.writer.event(o, 'Normal', 'Created', 'Created container minio', 'kubelet');
-      this.writer.event(o, 'Normal', 'Started', `Started container minio (engine ${runner.url})`, 'kubelet');
-      this.writer.setStatus('Pod', o.metadata.namespace, o.metadata.name, {
-        phase: 'Running',
-        conditions: ['PodScheduled', 'Initialized', 'ContainersReady', 'Ready'].map((type) => ({
-          type,
-          status: 'True',
-          lastTransitionTime: now(),
-        })),
-        hostIP: '10.0.0.1',
-        podIP: `10.244.${Math.floor(this.podIp / 250)}.${(this.podIp++ % 250) + 2}`,
-        startTime: runner.startedAt,
-        containerStatuses: [
-          {
-            name: 'minio',
-            ready: true,
-            started: true,
-            restartCount: restarts,
-            image,
-            imageID: '',
-            state: { running: { startedAt: runner.startedAt } },
-          },
-        ],
-      });
-    }
-    const set = this.store.get(
-      resourceOfKind('StatefulSet'),
-      t.metadata.namespace,
-      `${t.metadata.name}-${name}`,
-    );
-    if (set !== undefined) {
-      this.writer.upsert('StatefulSet', {
-        ...set,
-        metadata: {
-          ...set.metadata,
-          annotations: { ...set.metadata.annotations, [ENDPOINT_ANNOTATION]: runner.url },
-        },
-      });
-      const n = p.servers ?? 0;
-      this.writer.setStatus('StatefulSet', t.metadata.namespace, set.metadata.name, {
-        replicas: n,
-        readyReplicas: n,
-        currentReplicas: n,
-        updatedReplicas: n,
-        availableReplicas: n,
-      });
-    }
-  }
-
-  private podsFailed(t: KubeObject, pool: string, message: string): void {
-    for (const o of this.podsOf(t, pool)) {
-      this.writer.event(
-        o,
-        'Warning',
-        'BackOff',
-        `Back-off restarting failed container minio: ${message.split('\n')[0] ?? ''}`,
-        'kubelet',
-      );
-      this.writer.setStatus('Pod', o.metadata.namespace, o.metadata.name, {
-        phase: 'Running',
-        containerStatuses: [
-          {
-            name: 'minio',
-            ready: false,
-            restartCount: 1,
-            state: { waiting: { reason: 'CrashLoopBackOff', message } },
-          },
-        ],
-      });
-    }
-  }
-
-  /** A deleted tenant pod: its pool's engine restarts and the pod is made again. */
-  private async restartPod(rt: Runtime, pool: string, podName: string): Promise<void> {
+  /**
+   * Deleted tenant pods come back, as under a StatefulSet. When every pod of a pool was deleted
+   * (the console's restart of a tenant), the pool's engine restarts; a single pod's deletion does
+   * not interrupt the pool's engine, as one MinIO server's restart leaves the others serving.
+   */
+  private async restartPod(rt: Runtime, pool: string): Promise<void> {
     const t = this.tenant(rt);
     const poolRt = rt.pools.get(pool);
     if (t === undefined || poolRt === undefined) return;
     const set = this.store.get(resourceOfKind('StatefulSet'), rt.ns, `${rt.name}-${pool}`);
     if (set === undefined) return;
     const index = ((t.spec as TenantSpec).pools ?? []).findIndex((p, i) => poolName(p, i) === pool);
-    const server = Number(podName.slice(`${rt.name}-${pool}-`.length));
-    const nodes = this.nodes();
-    if (this.store.get(POD, rt.ns, podName) === undefined)
-      this.createPod(t, set, poolRt.spec, index, server, nodes[server % nodes.length] ?? 'coffer-sim-node');
-    await poolRt.runner.stop();
-    await poolRt.runner.start();
-    this.podsRunning(t, poolRt.spec, index, poolRt.runner);
+    const present = new Set(this.kubelet.podsOf(t, pool).map((o) => o.metadata.name));
+    if (present.size === (poolRt.spec.servers ?? 0)) return;
+    const nodes = this.kubelet.nodes();
+    for (let s = 0; s < (poolRt.spec.servers ?? 0); s++) {
+      if (!present.has(`${rt.name}-${pool}-${s}`))
+        this.kubelet.createPod(t, set, poolRt.spec, index, s, nodes[s % nodes.length] ?? 'coffer-sim-node');
+    }
+    if (present.size === 0) {
+      await poolRt.runner.stop();
+      await poolRt.runner.start();
+    }
+    this.kubelet.podsRunning(t, poolRt.spec, index, poolRt.runner, present);
   }
 
   private async monitor(rt: Runtime): Promise<void> {
@@ -558,7 +458,7 @@ export class TenantOperator {
       if (p.runner.crashed()) {
         const index = ((t.spec as TenantSpec).pools ?? []).findIndex((sp, i) => poolName(sp, i) === name);
         await p.runner.start();
-        this.podsRunning(t, p.spec, index, p.runner, 1);
+        this.kubelet.podsRunning(t, p.spec, index, p.runner, new Set(), 1);
       }
     }
     const pods = this.store.list(POD, rt.ns).filter((o) => o.metadata.labels?.[TENANT_LABEL] === rt.name);

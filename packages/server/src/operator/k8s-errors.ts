@@ -116,3 +116,25 @@ export function isK8sStatus(err: unknown, code: number): boolean {
   if (err instanceof ConsoleError) return err.status === code;
   return k8sStatusOf(err)?.code === code;
 }
+
+/**
+ * Read-modify-write against an object its controller also writes (the operator updates a
+ * Tenant's status all the time, and every write bumps the resourceVersion): run `attempt` again,
+ * from a fresh read, when the write met a newer version (409), a few times.
+ */
+export async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (i >= tries || !isStaleWrite(err)) throw err;
+    }
+  }
+}
+
+/** A write refused because the object changed since it was read (Status reason Conflict). */
+function isStaleWrite(err: unknown): boolean {
+  if (err instanceof ConsoleError) return err.status === 409 && err.detailedMessage.startsWith('Conflict');
+  const status = k8sStatusOf(err);
+  return status?.code === 409 && status.reason === 'Conflict';
+}

@@ -7,10 +7,12 @@
  * kept is the cluster (URL and how to trust it) and, optionally, the console's own token — used
  * only to ask TokenReview who a pasted token belongs to. Every tenant call is made with the
  * signed-in user's token, so the cluster's RBAC decides.
+ *
+ * Nothing here loads the Kubernetes client unless a kubeconfig is read: a console that is not in
+ * operator mode never loads it (its start-up stays within small open-file limits).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
 
 export interface K8sCluster {
   /** The API server, e.g. `https://10.0.0.1:443`. */
@@ -42,7 +44,9 @@ export interface OperatorSources {
 
 const SA_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 
-function fromKubeconfig(file: string): Pick<OperatorSettings, 'cluster' | 'consoleToken'> {
+/** The kubeconfig's current cluster and user token (the Kubernetes client is loaded only here). */
+async function fromKubeconfig(file: string): Promise<Pick<OperatorSettings, 'cluster' | 'consoleToken'>> {
+  const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
   kc.loadFromFile(file);
   const cluster = kc.getCurrentCluster();
@@ -68,10 +72,10 @@ function fromKubeconfig(file: string): Pick<OperatorSettings, 'cluster' | 'conso
  * The settings from flags and environment, or undefined when operator mode has nothing to reach.
  * Precedence: an explicit API server, then a kubeconfig, then the in-cluster service account.
  */
-export function resolveOperatorSettings(
+export async function resolveOperatorSettings(
   sources: OperatorSources,
   env: NodeJS.ProcessEnv,
-): OperatorSettings | undefined {
+): Promise<OperatorSettings | undefined> {
   const clusterDomain = sources.clusterDomain ?? env.CONSOLE_CLUSTER_DOMAIN ?? 'cluster.local';
   const namespaceFile = join(SA_DIR, 'namespace');
   const namespace =
@@ -93,7 +97,7 @@ export function resolveOperatorSettings(
   }
   const kubeconfig = sources.kubeconfig ?? env.KUBECONFIG;
   if (kubeconfig !== undefined && kubeconfig !== '') {
-    return { ...fromKubeconfig(kubeconfig), namespace, clusterDomain };
+    return { ...(await fromKubeconfig(kubeconfig)), namespace, clusterDomain };
   }
   const host = env.KUBERNETES_SERVICE_HOST;
   const tokenFile = join(SA_DIR, 'token');

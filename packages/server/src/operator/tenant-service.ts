@@ -15,7 +15,7 @@ import type {
   UpdateTenantSecurityRequest,
 } from '@coffer/contract';
 import { ConsoleError, invalidRequest } from '../errors.js';
-import { isK8sStatus, k8s, k8sError } from './k8s-errors.js';
+import { isK8sStatus, k8s, k8sError, retryOnConflict } from './k8s-errors.js';
 import { mergePatch, TENANTS, type K8sApis } from './k8s-client.js';
 import { checkCertificate, checkKeyPair, describeCertificate, type CertificateInfo } from './tenant-certs.js';
 import { formatConfigEnv, parseConfigEnv } from './tenant-config.js';
@@ -168,13 +168,21 @@ export async function updateTenant(
   const annotations = Object.fromEntries(
     Object.entries(PROMETHEUS).map(([k, v]) => [k, req.enable_prometheus ? v : null]),
   );
-  const patch = {
-    metadata: { resourceVersion: t.metadata.resourceVersion, annotations },
-    spec: { image: req.image || defaultImage, ...(imagePullSecret ? { imagePullSecret } : {}) },
-  };
-  await k8s('Update tenant', () =>
-    apis.custom.patchNamespacedCustomObject({ ...TENANTS, namespace, name, body: patch }, mergePatch()),
-  );
+  let current = t;
+  await retryOnConflict(async () => {
+    const patch = {
+      metadata: { resourceVersion: current.metadata.resourceVersion, annotations },
+      spec: { image: req.image || defaultImage, ...(imagePullSecret ? { imagePullSecret } : {}) },
+    };
+    try {
+      await k8s('Update tenant', () =>
+        apis.custom.patchNamespacedCustomObject({ ...TENANTS, namespace, name, body: patch }, mergePatch()),
+      );
+    } catch (err) {
+      current = await readTenant(apis, namespace, name);
+      throw err;
+    }
+  });
 }
 
 /** Delete a tenant; with `deletePvcs` also its volume claims and every secret labelled with it. */
@@ -223,20 +231,24 @@ export async function updateTenantYaml(
     throw invalidRequest('The YAML is not a Tenant', 'it needs a spec object');
   }
   const given = doc as Partial<Tenant>;
-  const live = await readTenant(apis, namespace, name);
   const meta: Partial<Tenant['metadata']> = given.metadata ?? {};
-  const next: Tenant = {
-    ...live,
-    metadata: {
-      ...live.metadata,
-      labels: meta.labels ?? {},
-      annotations: meta.annotations ?? {},
-      finalizers: meta.finalizers ?? [],
-    },
-    spec: given.spec as Tenant['spec'],
+  const put = async () => {
+    const live = await readTenant(apis, namespace, name);
+    const next: Tenant = {
+      ...live,
+      metadata: {
+        ...live.metadata,
+        labels: meta.labels ?? {},
+        annotations: meta.annotations ?? {},
+        finalizers: meta.finalizers ?? [],
+      },
+      spec: given.spec as Tenant['spec'],
+    };
+    await apis.custom.replaceNamespacedCustomObject({ ...TENANTS, namespace, name, body: next });
   };
   try {
-    await apis.custom.replaceNamespacedCustomObject({ ...TENANTS, namespace, name, body: next });
+    // Only the operator's status writes race with this one: the YAML's fields win.
+    await retryOnConflict(put);
   } catch (err) {
     // The 2021 console answered every API refusal of the YAML as a bad request (shown in red).
     const e = k8sError(err, 'Save YAML');
@@ -247,6 +259,10 @@ export async function updateTenantYaml(
 
 /** Expand Tenant: append a pool; one merge patch of the whole pool list. */
 export async function addPool(apis: K8sApis, namespace: string, name: string, pool: Pool): Promise<void> {
+  await retryOnConflict(() => addPoolOnce(apis, namespace, name, pool));
+}
+
+async function addPoolOnce(apis: K8sApis, namespace: string, name: string, pool: Pool): Promise<void> {
   const t = await readTenant(apis, namespace, name);
   const pools = t.spec.pools ?? [];
   if (pools.some((p, i) => (p.name ?? `pool-${i}`) === pool.name)) {

@@ -21,7 +21,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../app-context.js';
-import { liveSession, sessionCheck } from '../session/authenticate.js';
+import { liveSession, sessionCheck, sessionKindCheck } from '../session/authenticate.js';
 import type { Session } from '../session/session-store.js';
 import { pumpToSocket } from './pump.js';
 
@@ -66,7 +66,11 @@ export function registerStream<const S extends StreamContract>(
     stream.path,
     {
       websocket: true,
-      onRequest: sessionCheck(ctx.sessions, ctx.options.basePath, ctx.credentialRenewal),
+      // Live sockets read the storage server: storage sessions only (an operator session has no keys).
+      onRequest: [
+        sessionCheck(ctx.sessions, ctx.options.basePath, ctx.credentialRenewal),
+        sessionKindCheck('storage'),
+      ],
       schema: {
         ...(stream.params !== undefined ? { params: stream.params } : {}),
         ...(stream.querystring !== undefined ? { querystring: stream.querystring } : {}),

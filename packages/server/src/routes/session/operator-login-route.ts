@@ -7,7 +7,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { ConsoleError } from '../../errors.js';
-import { verifyOperatorToken } from '../../operator/operator-login.js';
 import type { Session } from '../../session/session-store.js';
 
 export async function operatorLogin(
@@ -33,6 +32,8 @@ export async function operatorLogin(
       `Too many failed sign-in attempts. Try again in ${seconds} s.`,
     );
   }
+  // Loaded only in operator mode (the Kubernetes client).
+  const { verifyOperatorToken } = await import('../../operator/operator-login.js');
   let identity;
   try {
     identity = await verifyOperatorToken(ctx.operator, jwt);
