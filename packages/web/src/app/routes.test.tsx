@@ -36,6 +36,19 @@ describe('the route table', () => {
       '/dashboard',
       '/metrics',
       '/license',
+      '/tenants',
+      '/namespaces/:tenantNamespace/tenants/:tenantName',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/summary',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/metrics',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/security',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/pools',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/pods',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/pods/:podName',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/license',
+      '/namespaces/:tenantNamespace/tenants/:tenantName/hop',
+      '/storage',
+      '/storage/volumes',
+      '/storage/drives',
     ]);
   });
 });

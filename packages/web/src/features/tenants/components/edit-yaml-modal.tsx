@@ -70,7 +70,7 @@ function YamlEditor({
           onChange={(e) => setText(e.currentTarget.value)}
           autosize
           minRows={12}
-          maxRows={28}
+          maxRows={18}
           spellCheck={false}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
           data-testid={ids.editor}
