@@ -190,6 +190,26 @@ describe('Create New Tenant wizard', () => {
     });
   });
 
+  it('a failed tenant lookup toasts the spec’s message with the server’s detail', async () => {
+    renderWithApp(<TenantCreatePage />, {
+      session: OPERATOR,
+      path: '/tenants/add',
+      route: '/tenants/add',
+      handler: (call) =>
+        call.url.endsWith('/namespaces/ns-x/tenants')
+          ? { status: 500, body: { message: 'lookup failed', detailedMessage: 'the API server is down' } }
+          : handler({})(call),
+    });
+    type('tenantName', 'tenant-a');
+    type('namespace', 'ns-x');
+    expect(
+      await screen.findByText('Error validating if namespace already has tenants', {}, WAIT),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByTestId(TEST_IDS.layout.notificationDetails));
+    expect(screen.getByText('The API server is down')).toBeTruthy();
+    expect(next().disabled).toBe(true);
+  });
+
   it('size step: the rules, the server’s memory refusal on the servers field, memory floors', async () => {
     renderWizard({ maxMemory: 'fail' });
     await fillName();
