@@ -3,6 +3,8 @@
  * `e2e/` import this module to find elements, so a renamed id breaks the build, not a test at run
  * time. Ids that depend on data (a bucket or object name) are functions.
  */
+import { TENANT_CREATE_IDS } from './features/tenant-create/test-ids.js';
+
 export const TEST_IDS = {
   login: {
     screen: 'login-screen',
@@ -734,4 +736,5 @@ export const TEST_IDS = {
     widget: (id: number) => `dashboard-widget-${id}`,
     resize: (id: number) => `dashboard-widget-resize-${id}`,
   },
+  tenantCreate: TENANT_CREATE_IDS,
 } as const;

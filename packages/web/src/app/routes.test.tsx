@@ -49,6 +49,7 @@ describe('the route table', () => {
       '/storage',
       '/storage/volumes',
       '/storage/drives',
+      '/tenants/add',
     ]);
   });
 });

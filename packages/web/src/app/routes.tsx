@@ -22,6 +22,7 @@ import { DASHBOARD_ROUTES } from '../features/dashboard/routes.js';
 import { LICENSE_ROUTES } from '../features/license/routes.js';
 import { TENANTS_ROUTES } from '../features/tenants/routes.js';
 import { STORAGE_ROUTES } from '../features/storage/routes.js';
+import { TENANT_CREATE_ROUTES } from '../features/tenant-create/routes.js';
 import { resolveScreens, type FeatureRoute } from '../shared/routing.js';
 import { AppLayout } from './layout/app-layout.js';
 import { SessionGate } from './session-gate.js';
@@ -41,6 +42,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = resolveScreens([
   ...LICENSE_ROUTES,
   ...TENANTS_ROUTES,
   ...STORAGE_ROUTES,
+  ...TENANT_CREATE_ROUTES,
 ]);
 
 export function AppRoutes() {

@@ -19,6 +19,7 @@ import { dashboard } from './dashboard.js';
 import { license } from './license.js';
 import { tenants } from './tenants.js';
 import { storage } from './storage.js';
+import { tenantCreate } from './tenant-create.js';
 
 export const de: Catalogue<Messages> = {
   common,
@@ -39,4 +40,5 @@ export const de: Catalogue<Messages> = {
   license,
   tenants,
   storage,
+  tenantCreate,
 };

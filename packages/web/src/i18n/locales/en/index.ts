@@ -17,6 +17,7 @@ import { dashboard } from './dashboard.js';
 import { license } from './license.js';
 import { tenants } from './tenants.js';
 import { storage } from './storage.js';
+import { tenantCreate } from './tenant-create.js';
 
 export const en = {
   common,
@@ -37,5 +38,6 @@ export const en = {
   license,
   tenants,
   storage,
+  tenantCreate,
 } as const;
 export type Messages = typeof en;
