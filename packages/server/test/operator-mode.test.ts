@@ -9,7 +9,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi, KubeConfig, Watch } from '@kubernetes/client-node';
 import { startClusterSim, type ClusterSim } from '@coffer/cluster-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -29,6 +29,7 @@ let sim: ClusterSim;
 let settings: OperatorSettings;
 let consoleApp: RunningConsole;
 let op: ConsoleClient;
+let kc: KubeConfig;
 let core: CoreV1Api;
 let custom: CustomObjectsApi;
 
@@ -73,7 +74,7 @@ beforeAll(async () => {
     operator: settings,
   });
   op = new ConsoleClient(consoleApp.url);
-  const kc = new KubeConfig();
+  kc = new KubeConfig();
   kc.loadFromFile(sim.kubeconfigPath);
   core = kc.makeApiClient(CoreV1Api);
   custom = kc.makeApiClient(CustomObjectsApi);
@@ -214,6 +215,17 @@ describe('a tenant from creation to deletion', () => {
   };
 
   it('creates its secrets, then the Tenant, in the 2021 order', async () => {
+    // The operator rewrites the Tenant at once; its revision at creation comes from a watch.
+    const tenantAdded: number[] = [];
+    const watching = await new Watch(kc).watch(
+      `/apis/minio.min.io/v2/namespaces/${NS}/tenants`,
+      {},
+      (type: string, obj: { metadata: { name: string; resourceVersion: string } }) => {
+        if (type === 'ADDED' && obj.metadata.name === T)
+          tenantAdded.push(Number(obj.metadata.resourceVersion));
+      },
+      () => {},
+    );
     const res = await op.json('POST', '/api/v1/tenants', { json: payload });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ externalIDP: false, console: [KEYS] });
@@ -236,7 +248,13 @@ describe('a tenant from creation to deletion', () => {
     const firstOf = (name: string) => Math.min(...made.filter((o) => o.name === name).map((o) => o.rv));
     expect(firstOf(`secret/${T}-secret`)).toBeLessThan(firstOf(`secret/${T}-user-0`));
     expect(firstOf(`secret/${T}-user-0`)).toBeLessThan(firstOf(`secret/${T}-env-configuration`));
-    // The operator rewrites the Tenant's status afterwards; its creation came after the secrets.
+    const [tenantCreated] = await until(
+      'the Tenant ADDED event',
+      async () => tenantAdded,
+      (v) => v.length > 0,
+    );
+    watching.abort();
+    expect(firstOf(`secret/${T}-env-configuration`)).toBeLessThan(tenantCreated ?? 0);
     expect(
       secrets.items.find((s) => s.metadata?.name === `${T}-env-configuration`)?.data?.['config.env'],
     ).toBeDefined();
