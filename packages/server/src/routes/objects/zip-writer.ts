@@ -154,11 +154,6 @@ export class ZipWriter {
     this.limits = { ...CLASSIC, ...limits };
   }
 
-  /** Bytes of the archive written so far. */
-  get written(): number {
-    return this.offset;
-  }
-
   /** An empty directory entry; `name` gets its trailing '/'. */
   async addDirectory(name: string, mtime: Date): Promise<void> {
     this.begin();
