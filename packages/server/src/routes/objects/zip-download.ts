@@ -3,11 +3,13 @@
  *
  * The archive is written while the objects are read: the selection is walked one S3 listing page
  * at a time, each object is fetched with one GET when the archive reaches it (runs of small
- * objects a few ahead, see PREFETCH), and its bytes
- * flow through yazl into the response — socket back-pressure paces the storage reads, so memory is
- * one listing page plus stream buffers, whatever the sizes. Entries are stored (no compression:
- * most big objects are compressed already, and storing keeps the server's CPU free). yazl switches
- * to ZIP64 by itself for entries or offsets past 4 GiB and for 65,535 entries or more.
+ * objects a few ahead, see PREFETCH), and its bytes flow through our ZipWriter (zip-writer.ts)
+ * into the response — socket back-pressure paces the storage reads, so memory is one listing page
+ * plus stream buffers plus the packed central directory, whatever the sizes. Entries are stored
+ * (no compression: most big objects are compressed already, and storing keeps the server's CPU
+ * free). The writer switches to ZIP64 by itself for entries or offsets past 4 GiB and for 65,535
+ * entries or more, and costs the same per entry however many came before (decision
+ * 0017-zip-writer-f-zip: the library used before was quadratic in the entry count).
  *
  * Failures after the answer started cannot change its status any more, so they are written into
  * the archive instead: an object that is gone or refused when its turn comes is left out, one
@@ -16,12 +18,12 @@
  * are ordinary error answers.
  */
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Client } from 'minio';
-import { ZipFile } from 'yazl';
 import { listObjectsPage } from '../../storage/s3-listing.js';
 import { contentDisposition } from './content-disposition.js';
+import { ZipOutputClosedError, ZipWriter } from './zip-writer.js';
 
 /** Name of the error list inside the archive. */
 export const ZIP_ERRORS_NAME = 'ERRORS.txt';
@@ -131,38 +133,17 @@ function dateOf(text: string | string[] | undefined): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/**
- * Stream one object into the archive and resolve when the archive has taken all of it. A
- * transfer that breaks ends the entry early (so the archive stays readable) and is reported.
- */
-function addObject(zip: ZipFile, name: string, body: Readable, mtime: Date, errors: string[], key: string) {
-  return new Promise<void>((resolve) => {
-    const entry = new PassThrough();
-    let received = 0;
-    let failure: unknown;
-    body.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-    });
-    body.once('error', (err) => {
-      failure = err;
-    });
-    body.once('close', () => {
-      if (body.readableEnded) return;
-      // Broken or destroyed before its end: keep what came, say so, and go on with the next.
-      const why = failure !== undefined ? reason(failure) : 'the connection to the storage server closed';
-      errors.push(
-        `${key}: transfer failed after ${received} bytes, the file in the archive is incomplete (${why})`,
-      );
-      body.unpipe(entry);
-      entry.end();
-      // yazl queues the next entry behind this one; waiting for the archive to drain it would
-      // hang if the answer is gone too.
-      resolve();
-    });
-    entry.once('end', () => resolve());
-    body.pipe(entry);
-    zip.addReadStreamLazy(name, { mtime, compress: false }, (cb) => cb(null, entry));
-  });
+/** The ERRORS.txt line of an object whose transfer broke after `bytes` bytes. */
+function transferFailure(key: string, bytes: number, err: unknown): string {
+  // A body that just stops (the storage server cut the connection) ends as a premature close.
+  const premature = (err as { code?: unknown } | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+  const why = premature ? 'the connection to the storage server closed' : reason(err);
+  return `${key}: transfer failed after ${bytes} bytes, the file in the archive is incomplete (${why})`;
+}
+
+function sizeOf(res: IncomingMessage): number | undefined {
+  const length = Number(res.headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
 export interface ZipDownloadOptions {
@@ -185,7 +166,7 @@ export async function downloadZip(
   const items = itemsOf(s3, o.bucket, selection);
   const first = await items.next();
 
-  const zip = new ZipFile();
+  const zip = new ZipWriter();
   const errors: string[] = [];
   let aborted = false;
   let reading: Readable | undefined;
@@ -194,13 +175,8 @@ export async function downloadZip(
     if (!reply.raw.writableFinished) {
       aborted = true;
       reading?.destroy();
-      zip.outputStream.destroy();
+      zip.output.destroy();
     }
-  });
-  zip.on('error', (err) => {
-    // yazl refuses only what we never give it (bad names are made safe first); end the answer.
-    aborted = true;
-    zip.outputStream.destroy(err);
   });
 
   const ahead: Pending[] = [];
@@ -252,15 +228,20 @@ export async function downloadZip(
       const name = zipEntryName(item.key, base);
       if (name !== '') {
         if (item.key.endsWith('/')) {
-          zip.addEmptyDirectory(name, { mtime: dateOf(item.lastModified) ?? new Date() });
+          await zip.addDirectory(name, dateOf(item.lastModified) ?? new Date());
         } else {
+          let res: IncomingMessage | undefined;
           try {
-            const res = await (current.response ?? get(item.key));
-            reading = res;
-            const mtime = dateOf(res.headers['last-modified']) ?? dateOf(item.lastModified) ?? new Date();
-            await addObject(zip, name, res, mtime, errors, item.key);
+            res = await (current.response ?? get(item.key));
           } catch (err) {
             errors.push(`${item.key}: not in the archive (${reason(err)})`);
+          }
+          if (res !== undefined) {
+            reading = res;
+            const mtime = dateOf(res.headers['last-modified']) ?? dateOf(item.lastModified) ?? new Date();
+            const size = sizeOf(res);
+            const done = await zip.addFile(name, res, { mtime, ...(size !== undefined ? { size } : {}) });
+            if (done.error !== undefined) errors.push(transferFailure(item.key, done.bytes, done.error));
           }
         }
       }
@@ -269,15 +250,21 @@ export async function downloadZip(
     if (aborted) return;
     if (errors.length > 0) {
       const text = [`${errors.length} object(s) of this download failed:`, ...errors, ''].join('\r\n');
-      zip.addBuffer(Buffer.from(text, 'utf8'), ZIP_ERRORS_NAME, { compress: false });
+      const bytes = Buffer.from(text, 'utf8');
+      await zip.addFile(ZIP_ERRORS_NAME, [bytes], { mtime: new Date(), size: bytes.length });
     }
-    zip.end();
+    await zip.finish();
   };
-  void fill();
+  fill().catch((err: unknown) => {
+    // The answer is gone (the browser left) or a bug: either way the archive cannot go on.
+    aborted = true;
+    reading?.destroy();
+    zip.output.destroy(err instanceof ZipOutputClosedError ? undefined : (err as Error));
+  });
 
   reply.header('content-type', 'application/zip');
   reply.header('content-disposition', contentDisposition(zipFileName(o.bucket, selection)));
   reply.header('cache-control', 'private, no-store');
   reply.header('x-content-type-options', 'nosniff');
-  return reply.code(200).send(zip.outputStream);
+  return reply.code(200).send(zip.output);
 }
