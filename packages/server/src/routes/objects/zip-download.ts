@@ -9,7 +9,7 @@
  * (no compression: most big objects are compressed already, and storing keeps the server's CPU
  * free). The writer switches to ZIP64 by itself for entries or offsets past 4 GiB and for 65,535
  * entries or more, and costs the same per entry however many came before (decision
- * 0017-zip-writer-f-zip: the library used before was quadratic in the entry count).
+ * 0021-zip-writer: the library used before was quadratic in the entry count).
  *
  * Failures after the answer started cannot change its status any more, so they are written into
  * the archive instead: an object that is gone or refused when its turn comes is left out, one

@@ -1,5 +1,5 @@
 /**
- * A streaming ZIP writer for the console's ZIP downloads (decision 0017-zip-writer-f-zip).
+ * A streaming ZIP writer for the console's ZIP downloads (decision 0021-zip-writer).
  *
  * Entries are written one after the other into `output` as their bytes arrive, stored (no
  * compression), each with a local header whose bit 3 says that the CRC-32 and sizes follow the
