@@ -90,26 +90,13 @@ export function KeyPairRows({
             value={row.key}
             onChange={(key) => set(index, { ...row, key })}
           />
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('security.removeEntry')}
+          <RemoveRow
             disabled={rows.length <= 1}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
-          >
-            <IconX size={16} aria-hidden="true" />
-          </ActionIcon>
+          />
         </Group>
       ))}
-      <Group>
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden="true" />}
-          onClick={() => onChange([...rows, EMPTY_PAIR])}
-        >
-          {t('security.addPair')}
-        </Button>
-      </Group>
+      <AddRow label={t('security.addPair')} onClick={() => onChange([...rows, EMPTY_PAIR])} />
     </Stack>
   );
 }
@@ -135,28 +122,41 @@ export function CaRows({
             value={row}
             onChange={(upload) => onChange(rows.map((r, i) => (i === index ? upload : r)))}
           />
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('security.removeEntry')}
+          <RemoveRow
             disabled={rows.length <= 1}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
-          >
-            <IconX size={16} aria-hidden="true" />
-          </ActionIcon>
+          />
         </Group>
       ))}
-      <Group>
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden="true" />}
-          onClick={() => onChange([...rows, null])}
-        >
-          {t('security.addCa')}
-        </Button>
-      </Group>
+      <AddRow label={t('security.addCa')} onClick={() => onChange([...rows, null])} />
     </Stack>
   );
 }
 
 export { EMPTY_PAIR };
+
+/** Removes one row of a list of uploads; the last row stays. */
+function RemoveRow({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation('tenants');
+  return (
+    <ActionIcon variant="subtle" aria-label={t('security.removeEntry')} disabled={disabled} onClick={onClick}>
+      <IconX size={16} aria-hidden="true" />
+    </ActionIcon>
+  );
+}
+
+/** Adds an empty row to a list of uploads. */
+function AddRow({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Group>
+      <Button
+        variant="subtle"
+        size="xs"
+        leftSection={<IconPlus size={14} aria-hidden="true" />}
+        onClick={onClick}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
