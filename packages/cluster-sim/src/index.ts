@@ -3,4 +3,4 @@ export { startClusterSim, type ClusterSim, type ClusterSimOptions } from './clus
 export type { CrdFlavour } from './api/tenant-schema.js';
 export { ENDPOINT_ANNOTATION } from './operator/workloads.js';
 export { DEMO_TENANT } from './demo-tenant.js';
-export { parityOptions, erasureSetSize } from './operator/erasure.js';
+export { parityOptions, erasureSetSize } from '@coffer/protocol';

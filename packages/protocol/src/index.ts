@@ -1,8 +1,16 @@
 /**
  * @coffer/protocol — wire formats shared by the engine (verifying side) and clients (signing side):
- * SigV4 and aws-chunked signatures, madmin payload encryption, HMAC JWTs, the IAM policy engine.
+ * SigV4 and aws-chunked signatures, madmin payload encryption, HMAC JWTs, the IAM policy engine,
+ * and MinIO's erasure-set maths.
  * Pure code, no I/O.
  */
+export {
+  ErasureSetError,
+  defaultParity,
+  erasureSetSize,
+  parityOptions,
+  writeQuorum,
+} from './erasure-sets.js';
 export { EMPTY_SHA256, hmacSha256, sha256Hex, timingSafeEqualString } from './hash.js';
 export {
   MAX_PRESIGN_EXPIRES_SECONDS,

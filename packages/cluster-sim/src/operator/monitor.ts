@@ -5,7 +5,7 @@
  * → red), usage from the engine's data-usage scan; raw capacity from the spec.
  */
 import { createAdminClient } from '@coffer/admin-client';
-import { defaultParity, erasureSetSize, writeQuorum } from './erasure.js';
+import { defaultParity, erasureSetSize, writeQuorum } from '@coffer/protocol';
 import type { EngineRunner } from './engine-runner.js';
 import { quantityBytes } from './quantity.js';
 import type { PoolSpec } from './tenant-config.js';

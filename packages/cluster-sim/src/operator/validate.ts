@@ -5,7 +5,7 @@
  * MinIO server that cannot form sets would never become ready).
  */
 import type { CrdFlavour } from '../api/tenant-schema.js';
-import { erasureSetSize, ErasureError } from './erasure.js';
+import { ErasureSetError, erasureSetSize } from '@coffer/protocol';
 import { quantityBytes } from './quantity.js';
 import type { TenantSpec } from './tenant-config.js';
 import { poolName } from './workloads.js';
@@ -39,7 +39,7 @@ export function tenantProblem(spec: TenantSpec, flavour: CrdFlavour): string | u
       // Fewer than 4 drives run without erasure sets (MinIO's single-drive and small setups).
       if (servers * volumes >= 4) erasureSetSize(servers, volumes);
     } catch (err) {
-      if (err instanceof ErasureError) return `pool #${i}: ${err.message}`;
+      if (err instanceof ErasureSetError) return `pool #${i}: ${err.message}`;
       throw err;
     }
   }

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConsoleError, notAuthenticated } from '../../errors.js';
 import { k8sApis, type K8sApis } from '../../operator/k8s-client.js';
 import type { OperatorSettings } from '../../operator/k8s-settings.js';
-import { parityOptions, ParityError } from '../../operator/parity.js';
+import { ErasureSetError, parityOptions } from '@coffer/protocol';
 import { createTenant } from '../../operator/tenant-create.js';
 import * as tenants from '../../operator/tenant-service.js';
 import * as pods from '../../operator/pod-service.js';
@@ -196,7 +196,7 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRouteOptions> = async (f
       try {
         return parityOptions(request.params.nodes, request.params.disksPerNode);
       } catch (err) {
-        if (err instanceof ParityError) throw new ConsoleError('invalid_request', err.message);
+        if (err instanceof ErasureSetError) throw new ConsoleError('invalid_request', err.message);
         throw err;
       }
     },

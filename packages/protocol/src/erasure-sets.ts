@@ -1,5 +1,6 @@
 /**
- * Erasure-code parity choices for N servers × D drives each, as MinIO itself picks its erasure
+ * MinIO's erasure-set maths, shared by the console's operator mode (the parity options of
+ * /get-parity, tenant health) and the cluster simulator's operator. Erasure-code parity choices for N servers × D drives each, as MinIO itself picks its erasure
  * sets (reference operator-mode.md §4.1; MinIO's endpoint-ellipses rules, which the 2021
  * console's /get-parity used): set sizes 4..16 that divide the drive count, kept only when
  * symmetric with the server count, the largest one wins, and parities run from EC:set/2 down to
@@ -9,19 +10,19 @@
 
 const SET_SIZES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
 
-export class ParityError extends Error {
-  override readonly name = 'ParityError';
+export class ErasureSetError extends Error {
+  override readonly name = 'ErasureSetError';
 }
 
 /** The erasure set size MinIO would use for `servers` × `drivesPerServer` drives. */
 export function erasureSetSize(servers: number, drivesPerServer: number): number {
   const total = servers * drivesPerServer;
   if (total < 4) {
-    throw new ParityError(`incorrect number of endpoints provided ${total}, need at least 4`);
+    throw new ErasureSetError(`incorrect number of endpoints provided ${total}, need at least 4`);
   }
   const divisors = SET_SIZES.filter((s) => total % s === 0);
   if (divisors.length === 0) {
-    throw new ParityError(
+    throw new ErasureSetError(
       `input number of drives ${total} is not divisible by any supported erasure set sizes ${SET_SIZES.join(' ')}`,
     );
   }
@@ -29,7 +30,7 @@ export function erasureSetSize(servers: number, drivesPerServer: number): number
   const symmetric = divisors.filter((s) => (servers > s ? servers % s === 0 : s % servers === 0));
   const largest = symmetric.at(-1);
   if (largest === undefined) {
-    throw new ParityError(
+    throw new ErasureSetError(
       `no symmetric distribution detected with input drives ${total} across ${servers} servers`,
     );
   }

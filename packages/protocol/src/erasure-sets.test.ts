@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultParity, erasureSetSize, parityOptions, writeQuorum } from './parity.js';
+import { defaultParity, erasureSetSize, parityOptions, writeQuorum } from './erasure-sets.js';
 
 describe('parity options (reference §4.1, the 2021 console tests and table)', () => {
   it('matches the console test cases', () => {
@@ -25,6 +25,16 @@ describe('parity options (reference §4.1, the 2021 console tests and table)', (
       [16, 1, 16],
       [32, 3, 16],
       [20, 1, 10],
+      // More from the sample table (the cluster simulator's cases).
+      [1, 4, 4],
+      [1, 16, 16],
+      [2, 2, 4],
+      [3, 16, 12],
+      [4, 1, 4],
+      [5, 4, 10],
+      [9, 8, 9],
+      [16, 3, 16],
+      [32, 1, 16],
     ];
     for (const [n, d, set] of rows) expect(erasureSetSize(n, d), `${n}x${d}`).toBe(set);
   });
@@ -40,5 +50,7 @@ describe('parity options (reference §4.1, the 2021 console tests and table)', (
     expect([1, 2, 4, 6, 8, 16].map(defaultParity)).toEqual([0, 1, 2, 3, 4, 4]);
     expect(writeQuorum(4, 2)).toBe(3);
     expect(writeQuorum(16, 4)).toBe(12);
+    expect(writeQuorum(8, 2)).toBe(6);
+    expect(writeQuorum(16, 8)).toBe(9);
   });
 });
