@@ -32,7 +32,7 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awsEnv, bucketName, findAwsClis, run, type AwsCli } from './helpers/clients.js';
+import { awsEnv, bucketName, findAwsClis, rcloneConfig, run, type AwsCli } from './helpers/clients.js';
 import { startEngine, type EngineProcess } from './helpers/engine-process.js';
 import { minioClient } from './helpers/minio-client.js';
 import { s3Failure } from './helpers/s3-failure.js';
@@ -502,44 +502,18 @@ describe('command-line clients', () => {
   }, 120_000);
 
   it('rclone: metadata with non-ASCII values set at upload arrives and reads back', async () => {
-    const conf = path.join(tmp, 'rclone.conf');
-    await writeFile(
-      conf,
-      [
-        '[coffer]',
-        'type = s3',
-        'provider = Other',
-        `access_key_id = ${engine.accessKey}`,
-        `secret_access_key = ${engine.secretKey}`,
-        `endpoint = ${engine.url}`,
-        'region = us-east-1',
-        'force_path_style = true',
-        '',
-      ].join('\n'),
-    );
-    const env = { ...process.env };
-    delete env.AWS_CA_BUNDLE; // rclone 1.60 fails every call while it is set (real-clients.md)
+    const { env } = await rcloneConfig(path.join(tmp, 'rclone'), engine);
     const file = path.join(tmp, 'rclone-payload.txt');
     await writeFile(file, 'rclone says hello');
     await run(
       'rclone',
-      [
-        '--config',
-        conf,
-        'copyto',
-        file,
-        `coffer:${bucket}/rclone-meta.txt`,
-        '-M',
-        '--metadata-set',
-        'greeting=grüße',
-      ],
+      ['copyto', file, `remote:${bucket}/rclone-meta.txt`, '-M', '--metadata-set', 'greeting=grüße'],
       { env },
     );
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'rclone-meta.txt' }));
     expect(Buffer.from(head.Metadata?.greeting ?? '', 'latin1').toString('utf8')).toBe('grüße');
     const listed = JSON.parse(
-      (await run('rclone', ['--config', conf, 'lsjson', '-M', `coffer:${bucket}/rclone-meta.txt`], { env }))
-        .stdout,
+      (await run('rclone', ['lsjson', '-M', `remote:${bucket}/rclone-meta.txt`], { env })).stdout,
     ) as { Metadata?: Record<string, string> }[];
     expect(listed[0]?.Metadata?.greeting).toBe('grüße');
   }, 60_000);
