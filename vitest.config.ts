@@ -38,13 +38,22 @@ const integration = (pkg: string) => ({
   },
 });
 
+/**
+ * Projects left out of this run (comma-separated names in COFFER_VITEST_SKIP): `npm test` runs the
+ * engine and console integration suites as their own runs, beside the rest (scripts/test-lanes.mjs).
+ */
+const skipped = new Set((process.env.COFFER_VITEST_SKIP ?? '').split(',').filter(Boolean));
+const kept = <T>(project: T): boolean =>
+  typeof project === 'string' || !skipped.has((project as { test: { name: string } }).test.name);
+
 export default defineConfig({
   resolve: { alias },
   test: {
     // Two test files at a time (the default is one less than the cores: 1 on the 2-core CI
     // machines, which left every file's import and server start-up serial). Integration and
-    // browser projects still run their own files one at a time (fileParallelism: false), so at
-    // most two of them — e.g. one engine file beside one browser file — share the machine.
+    // browser projects run their own files one at a time (fileParallelism: false) — and Vitest
+    // queues all such files of all projects in one line, which is why `npm test` runs the engine
+    // and console suites as separate processes beside the rest.
     maxWorkers: 2,
     projects: [
       unit('protocol'),
@@ -60,6 +69,6 @@ export default defineConfig({
       integration('cluster-sim'),
       'packages/web/vitest.config.ts',
       'e2e/vitest.config.ts',
-    ],
+    ].filter(kept),
   },
 });
