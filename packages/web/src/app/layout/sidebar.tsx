@@ -8,6 +8,7 @@ import { Box, Collapse, NavLink, ScrollArea, Stack, Text, UnstyledButton } from 
 import {
   IconBook,
   IconBucket,
+  IconBuilding,
   IconChevronDown,
   IconChevronRight,
   IconFolders,
@@ -19,6 +20,7 @@ import {
   IconLayoutDashboard,
   IconLicense,
   IconRoute,
+  IconServer2,
   IconSettings,
   IconStethoscope,
   IconShieldLock,
@@ -57,6 +59,8 @@ const ICONS: Record<string, ReactNode> = {
   '/heal': <IconFirstAidKit size={18} aria-hidden="true" />,
   '/health-info': <IconStethoscope size={18} aria-hidden="true" />,
   '/license': <IconLicense size={18} aria-hidden="true" />,
+  '/tenants': <IconBuilding size={18} aria-hidden="true" />,
+  '/storage': <IconServer2 size={18} aria-hidden="true" />,
 };
 
 /** The catalogue key of a menu entry: `menu.` and its page id ('/object-browser' → 'object-browser'). */
