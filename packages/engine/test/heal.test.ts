@@ -26,8 +26,10 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
+/** Empty a drive under the running engine, which may write into it meanwhile (rm retries then). */
 async function emptyDir(dir: string): Promise<void> {
-  for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true, force: true });
+  for (const name of await readdir(dir))
+    await rm(path.join(dir, name), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 /** Shard files of committed objects on a drive (storage/layout.ts), relative to it. */

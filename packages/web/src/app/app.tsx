@@ -5,7 +5,7 @@
  * under the detected base path. Everything stateful is created here, once per app instance, and
  * passed down.
  */
-import { MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
+import { Loader, MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -38,6 +38,9 @@ const createAppTheme = (t: TFunction): MantineThemeOverride =>
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': t('actions.closeNotification') } },
       }),
+      // A spinner is a status: its 'Loading…' name is announced, and an aria-label on an element
+      // without a role is not allowed (axe's aria-prohibited-attr, seen when a page was caught loading).
+      Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     },
   });
 
