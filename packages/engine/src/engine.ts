@@ -540,10 +540,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     log(
       `kms: built-in, default key '${masterKey.name}' (${masterKey.source}${masterKey.file !== undefined ? `, ${masterKey.file}` : ''})`,
     );
-    const { guard } = server;
+    const { guard, gate } = server;
     log(
       `connections: at most ${guard.maxConnections}, headers within ${guard.headersTimeoutMs / 1000} s, ` +
-        `keep-alive idle ${guard.keepAliveTimeoutMs / 1000} s, request idle ${guard.idleTimeoutMs / 1000} s`,
+        `keep-alive idle ${guard.keepAliveTimeoutMs / 1000} s, request idle ${guard.idleTimeoutMs / 1000} s; ` +
+        `S3 requests: ${gate.slots} at once, others wait up to ${gate.deadlineMs / 1000} s`,
     );
 
     let closing: Promise<void> | undefined;
