@@ -69,8 +69,8 @@ export function createRequestGate(slots: number, deadlineMs = DEFAULT_REQUESTS_D
       used -= weight;
       running -= 1;
       // Strict arrival order: a heavy request at the head is not overtaken by light ones.
-      while (queue.length > 0 && used + queue[0]!.weight <= slots) {
-        const next = queue.shift()!;
+      for (let next = queue[0]; next !== undefined && fits(next.weight); next = queue[0]) {
+        queue.shift();
         next.admit(take(next.weight));
       }
     };

@@ -7,7 +7,7 @@
  * requests_deadline, 10 s) and is then answered 503 SlowDown, a reply every SDK retries.
  */
 import type { IncomingMessage } from 'node:http';
-import type { RequestGate } from '@coffer/server-guard';
+import type { ReleaseSlots, RequestGate } from '@coffer/server-guard';
 import type { RequestContext } from './context.js';
 import { ResourceExhausted } from '../storage/errors.js';
 
@@ -49,26 +49,35 @@ function drain(req: IncomingMessage, limit: number): Promise<void> {
 }
 
 /**
- * Holds the request until the gate admits it (its slots are given back when the reply closes);
- * throws ResourceExhausted (503 SlowDown) when the wait reaches the gate's deadline.
+ * Holds the request until the gate admits it (its slots are given back when the reply closes):
+ * undefined when admitted at once (no await on the common path), else a promise that rejects with
+ * ResourceExhausted (503 SlowDown) when the wait reaches the gate's deadline.
  */
-export async function admit(ctx: RequestContext, gate: RequestGate): Promise<void> {
-  if (ctx.operation !== undefined && UNGATED.has(ctx.operation)) return;
-  const { req, res } = ctx;
+export function admit(ctx: RequestContext, gate: RequestGate): Promise<void> | undefined {
+  if (ctx.operation !== undefined && UNGATED.has(ctx.operation)) return undefined;
   const weight = weightOf(ctx);
-  let release = gate.tryAdmit(weight);
+  const release = gate.tryAdmit(weight);
+  if (release === undefined) return waitForSlots(ctx, gate, weight);
+  holdUntilClosed(ctx, release);
+  return undefined;
+}
+
+function holdUntilClosed(ctx: RequestContext, release: ReleaseSlots): void {
+  if (ctx.res.closed) release();
+  else ctx.res.once('close', release);
+}
+
+async function waitForSlots(ctx: RequestContext, gate: RequestGate, weight: number): Promise<void> {
+  const { req, res } = ctx;
+  // A client that leaves while waiting gives its place up.
+  const gone = new AbortController();
+  const onClose = (): void => gone.abort();
+  res.once('close', onClose);
+  const release = await gate.wait(weight, gone.signal);
+  res.off('close', onClose);
   if (release === undefined) {
-    // A client that leaves while waiting gives its place up.
-    const gone = new AbortController();
-    const onClose = (): void => gone.abort();
-    res.once('close', onClose);
-    release = await gate.wait(weight, gone.signal);
-    res.off('close', onClose);
-    if (release === undefined) {
-      if (!res.destroyed) await drain(req, DRAIN_LIMIT);
-      throw new ResourceExhausted();
-    }
+    if (!res.destroyed) await drain(req, DRAIN_LIMIT);
+    throw new ResourceExhausted();
   }
-  if (res.closed) release();
-  else res.once('close', release);
+  holdUntilClosed(ctx, release);
 }

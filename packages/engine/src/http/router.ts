@@ -85,7 +85,8 @@ export async function routeRequest(ctx: RequestContext, state: RouterState): Pro
 async function routeS3(ctx: RequestContext, gate: RequestGate | undefined): Promise<void> {
   const route = matchS3Route(ctx);
   ctx.operation = route.operation;
-  if (gate !== undefined) await admit(ctx, gate);
+  const waiting = gate === undefined ? undefined : admit(ctx, gate);
+  if (waiting !== undefined) await waiting;
   if (route.authenticates === 'self') {
     // POST policy uploads carry their credential and signature in the form (handler checks them).
     await route.handler(ctx);
