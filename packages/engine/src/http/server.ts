@@ -84,10 +84,11 @@ const RESERVED_FDS_PER_DRIVE = 16;
 
 /**
  * Descriptors an S3 request opens besides its socket: a shard file per drive (an erasure-coded
- * PUT or GET holds them all while it streams) and two more (a temporary or metadata file, a
- * replication or tier connection).
+ * PUT or GET holds them all while it streams) and one more (a metadata file, a replication or
+ * tier connection). Measured: 200 concurrent 2 MiB PUTs on 4 drives peaked at 984 descriptors,
+ * 33 of them the idle engine's — 3.8 per upload besides its socket.
  */
-const fdsPerRequest = (drives: number): number => drives + 2;
+const fdsPerRequest = (drives: number): number => drives + 1;
 
 /**
  * Create the (not yet listening) HTTP server of an engine, its connections guarded
