@@ -5,7 +5,7 @@
 // workers doing mixed PUT/GET/HEAD/DELETE of small and medium objects, with or without keep-alive,
 // optionally pausing near the keep-alive timeout. Prints every answer and error by kind.
 //   node bench/conn-resets.mjs [--nofile SOFT[:HARD]] [--workers 200] [--seconds 60]
-//     [--client sdk|minio] [--keepalive on|off] [--gaps MS,MS] [--sizes 4096,307200,2097152]
+//     [--client sdk|minio] [--keepalive on|off] [--gaps MS,MS] [--gap-every N] [--sizes 4096,307200]
 //     [--ops PUT,GET,HEAD,GET,DELETE] [--shared-client] [--engine-args "..."]
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
