@@ -60,6 +60,13 @@ describe('coffer-engine arguments', () => {
     expect(() => parseCli(['--header-timeout', 'soon'])).toThrow(/--header-timeout/);
   });
 
+  it("takes the keep-alive idle timeout (MinIO's --idle-timeout) from the flag or the environment", () => {
+    expect(parseCli([])?.keepAliveTimeoutMs).toBeUndefined();
+    expect(parseCli(['--idle-timeout', '1.5'])?.keepAliveTimeoutMs).toBe(1500);
+    expect(parseCli([], { COFFER_IDLE_TIMEOUT: '45' })?.keepAliveTimeoutMs).toBe(45_000);
+    expect(() => parseCli(['--idle-timeout', '0'])).toThrow(/--idle-timeout/);
+  });
+
   it('takes the STS trusted proxies from repeated flags or a comma list in the environment', () => {
     expect(parseCli([])?.stsTrustedProxies).toBeUndefined();
     expect(

@@ -31,6 +31,9 @@ Options:
   --header-timeout SECONDS
                        a connection must send its request headers within this time
                        (default 30; decimals allowed)
+  --idle-timeout SECONDS
+                       a kept-alive connection idle this long between requests is closed
+                       (default 30, as MinIO's --idle-timeout; decimals allowed)
   --max-connections N  simultaneous connections; more are closed at once (default: half the
                        open-file limit left after a reserve for the runtime and the drives)
   --sts-trusted-proxy ADDRESS
@@ -57,8 +60,9 @@ Environment:
   COFFER_ILM_DAY_SECONDS=SECONDS
                        length of a lifecycle "day" (default 86400, rounded to midnight UTC
                        as S3 does); shorten it to watch expiry and transitions in tests
-  COFFER_HEADER_TIMEOUT=SECONDS, COFFER_MAX_CONNECTIONS=N
-                       same as --header-timeout and --max-connections (the flags win)
+  COFFER_HEADER_TIMEOUT=SECONDS, COFFER_IDLE_TIMEOUT=SECONDS, COFFER_MAX_CONNECTIONS=N
+                       same as --header-timeout, --idle-timeout and --max-connections (the
+                       flags win)
   COFFER_STS_TRUSTED_PROXIES=ADDRESS[,ADDRESS]
                        same as --sts-trusted-proxy (the flags win)
 `;
@@ -81,6 +85,8 @@ export interface CliConfig {
   lifecycleDayMs?: number;
   /** From --header-timeout or COFFER_HEADER_TIMEOUT. */
   headersTimeoutMs?: number;
+  /** Keep-alive idle timeout, from --idle-timeout or COFFER_IDLE_TIMEOUT. */
+  keepAliveTimeoutMs?: number;
   /** From --max-connections or COFFER_MAX_CONNECTIONS. */
   maxConnections?: number;
   /** From --sts-trusted-proxy (repeated) or COFFER_STS_TRUSTED_PROXIES (comma list). */
@@ -127,6 +133,7 @@ export function parseCli(
         'header-timeout': { type: 'string' },
         'drive-check-interval': { type: 'string' },
         'max-connections': { type: 'string' },
+        'idle-timeout': { type: 'string' },
         'sts-trusted-proxy': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
@@ -165,6 +172,8 @@ export function parseCli(
     config.driveCheckIntervalMs = parseSeconds(driveCheck, '--drive-check-interval');
   const headerTimeout = values['header-timeout'] ?? nonEmpty(env['COFFER_HEADER_TIMEOUT']);
   if (headerTimeout !== undefined) config.headersTimeoutMs = parseSeconds(headerTimeout, '--header-timeout');
+  const idleTimeout = values['idle-timeout'] ?? nonEmpty(env['COFFER_IDLE_TIMEOUT']);
+  if (idleTimeout !== undefined) config.keepAliveTimeoutMs = parseSeconds(idleTimeout, '--idle-timeout');
   const maxConnections = values['max-connections'] ?? nonEmpty(env['COFFER_MAX_CONNECTIONS']);
   if (maxConnections !== undefined)
     config.maxConnections = parseInteger(maxConnections, 'max-connections', 1);

@@ -82,6 +82,7 @@ async function main(): Promise<number> {
       ...(config.stsTrustedProxies !== undefined ? { stsTrustedProxies: config.stsTrustedProxies } : {}),
       connections: {
         ...(config.headersTimeoutMs !== undefined ? { headersTimeoutMs: config.headersTimeoutMs } : {}),
+        ...(config.keepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs: config.keepAliveTimeoutMs } : {}),
         ...(config.maxConnections !== undefined ? { maxConnections: config.maxConnections } : {}),
       },
       log: (line) => process.stderr.write(`${line}\n`),

@@ -14,7 +14,12 @@ import { readFile } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { LoginThrottle, type ConnectionGuardOptions, type LoginThrottleOptions } from '@coffer/server-guard';
+import {
+  LoginThrottle,
+  readOpenFileLimit,
+  type ConnectionGuardOptions,
+  type LoginThrottleOptions,
+} from '@coffer/server-guard';
 import { assembleEngineContext, type EngineContext } from './engine-context.js';
 import { createHttpServer } from './http/server.js';
 import { createObjectLayerIamStore } from './iam/iam-store.js';
@@ -38,6 +43,10 @@ import type { RetryOptions, TargetFactory } from './notify/index.js';
 import { ConsoleLog, TraceHub } from './logging/index.js';
 import type { ReplicationRetry } from './replication/index.js';
 import type { EngineService } from './engine-service.js';
+
+/** Below this many descriptors the engine says at start how to get more (a 4-drive engine then
+ * runs about 300 uploads at once). */
+const LOW_OPEN_FILE_LIMIT = 4096;
 
 export interface EngineOptions {
   /** `host:port` to listen on (`[::1]:9000` for IPv6, `:9000` for every interface); port 0 picks a free one. */
@@ -540,11 +549,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     log(
       `kms: built-in, default key '${masterKey.name}' (${masterKey.source}${masterKey.file !== undefined ? `, ${masterKey.file}` : ''})`,
     );
-    const { guard } = server;
+    const { guard, gate } = server;
     log(
       `connections: at most ${guard.maxConnections}, headers within ${guard.headersTimeoutMs / 1000} s, ` +
-        `keep-alive idle ${guard.keepAliveTimeoutMs / 1000} s, request idle ${guard.idleTimeoutMs / 1000} s`,
+        `keep-alive idle ${guard.keepAliveTimeoutMs / 1000} s, request idle ${guard.idleTimeoutMs / 1000} s; ` +
+        `S3 requests: ${gate.slots} at once, others wait up to ${gate.deadlineMs / 1000} s`,
     );
+    // Node raises its soft open-file limit to the hard one at start; a low hard limit (a shell's
+    // `ulimit -n 1024`, a unit's LimitNOFILE=1024) is what leaves few descriptors.
+    const openFiles = readOpenFileLimit();
+    if (openFiles !== undefined && openFiles < LOW_OPEN_FILE_LIMIT) {
+      log(
+        `warning: open-file limit ${openFiles} (hard): raise it (ulimit -Hn, LimitNOFILE=) for more ` +
+          `than ${gate.slots} S3 requests at once`,
+      );
+    }
 
     let closing: Promise<void> | undefined;
     return {

@@ -7,7 +7,9 @@
  *   sockets that never send a byte, which Node's own `headersTimeout` only sees at its periodic
  *   check. Later requests on a kept-alive connection are bounded by Node's `headersTimeout`, whose
  *   check interval is lowered so the bound holds within a second.
- * - Keep-alive idle timeout (default 5 s, Node's own default): idle connections between requests close.
+ * - Keep-alive idle timeout (default 30 s, MinIO's `--idle-timeout`): idle connections between
+ *   requests close. Closing an idle connection races with a client that reuses it at that moment
+ *   (it sees ECONNRESET); see `closeIdleWithoutRace` for the half of that race the server owns.
  * - Idle timeout during a request (default 5 min): a request whose body or reply stopped moving
  *   (no byte either way) is cut. Flowing transfers are never cut: there is no total request timeout.
  * - Connection limit: connections beyond it are closed as soon as they are accepted
@@ -26,7 +28,7 @@ import type { Socket } from 'node:net';
 export interface ConnectionGuardOptions {
   /** Time to receive a request's headers, ms (default 30 000). */
   headersTimeoutMs?: number;
-  /** Idle time of a kept-alive connection between requests, ms (default 5 000). */
+  /** Idle time of a kept-alive connection between requests, ms (default 30 000). */
   keepAliveTimeoutMs?: number;
   /** Time without a byte in either direction during a request, ms (default 300 000; 0 = none). */
   idleTimeoutMs?: number;
@@ -38,11 +40,16 @@ export interface ConnectionGuardOptions {
 export type ConnectionGuardSettings = Required<ConnectionGuardOptions>;
 
 export const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
-export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * MinIO's (Go's `IdleTimeout` as MinIO sets it). Node's own 5 s sits right where clients that pause
+ * between bursts (SDK agents keep free sockets without a timer of their own) come back, and every
+ * such reuse at the instant of the close is a reset; 30 s makes the coincidence rare.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 30_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
 
 /** Descriptors kept for the runtime itself: stdio, epoll, worker threads, logs, session and static files. */
-const RESERVED_FDS = 128;
+export const RESERVED_FDS = 128;
 /** Never fewer than this many connections, however low the open-file limit. */
 const MIN_CONNECTIONS = 16;
 /** Without a known open-file limit (non-Linux, unlimited). */
@@ -108,6 +115,35 @@ export function connectionsCheckingInterval(headersTimeoutMs: number): number {
 }
 
 /**
+ * Node's own socket-timeout handler destroys the socket in the timers phase of a loop turn, before
+ * the turn polls for I/O: a request the client wrote just before the keep-alive deadline — or
+ * during a long turn of a busy server — sits unread in the kernel, and the close answers it with a
+ * reset. A server 'timeout' listener replaces that handler (Node then leaves the socket alone):
+ * between requests the close waits for `setImmediate`, which runs after this turn's poll, and is
+ * dropped if a byte arrived meanwhile (a new request: Node's header timeout bounds it from here).
+ * During a request (the guard's idle timeout) the socket is destroyed at once, as Node would.
+ * What stays is the client's half: a request already on the wire when the server's FIN leaves.
+ */
+function closeIdleWithoutRace(server: http.Server): void {
+  const busy = new WeakMap<Socket, number>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket;
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    res.once('close', () => busy.set(socket, (busy.get(socket) ?? 1) - 1));
+  });
+  server.on('timeout', (socket: Socket) => {
+    if ((busy.get(socket) ?? 0) > 0) {
+      socket.destroy();
+      return;
+    }
+    const bytesRead = socket.bytesRead;
+    setImmediate(() => {
+      if (socket.bytesRead === bytesRead) socket.destroy();
+    });
+  });
+}
+
+/**
  * A new (not yet listening) HTTP server with `settings` applied; see the module comment.
  * `serverOptions` are the caller's own `http.createServer` options (say `maxHeaderSize`); the
  * guard's timeouts override any it names.
@@ -130,6 +166,7 @@ export function createGuardedServer(
   );
   server.timeout = settings.idleTimeoutMs;
   server.maxConnections = settings.maxConnections;
+  closeIdleWithoutRace(server);
 
   if (settings.headersTimeoutMs > 0) {
     // Until the first request's headers are in, a socket costs a descriptor and gives nothing.

@@ -1,7 +1,8 @@
 /**
  * @coffer/server-guard — hardening shared by the engine's and the console's HTTP servers (issue 7
  * §5): the connection guard (header, keep-alive and idle timeouts, a connection limit derived from
- * the open-file limit) and the sign-in back-off (`LoginThrottle`) of the engine's STS and the
+ * the open-file limit), the request gate (admission by a descriptor budget, MinIO's requests_max)
+ * and the sign-in back-off (`LoginThrottle`) of the engine's STS and the
  * console's login. Node's `http` only; imports nothing of ours.
  */
 export {
@@ -16,4 +17,11 @@ export {
   type ConnectionGuardOptions,
   type ConnectionGuardSettings,
 } from './connection-guard.js';
+export {
+  DEFAULT_REQUESTS_DEADLINE_MS,
+  createRequestGate,
+  defaultRequestSlots,
+  type ReleaseSlots,
+  type RequestGate,
+} from './request-gate.js';
 export { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';

@@ -4,6 +4,8 @@
  * the KMS API, STS on `POST /`, and everything else is S3.
  * S3 addressing (bucket and key) is resolved by `target.ts`.
  */
+import { admit } from './admission.js';
+import type { RequestGate } from '@coffer/server-guard';
 import type { RequestContext } from './context.js';
 import type { EngineContext } from '../engine-context.js';
 import { authenticateRequest } from './auth.js';
@@ -32,10 +34,12 @@ function isStsRequest(ctx: RequestContext): boolean {
 /** Per-server state the router keeps between requests. */
 export interface RouterState {
   health: HealthState;
+  /** Admission of S3 requests by the descriptor budget (`admission.ts`); none: all run at once. */
+  gate?: RequestGate;
 }
 
-export function createRouterState(): RouterState {
-  return { health: { checkedAt: 0, readQuorum: false, writeQuorum: false } };
+export function createRouterState(gate?: RequestGate): RouterState {
+  return { health: { checkedAt: 0, readQuorum: false, writeQuorum: false }, ...(gate ? { gate } : {}) };
 }
 
 /** Route one request to its handler; throws EngineErrors for the caller's error writer. */
@@ -74,13 +78,15 @@ export async function routeRequest(ctx: RequestContext, state: RouterState): Pro
     return;
   }
   ctx.api = 's3';
-  await routeS3(ctx);
+  await routeS3(ctx, state.gate);
 }
 
-/** S3: find the operation, authenticate, authorise, run the handler. */
-async function routeS3(ctx: RequestContext): Promise<void> {
+/** S3: find the operation, wait for admission, authenticate, authorise, run the handler. */
+async function routeS3(ctx: RequestContext, gate: RequestGate | undefined): Promise<void> {
   const route = matchS3Route(ctx);
   ctx.operation = route.operation;
+  const waiting = gate === undefined ? undefined : admit(ctx, gate);
+  if (waiting !== undefined) await waiting;
   if (route.authenticates === 'self') {
     // POST policy uploads carry their credential and signature in the form (handler checks them).
     await route.handler(ctx);

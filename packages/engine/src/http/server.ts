@@ -7,7 +7,10 @@
 import type http from 'node:http';
 import {
   createGuardedServer,
+  createRequestGate,
+  defaultRequestSlots,
   resolveConnectionGuard,
+  type RequestGate,
   type ConnectionGuardOptions,
   type ConnectionGuardSettings,
 } from '@coffer/server-guard';
@@ -80,18 +83,32 @@ export type EngineContextSource = () => EngineContext | Promise<EngineContext>;
 const RESERVED_FDS_PER_DRIVE = 16;
 
 /**
+ * Descriptors an S3 request opens besides its socket: a shard file per drive (an erasure-coded
+ * PUT or GET holds them all while it streams) and one more (a metadata file, a replication or
+ * tier connection). Measured: 200 concurrent 2 MiB PUTs on 4 drives peaked at 984 descriptors,
+ * 33 of them the idle engine's — 3.8 per upload besides its socket.
+ */
+const fdsPerRequest = (drives: number): number => drives + 1;
+
+/**
  * Create the (not yet listening) HTTP server of an engine, its connections guarded
- * (`createGuardedServer` of `@coffer/server-guard`; `drives` sizes the default connection limit).
+ * (`createGuardedServer` of `@coffer/server-guard`) and its S3 requests admitted by a descriptor
+ * budget (`admission.ts`); `drives` sizes the default connection limit and the budget.
  * Invalid `guard` options throw a `RangeError`.
  */
 export function createHttpServer(
   engine: EngineContext | EngineContextSource,
   guard: ConnectionGuardOptions = {},
   drives = 4,
-): http.Server & { guard: ConnectionGuardSettings } {
+): http.Server & { guard: ConnectionGuardSettings; gate: RequestGate } {
   const nextRequestId = createRequestIdGenerator();
-  const routerState = createRouterState();
   const settings = resolveConnectionGuard(guard, RESERVED_FDS_PER_DRIVE * drives);
+  // Connections × 1 + requests × fdsPerRequest stay within the open-file limit: the process never
+  // runs out of descriptors at accept, where Node can only answer with a reset.
+  const gate = createRequestGate(
+    defaultRequestSlots(settings.maxConnections, RESERVED_FDS_PER_DRIVE * drives, fdsPerRequest(drives)),
+  );
+  const routerState = createRouterState(gate);
   const source: EngineContextSource = typeof engine === 'function' ? engine : () => engine;
 
   const serve = (req: http.IncomingMessage, res: http.ServerResponse, engine: EngineContext): void => {
@@ -152,5 +169,5 @@ export function createHttpServer(
       socket.destroy(),
     );
   });
-  return Object.assign(server, { guard: settings });
+  return Object.assign(server, { guard: settings, gate });
 }
