@@ -82,18 +82,7 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
   if (kind === 'engine') {
     const cli = join(repoRoot, 'packages/engine/dist/cli.js');
     if (!existsSync(cli)) throw new Error(`engine not built: ${cli} is missing`);
-    // As `npm start` runs it (scripts/start.mjs, docs/decisions/0022): V8's memory reducer off.
-    args = [
-      '--no-memory-reducer',
-      ...profArgs,
-      cli,
-      '--address',
-      `127.0.0.1:${port}`,
-      '--data',
-      dataDir,
-      '--drives',
-      '4',
-    ];
+    args = [...profArgs, cli, '--address', `127.0.0.1:${port}`, '--data', dataDir, '--drives', '4'];
     health = '/minio/health/live';
     accessKey = ROOT_USER;
     secretKey = ROOT_PASSWORD;
