@@ -259,9 +259,6 @@ async function main() {
   startChild(
     'engine',
     [
-      // V8's memory reducer off: after an idle spell it made large uploads run a full
-      // mark-compact every few MiB (docs/decisions/0022); a node option, read at start-up.
-      '--no-memory-reducer',
       join(ROOT, 'packages/engine/dist/cli.js'),
       '--address',
       engineAddress,

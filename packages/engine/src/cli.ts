@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --no-memory-reducer
+#!/usr/bin/env node
 /**
  * Command line of the engine: `coffer-engine --address 127.0.0.1:9000 --data DIR --drives 4`
  * (drives `DIR/drive1..N`, created when missing) or `--drive PATH` repeated for explicit drives.
@@ -6,12 +6,6 @@
  * where they are kept) and the drive layout; on a startup failure it prints the diagnosis — no
  * stack trace — and exits 1. SIGINT/SIGTERM close the engine gracefully (a second signal exits at
  * once).
- *
- * Run it with V8's memory reducer off (the `#!` line does; `scripts/start.mjs` and the bench pass
- * `--no-memory-reducer` to node): after an idle spell the reducer leaves the heap limit so tight
- * that the next large uploads — 64 MiB of fresh 64 KiB body chunks each — start a full
- * mark-compact every few MiB, a third more CPU per PUT (docs/decisions/0022). It must be a node
- * option: V8 reads it when the heap is set up, `v8.setFlagsFromString` at run time is too late.
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { HELP, parseCli, type CliConfig } from './cli-args.js';
