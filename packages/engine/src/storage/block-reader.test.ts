@@ -34,6 +34,28 @@ describe('block reader', () => {
     }
   });
 
+  it('copies chunks that are slices of larger buffers into a shared block, touching nothing else', async () => {
+    // As the write path has them: body chunks are views into the parser's buffers, and the
+    // block is a slot inside a SharedArrayBuffer (the Reed–Solomon arena).
+    const backing = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7 + 3) & 0xff));
+    const parts = [backing.subarray(5, 305), backing.subarray(1000, 1001), backing.subarray(2000, 2450)];
+    const data = Buffer.concat(parts);
+    const shared = Buffer.from(new SharedArrayBuffer(1024));
+    shared.fill(0xee);
+    const reader = new BlockReader(Readable.from(parts), 256, data.length);
+    const got: Buffer[] = [];
+    for (let at = 64; ; at += 256) {
+      const n = await reader.fill(shared.subarray(at, at + 256), 256);
+      got.push(Buffer.from(shared.subarray(at, at + n)));
+      if (n < 256) break;
+    }
+    expect(Buffer.concat(got).equals(data)).toBe(true);
+    expect(shared.subarray(0, 64).every((b) => b === 0xee)).toBe(true);
+    expect(shared.subarray(64 + data.length).every((b) => b === 0xee)).toBe(true);
+    // The source chunks are left as they were.
+    expect(Buffer.concat(parts).equals(data)).toBe(true);
+  });
+
   it('hands each chunk to release once its last byte is copied, and not before', async () => {
     const parts = [Buffer.alloc(150, 1), Buffer.alloc(30, 2), Buffer.alloc(70, 3)];
     const released: Buffer[] = [];
