@@ -15,7 +15,7 @@ import type { ErasureObjectLayer } from '../object-layer/erasure-object-layer.js
 import type { ObjectLayer } from '../object-layer/types.js';
 import { BuiltinKms } from '../kms/index.js';
 import { withEncryption } from './encrypting-object-layer.js';
-import { encryptedSize } from './package-format.js';
+import { CURRENT_FORMAT, encryptedSize } from './package-format.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -83,7 +83,7 @@ describe('the encrypting object layer', () => {
       expect(info.encryption?.kind).toBe('SSE-S3');
       expect(Object.keys(info.internal).filter((k) => k.startsWith('x-coffer-sse-'))).toEqual([]);
       const stored = await inner.getObjectInfo('enc', info.key);
-      expect(stored.size).toBe(encryptedSize(data.length));
+      expect(stored.size).toBe(encryptedSize(data.length, CURRENT_FORMAT));
       const raw = await readAll((await inner.getObject('enc', info.key)).stream);
       if (data.length >= 32) expect(raw.includes(data.subarray(0, 32))).toBe(false);
     }

@@ -30,13 +30,13 @@ import type {
 import { InvalidRequest } from '../common/errors.js';
 import { CipherPool } from './cipher-pool.js';
 import { decryptSlices, RunBuffers } from './package-cipher.js';
-import { HEADER_SIZE, plaintextSize } from './package-format.js';
+import { CURRENT_FORMAT, HEADER_SIZE, plaintextSize } from './package-format.js';
 import { rangePlan, wholePlan, type ReadPlan } from './read-plan.js';
 import { opaqueEtag } from './object-key.js';
 import { SseEncryptedObject } from './errors.js';
 import { encryptBody } from './encrypt-body.js';
 import { newSealedKey, openObjectKey, type CustomerKeyCheck } from './key-access.js';
-import { F, plaintextView, storedStreams, uploadView, withoutSseFields } from './sse-fields.js';
+import { F, plaintextView, storedStreams, streamFormat, uploadView, withoutSseFields } from './sse-fields.js';
 
 export { plaintextView } from './sse-fields.js';
 
@@ -93,6 +93,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       body,
       objectKey,
       0,
+      CURRENT_FORMAT,
       options,
       (digests) => {
         // A decorator above (compression) fills its own fields in its `verify`, which has just run.
@@ -145,7 +146,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     opened?: GetObjectResult,
   ): Promise<GetObjectResult> {
     const view = plaintextView(stored);
-    const streams = storedStreams(stored);
+    const format = streamFormat(stored.internal);
+    const streams = storedStreams(stored, format);
     let range = options.range;
     if (options.partNumber !== undefined && view.parts !== undefined) {
       let start = 0;
@@ -159,8 +161,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     }
     const plan: ReadPlan =
       range !== undefined && (range.start > 0 || range.end < view.size - 1)
-        ? rangePlan(streams, range.start, range.end)
-        : wholePlan(streams);
+        ? rangePlan(streams, range.start, range.end, format)
+        : wholePlan(streams, format);
     if (plan.saltAt !== undefined && plan.slices[0] !== undefined)
       plan.slices[0].salt = await readSalt(bucket, key, stored.versionId, plan.saltAt);
     // A whole read reuses the read the caller already opened (info and stream together).
@@ -183,6 +185,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     const plain = decryptSlices(
       collect(read),
       objectKey,
+      format,
       plan.slices,
       plan.skip,
       plan.length,
@@ -301,9 +304,10 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
 
     async putObjectPart(bucket, key, uploadId, partNumber, body, options: PutPartOptions) {
       let objectKey: Buffer | undefined;
+      let internal: Record<string, string>;
       try {
         const upload = await layer.listParts(bucket, key, uploadId, { maxParts: 0 });
-        const internal = upload.upload.metadata.internal ?? {};
+        internal = upload.upload.metadata.internal ?? {};
         if (internal[F.kind] === 'SSE-C' && options.customerKey === undefined)
           throw new SseEncryptedObject(
             'The multipart upload initiate requested encryption. Subsequent part requests must include the appropriate encryption parameters.',
@@ -322,6 +326,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       }
       const { customerKey: _key, ...rest } = options;
       if (objectKey === undefined) return layer.putObjectPart(bucket, key, uploadId, partNumber, body, rest);
+      // Every part of an upload is in the format the upload started with (older uploads: 1).
+      const format = streamFormat(internal);
       let checksums: Checksums = {};
       let plainSize = 0;
       const encrypted = encryptBody(
@@ -330,6 +336,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         body,
         objectKey,
         partNumber,
+        format,
         rest,
         (digests) => {
           checksums = digests.checksums;
@@ -350,7 +357,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         encrypted.abort();
         throw err;
       }
-      const info = { ...part, size: plaintextSize(part.size) ?? part.size };
+      const info = { ...part, size: plaintextSize(part.size, format) ?? part.size };
       delete info.checksums;
       if (Object.keys(checksums).length > 0) info.checksums = checksums;
       return info;
@@ -361,12 +368,13 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const upload = uploadView(result.upload);
       if (upload.encryption === undefined) return result;
       const plain = result.upload.metadata.internal?.[F.plainPartChecksums] !== undefined;
+      const format = streamFormat(result.upload.metadata.internal);
       return {
         ...result,
         upload,
         parts: result.parts.map(({ checksums, ...p }) => ({
           ...p,
-          size: plaintextSize(p.size) ?? p.size,
+          size: plaintextSize(p.size, format) ?? p.size,
           ...(plain && checksums !== undefined ? { checksums } : {}),
         })),
       };
