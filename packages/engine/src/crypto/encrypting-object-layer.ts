@@ -7,9 +7,11 @@
  * A write that asks for encryption (`PutObjectOptions.encryption`, a multipart upload's) gets a
  * fresh object key — a KMS data key for SSE-S3 / SSE-KMS, a random key sealed under the customer's
  * key for SSE-C — and its body is digested as plaintext (Content-MD5, x-amz-checksum-*, the size
- * check) and then encrypted in packages (`package-cipher.ts`). A read unseals the key, reads only
- * the stored packages a range needs and decrypts them. SSE-C reads and part uploads must bring the
- * right customer key.
+ * check) and then encrypted in packages (`package-cipher.ts`) of the current stream format. A read
+ * unseals the key, reads only the stored packages a range needs — in the format the version names
+ * — and decrypts them; the erasure layer skips its bitrot check for these reads, since every
+ * package's tag authenticates the bytes, and a failed tag reads them again with the check
+ * (decision 0022). SSE-C reads and part uploads must bring the right customer key.
  */
 import { Readable } from 'node:stream';
 import type { Kms } from '../kms/types.js';

@@ -38,7 +38,7 @@ interface Run {
 
 /**
  * Plaintext in, one encrypted stream out (header, then packages). Input chunks are copied into
- * runs of up to 16 packages held in shared run buffers, which the digest worker (`observe`) and
+ * runs of up to 1 MiB (whole packages of the stream's format) held in shared run buffers, which the digest worker (`observe`) and
  * the cipher threads read in place; a full run is sealed only once more bytes arrive (then it is
  * certainly not the last), so the last package carries the final flag. Several runs are in
  * flight; their ciphertext is pushed in order, and the writer waits while all run buffers are busy.
@@ -287,8 +287,8 @@ const INLINE_BYTES = 2 * FORMAT_V1.sealedPackageSize;
 /**
  * Decrypts the stored bytes of `slices` (read back to back from `source`) and yields `length`
  * plaintext bytes after skipping `skip` bytes of the first package. A slice without a salt starts
- * with its stream's header. The source must end exactly after the last package. Runs of up to 16
- * packages are opened by `cipher`, several in flight, and yielded in order; chunks the consumer
+ * with its stream's header; `format` is the version the streams were written in. The source must
+ * end exactly after the last package. Runs of up to 1 MiB are opened by `cipher`, several in flight, and yielded in order; chunks the consumer
  * hands to `buffers.give` are reused.
  */
 export async function* decryptSlices(
