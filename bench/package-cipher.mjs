@@ -3,7 +3,7 @@
 // stream sealed by EncryptStream and opened by decryptSlices, once with the packages sealed on
 // the calling thread (`inlineCipher`) and once on the cipher thread pool, in memory (no disks, no
 // HTTP). Reports MiB/s of plaintext and the main thread's busy time per GiB (event loop
-// utilisation), the cost the event loop pays. Needs the engine built (`npx tsc -b packages/engine`). Usage: node bench/package-cipher.mjs [repeats]
+// utilisation), the cost the event loop pays. Needs the engine built (`npx tsc -b packages/engine`). Usage: node bench/package-cipher.mjs [repeats] [format version: 1 or 2, default the current one]
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
@@ -14,8 +14,10 @@ const load = (file) => import(pathToFileURL(join(dist, file)).href);
 const { EncryptStream, decryptSlices, RunBuffers } = await load('package-cipher.js');
 const { CipherPool, inlineCipher } = await load('cipher-pool.js');
 const { wholePlan } = await load('read-plan.js');
+const { CURRENT_FORMAT, FORMAT_V1, FORMAT_V2 } = await load('package-format.js');
 
 const repeats = Number(process.argv[2] ?? 3);
+const format = { 1: FORMAT_V1, 2: FORMAT_V2 }[process.argv[3]] ?? CURRENT_FORMAT;
 const size = 64 * 1024 * 1024;
 const key = randomBytes(32);
 const plain = randomBytes(size);
@@ -35,7 +37,9 @@ async function measure(work) {
 }
 
 console.log(
-  `package cipher, ${size / 1048576} MiB, ${repeats} repeats (load average ${(await import('node:os'))
+  `package cipher, format ${format.version}, ${size / 1048576} MiB, ${repeats} repeats (load average ${(
+    await import('node:os')
+  )
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')})`,
@@ -47,16 +51,27 @@ for (let r = 0; r < repeats; r++) {
   ]) {
     const out = [];
     const seal = await measure(async () => {
-      for await (const c of Readable.from(chunks).pipe(new EncryptStream(key, 0, cipher))) out.push(c);
+      for await (const c of Readable.from(chunks).pipe(new EncryptStream(key, 0, format, cipher)))
+        out.push(c);
     });
     const stored = Buffer.concat(out);
     const storedChunks = [];
     for (let i = 0; i < stored.length; i += 1 << 20) storedChunks.push(stored.subarray(i, i + (1 << 20)));
-    const plan = wholePlan([{ partNumber: 0, plainSize: size, storedSize: stored.length }]);
+    const plan = wholePlan([{ partNumber: 0, plainSize: size, storedSize: stored.length }], format);
     const buffers = new RunBuffers();
     const open = await measure(async () => {
       const source = Readable.from(storedChunks);
-      for await (const c of decryptSlices(source, key, plan.slices, 0, size, undefined, cipher, buffers))
+      for await (const c of decryptSlices(
+        source,
+        key,
+        format,
+        plan.slices,
+        0,
+        size,
+        undefined,
+        cipher,
+        buffers,
+      ))
         buffers.give(c);
     });
     console.log(

@@ -21,23 +21,31 @@ import { createCipheriv, createDecipheriv, createSecretKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ObjectTampered } from './errors.js';
-import { PACKAGE_SIZE, SEALED_PACKAGE_SIZE, TAG_SIZE, packageNonce } from './package-format.js';
+import { TAG_SIZE, packageNonce } from './package-format.js';
 
 /** Seals and opens runs of packages; `CipherPool` on worker threads, `inlineCipher` here. */
 export interface PackageCipher {
   /**
-   * Seal `plain` as packages `first`, `first + 1`, … of a stream (64 KiB each, the last may be
-   * shorter; an empty input is one empty package). `final`: the run ends the stream. The sealed
-   * bytes are written into `into` (at least their length) when it is given — by the pool only
-   * when both `plain` and `into` are in shared memory — and answered as a view of it then.
+   * Seal `plain` as packages `first`, `first + 1`, … of a stream (`size` bytes each — the
+   * format's package size —, the last may be shorter; an empty input is one empty package).
+   * `final`: the run ends the stream. The sealed bytes are written into `into` (at least their
+   * length) when it is given — by the pool only when both `plain` and `into` are in shared
+   * memory — and answered as a view of it then.
    */
-  seal(key: Buffer, first: number, final: boolean, plain: Uint8Array, into?: Buffer): Promise<Buffer>;
+  seal(
+    key: Buffer,
+    size: number,
+    first: number,
+    final: boolean,
+    plain: Uint8Array,
+    into?: Buffer,
+  ): Promise<Buffer>;
   /**
    * Open sealed packages `first`, … (each followed by its tag); fails with `ObjectTampered`. The
    * pool opens a run in shared memory in place, and one it took over in the returned buffer, so
    * that the answer is a view of the input's own memory and a caller may recycle it.
    */
-  open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer>;
+  open(key: Buffer, size: number, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer>;
   /**
    * Open sealed packages `first`, … stored in `segments` back to back (a package, even its tag,
    * may span two of them) into `into`, answered as a view of it. Why: a GET's stored bytes
@@ -49,6 +57,7 @@ export interface PackageCipher {
    */
   openInto(
     key: Buffer,
+    size: number,
     first: number,
     final: boolean,
     segments: readonly Uint8Array[],
@@ -60,16 +69,23 @@ export interface PackageCipher {
 const TAMPERED = 'An encrypted package of the object failed authentication.';
 
 // The same loops as the worker source below; the pool's tests check that both agree.
-function sealRun(rawKey: Buffer, first: number, final: boolean, plain: Uint8Array, into?: Buffer): Buffer {
+function sealRun(
+  rawKey: Buffer,
+  pkg: number,
+  first: number,
+  final: boolean,
+  plain: Uint8Array,
+  into?: Buffer,
+): Buffer {
   const key = createSecretKey(rawKey);
-  const count = Math.max(1, Math.ceil(plain.length / PACKAGE_SIZE));
+  const count = Math.max(1, Math.ceil(plain.length / pkg));
   const size = plain.length + count * TAG_SIZE;
   const out =
     into !== undefined && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafeSlow(size);
   let at = 0;
   let to = 0;
   for (let i = 0; i < count; i++) {
-    const end = Math.min(at + PACKAGE_SIZE, plain.length);
+    const end = Math.min(at + pkg, plain.length);
     const cipher = createCipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
     to += cipher.update(plain.subarray(at, end)).copy(out, to);
     cipher.final();
@@ -79,15 +95,16 @@ function sealRun(rawKey: Buffer, first: number, final: boolean, plain: Uint8Arra
   return out;
 }
 
-function openRun(rawKey: Buffer, first: number, final: boolean, sealed: Uint8Array): Buffer {
+function openRun(rawKey: Buffer, pkg: number, first: number, final: boolean, sealed: Uint8Array): Buffer {
   const key = createSecretKey(rawKey);
+  const sealedSize = pkg + TAG_SIZE;
   // An empty run is no package at all: refused below like a cut one.
-  const count = Math.max(1, Math.ceil(sealed.length / SEALED_PACKAGE_SIZE));
+  const count = Math.max(1, Math.ceil(sealed.length / sealedSize));
   const out = Buffer.allocUnsafeSlow(Math.max(0, sealed.length - count * TAG_SIZE));
   let at = 0;
   let to = 0;
   for (let i = 0; i < count; i++) {
-    const end = Math.min(at + SEALED_PACKAGE_SIZE, sealed.length);
+    const end = Math.min(at + sealedSize, sealed.length);
     if (end - at < TAG_SIZE) throw new ObjectTampered(TAMPERED);
     const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
     decipher.setAuthTag(sealed.subarray(end - TAG_SIZE, end));
@@ -105,6 +122,7 @@ function openRun(rawKey: Buffer, first: number, final: boolean, sealed: Uint8Arr
 /** `openRun` over stored bytes held in several segments, into `into` (see `openInto`). */
 function openSegments(
   rawKey: Buffer,
+  pkg: number,
   first: number,
   final: boolean,
   segments: readonly Uint8Array[],
@@ -112,7 +130,8 @@ function openSegments(
 ): Buffer {
   const key = createSecretKey(rawKey);
   const total = segments.reduce((n, s) => n + s.length, 0);
-  const count = Math.max(1, Math.ceil(total / SEALED_PACKAGE_SIZE));
+  const sealedSize = pkg + TAG_SIZE;
+  const count = Math.max(1, Math.ceil(total / sealedSize));
   const size = total - count * TAG_SIZE;
   if (size < 0) throw new ObjectTampered(TAMPERED);
   if (into.length < size) throw new Error('output buffer too short');
@@ -137,7 +156,7 @@ function openSegments(
   let at = 0;
   let to = 0;
   for (let i = 0; i < count; i++) {
-    const end = Math.min(at + SEALED_PACKAGE_SIZE, total);
+    const end = Math.min(at + sealedSize, total);
     if (end - at < TAG_SIZE) throw new ObjectTampered(TAMPERED);
     const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
     walk(end - at - TAG_SIZE, (bytes) => {
@@ -161,17 +180,18 @@ function openSegments(
 
 /** Package runs on the calling thread. */
 export const inlineCipher: PackageCipher = {
-  seal: (key, first, final, plain, into) => Promise.resolve(sealRun(key, first, final, plain, into)),
-  open: (key, first, final, sealed) => {
+  seal: (key, size, first, final, plain, into) =>
+    Promise.resolve(sealRun(key, size, first, final, plain, into)),
+  open: (key, size, first, final, sealed) => {
     try {
-      return Promise.resolve(openRun(key, first, final, sealed));
+      return Promise.resolve(openRun(key, size, first, final, sealed));
     } catch (err) {
       return Promise.reject(err as Error);
     }
   },
-  openInto: (key, first, final, segments, into) => {
+  openInto: (key, size, first, final, segments, into) => {
     try {
-      return Promise.resolve(openSegments(key, first, final, segments, into));
+      return Promise.resolve(openSegments(key, size, first, final, segments, into));
     } catch (err) {
       return Promise.reject(err as Error);
     }
@@ -181,14 +201,14 @@ export const inlineCipher: PackageCipher = {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const crypto = require('node:crypto');
-const PACKAGE = ${PACKAGE_SIZE}, TAG = ${TAG_SIZE}, SEALED = ${SEALED_PACKAGE_SIZE};
+const TAG = ${TAG_SIZE};
 function nonce(sequence, final) {
   const n = Buffer.alloc(12);
   n.writeUInt32BE(final ? 1 : 0, 0);
   n.writeBigUInt64BE(BigInt(sequence), 4);
   return n;
 }
-function seal(key, first, final, input, into) {
+function seal(key, PACKAGE, first, final, input, into) {
   const count = Math.max(1, Math.ceil(input.length / PACKAGE));
   const size = input.length + count * TAG;
   if (into && into.length < size) throw new Error('output buffer too short');
@@ -205,7 +225,8 @@ function seal(key, first, final, input, into) {
   return out;
 }
 // Always in place: the input is shared memory lent for the job, or the worker's own.
-function open(key, first, final, input) {
+function open(key, PACKAGE, first, final, input) {
+  const SEALED = PACKAGE + TAG;
   const count = Math.max(1, Math.ceil(input.length / SEALED));
   // A package's plaintext lands before its own ciphertext: writing over consumed input is safe.
   const out = input;
@@ -226,7 +247,8 @@ function open(key, first, final, input) {
   return out;
 }
 // The stored bytes in several segments (openSegments in the module above), into 'out'.
-function openv(key, first, final, segments, out) {
+function openv(key, PACKAGE, first, final, segments, out) {
+  const SEALED = PACKAGE + TAG;
   let total = 0;
   for (const s of segments) total += s.length;
   const count = Math.max(1, Math.ceil(total / SEALED));
@@ -269,7 +291,7 @@ parentPort.on('message', (m) => {
     const key = crypto.createSecretKey(Buffer.from(m.key));
     let out;
     try {
-      out = openv(key, m.first, m.final, m.segments.map((s) => Buffer.from(s.buffer, s.offset, s.length)),
+      out = openv(key, m.size, m.first, m.final, m.segments.map((s) => Buffer.from(s.buffer, s.offset, s.length)),
         Buffer.from(m.into, m.intoOffset, m.intoLength));
     } catch (err) {
       parentPort.postMessage({ id: m.id, error: String(err && err.message) });
@@ -285,7 +307,9 @@ parentPort.on('message', (m) => {
   const into = m.into ? Buffer.from(m.into, m.intoOffset, m.intoLength) : null;
   let out;
   try {
-    out = m.op === 'seal' ? seal(key, m.first, m.final, input, into) : open(key, m.first, m.final, input);
+    out = m.op === 'seal'
+      ? seal(key, m.size, m.first, m.final, input, into)
+      : open(key, m.size, m.first, m.final, input);
   } catch (err) {
     parentPort.postMessage({ id: m.id, error: String(err && err.message) });
     return;
@@ -293,10 +317,10 @@ parentPort.on('message', (m) => {
   if (out === null) parentPort.postMessage({ id: m.id, tampered: true });
   else if (m.shared) {
     // Written into shared memory (sealed into 'into', or opened in place): only the length goes back.
-    const length = out === input ? input.length - Math.max(1, Math.ceil(input.length / SEALED)) * TAG : out.length;
+    const length = out === input ? input.length - Math.max(1, Math.ceil(input.length / (m.size + TAG))) * TAG : out.length;
     parentPort.postMessage({ id: m.id, length });
   } else if (out === input) {
-    const length = input.length - Math.max(1, Math.ceil(input.length / SEALED)) * TAG;
+    const length = input.length - Math.max(1, Math.ceil(input.length / (m.size + TAG))) * TAG;
     parentPort.postMessage({ id: m.id, buffer: m.buffer, length }, [m.buffer]);
   } else parentPort.postMessage({ id: m.id, buffer: out.buffer, length: out.length }, [out.buffer]);
 });
@@ -345,16 +369,24 @@ export class CipherPool implements PackageCipher {
     this.threads = new Array<Thread | undefined>(Math.max(1, threads)).fill(undefined);
   }
 
-  seal(key: Buffer, first: number, final: boolean, plain: Uint8Array, into?: Buffer): Promise<Buffer> {
-    return this.run('seal', key, first, final, plain, into);
+  seal(
+    key: Buffer,
+    size: number,
+    first: number,
+    final: boolean,
+    plain: Uint8Array,
+    into?: Buffer,
+  ): Promise<Buffer> {
+    return this.run('seal', key, size, first, final, plain, into);
   }
 
-  open(key: Buffer, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer> {
-    return this.run('open', key, first, final, sealed);
+  open(key: Buffer, size: number, first: number, final: boolean, sealed: Uint8Array): Promise<Buffer> {
+    return this.run('open', key, size, first, final, sealed);
   }
 
   openInto(
     key: Buffer,
+    size: number,
     first: number,
     final: boolean,
     segments: readonly Uint8Array[],
@@ -365,7 +397,7 @@ export class CipherPool implements PackageCipher {
     if (!shared(into) || !segments.every(shared)) {
       // Some bytes are not in shared memory (a block rebuilt from parity, a short last run):
       // gathered into one buffer the thread takes over, and the plaintext copied into `into`.
-      return this.open(key, first, final, Buffer.concat(segments)).then((plain) => {
+      return this.open(key, size, first, final, Buffer.concat(segments)).then((plain) => {
         plain.copy(into);
         return into.subarray(0, plain.length);
       });
@@ -380,6 +412,7 @@ export class CipherPool implements PackageCipher {
       id,
       op: 'openv',
       key: Uint8Array.from(key),
+      size,
       first,
       final,
       segments: segments.map((s) => ({ buffer: s.buffer, offset: s.byteOffset, length: s.byteLength })),
@@ -400,6 +433,7 @@ export class CipherPool implements PackageCipher {
   private run(
     op: 'seal' | 'open',
     key: Buffer,
+    size: number,
     first: number,
     final: boolean,
     data: Uint8Array,
@@ -423,6 +457,7 @@ export class CipherPool implements PackageCipher {
         id,
         op,
         key: Uint8Array.from(key),
+        size,
         first,
         final,
         buffer,
@@ -451,6 +486,7 @@ export class CipherPool implements PackageCipher {
       id,
       op,
       key: Uint8Array.from(key),
+      size,
       first,
       final,
       buffer: payload,

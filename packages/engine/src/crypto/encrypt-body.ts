@@ -8,7 +8,7 @@ import type { ComputedDigests, WriteBodyOptions } from '../object-layer/types.js
 import { inlineCipher, type PackageCipher } from './cipher-pool.js';
 import { EncryptStream } from './package-cipher.js';
 import type { RunBuffers } from './run-buffers.js';
-import { encryptedSize } from './package-format.js';
+import { encryptedSize, type PackageFormat } from './package-format.js';
 import { PlaintextDigests } from './plaintext-digests.js';
 
 /** Bodies up to this size are sealed on the calling thread. */
@@ -25,6 +25,7 @@ export function encryptBody(
   body: Readable,
   objectKey: Buffer,
   partNumber: number,
+  format: PackageFormat,
   options: WriteBodyOptions,
   onDigests: (digests: ComputedDigests) => void,
   buffers?: RunBuffers,
@@ -39,6 +40,7 @@ export function encryptBody(
   const stream = new EncryptStream(
     objectKey,
     partNumber,
+    format,
     small ? inlineCipher : cipherPool,
     (run) => digests.update(run),
     options.size,
@@ -54,7 +56,7 @@ export function encryptBody(
     onDigests(plain);
   };
   const inner: WriteBodyOptions = {
-    size: options.size < 0 ? -1 : encryptedSize(options.size),
+    size: options.size < 0 ? -1 : encryptedSize(options.size, format),
     verify,
     // The layer hands back each sealed run once copied: its buffer seals a later run.
     release: stream.release,

@@ -7,9 +7,11 @@
  * A write that asks for encryption (`PutObjectOptions.encryption`, a multipart upload's) gets a
  * fresh object key — a KMS data key for SSE-S3 / SSE-KMS, a random key sealed under the customer's
  * key for SSE-C — and its body is digested as plaintext (Content-MD5, x-amz-checksum-*, the size
- * check) and then encrypted in packages (`package-cipher.ts`). A read unseals the key, reads only
- * the stored packages a range needs and decrypts them. SSE-C reads and part uploads must bring the
- * right customer key.
+ * check) and then encrypted in packages (`package-cipher.ts`) of the current stream format. A read
+ * unseals the key, reads only the stored packages a range needs — in the format the version names
+ * — and decrypts them; the erasure layer skips its bitrot check for these reads, since every
+ * package's tag authenticates the bytes, and a failed tag reads them again with the check
+ * (decision 0022). SSE-C reads and part uploads must bring the right customer key.
  */
 import { Readable } from 'node:stream';
 import type { Kms } from '../kms/types.js';
@@ -30,13 +32,13 @@ import type {
 import { InvalidRequest } from '../common/errors.js';
 import { CipherPool } from './cipher-pool.js';
 import { decryptSlices, RunBuffers } from './package-cipher.js';
-import { HEADER_SIZE, plaintextSize } from './package-format.js';
+import { CURRENT_FORMAT, HEADER_SIZE, plaintextSize } from './package-format.js';
 import { rangePlan, wholePlan, type ReadPlan } from './read-plan.js';
 import { opaqueEtag } from './object-key.js';
-import { SseEncryptedObject } from './errors.js';
+import { ObjectTampered, SseEncryptedObject } from './errors.js';
 import { encryptBody } from './encrypt-body.js';
 import { newSealedKey, openObjectKey, type CustomerKeyCheck } from './key-access.js';
-import { F, plaintextView, storedStreams, uploadView, withoutSseFields } from './sse-fields.js';
+import { F, plaintextView, storedStreams, streamFormat, uploadView, withoutSseFields } from './sse-fields.js';
 
 export { plaintextView } from './sse-fields.js';
 
@@ -93,6 +95,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       body,
       objectKey,
       0,
+      CURRENT_FORMAT,
       options,
       (digests) => {
         // A decorator above (compression) fills its own fields in its `verify`, which has just run.
@@ -128,12 +131,79 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     return plaintextView(info);
   }
 
-  async function readSalt(bucket: string, key: string, versionId: string, at: number): Promise<Buffer> {
+  /**
+   * Reads of encrypted versions skip the bitrot check of their data shards: every package's GCM
+   * tag authenticates the bytes anyway (a salt too: a wrong one derives a wrong key). A damaged
+   * shard then fails a tag, and the read is done again with the check (`openPlain`, `check`).
+   */
+  const authenticated = (info: ObjectInfo): boolean => info.internal[F.kind] !== undefined;
+
+  async function readSalt(
+    bucket: string,
+    key: string,
+    versionId: string,
+    at: number,
+    check: boolean,
+  ): Promise<Buffer> {
     const result = await layer.getObject(bucket, key, {
       versionId,
       range: { start: at, end: at + HEADER_SIZE - 1 },
+      ...(check ? {} : { authenticated }),
     });
     return readAll(result);
+  }
+
+  /**
+   * The stored read of plaintext bytes `start..end` of version `stored` (of plaintext size
+   * `size`), and its decryption. `check`: with the bitrot check of every shard (a read again after
+   * a failed tag). `opened`: the whole-object read the caller already has, reused for a whole read.
+   */
+  async function openPlain(
+    bucket: string,
+    key: string,
+    stored: ObjectInfo,
+    objectKey: Buffer,
+    span: { start: number; end: number; size: number },
+    check: boolean,
+    opened?: GetObjectResult,
+  ): Promise<{ read: GetObjectResult; plain: AsyncGenerator<Buffer> }> {
+    const format = streamFormat(stored.internal);
+    const streams = storedStreams(stored, format);
+    const plan: ReadPlan =
+      span.start > 0 || span.end < span.size - 1
+        ? rangePlan(streams, span.start, span.end, format)
+        : wholePlan(streams, format);
+    if (plan.saltAt !== undefined && plan.slices[0] !== undefined)
+      plan.slices[0].salt = await readSalt(bucket, key, stored.versionId, plan.saltAt, check);
+    // A whole read reuses the read the caller already opened (info and stream together).
+    const read =
+      opened !== undefined && plan.stored === undefined
+        ? opened
+        : await layer.getObject(bucket, key, {
+            versionId: stored.versionId,
+            ...(plan.stored !== undefined ? { range: plan.stored } : {}),
+            ...(check ? {} : { authenticated }),
+          });
+    // The sealed key is new with every write: the same one means the same version's bytes.
+    if (read.info.internal[F.sealedKey] !== stored.internal[F.sealedKey] || read.info.etag !== stored.etag) {
+      if (read.body === undefined) read.stream.destroy();
+      throw new InvalidRequest('The object changed while it was being read; retry the request.', {
+        bucket,
+        key,
+      });
+    }
+    const plain = decryptSlices(
+      collect(read),
+      objectKey,
+      format,
+      plan.slices,
+      plan.skip,
+      plan.length,
+      read.release,
+      cipherPool,
+      runBuffers,
+    );
+    return { read, plain };
   }
 
   async function getDecrypted(
@@ -145,7 +215,6 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     opened?: GetObjectResult,
   ): Promise<GetObjectResult> {
     const view = plaintextView(stored);
-    const streams = storedStreams(stored);
     let range = options.range;
     if (options.partNumber !== undefined && view.parts !== undefined) {
       let start = 0;
@@ -157,40 +226,43 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         start += p.size;
       }
     }
-    const plan: ReadPlan =
-      range !== undefined && (range.start > 0 || range.end < view.size - 1)
-        ? rangePlan(streams, range.start, range.end)
-        : wholePlan(streams);
-    if (plan.saltAt !== undefined && plan.slices[0] !== undefined)
-      plan.slices[0].salt = await readSalt(bucket, key, stored.versionId, plan.saltAt);
-    // A whole read reuses the read the caller already opened (info and stream together).
-    const read =
-      opened !== undefined && plan.stored === undefined
-        ? opened
-        : await layer.getObject(bucket, key, {
-            versionId: stored.versionId,
-            ...(plan.stored !== undefined ? { range: plan.stored } : {}),
-          });
-    // The sealed key is new with every write: the same one means the same version's bytes.
-    if (read.info.internal[F.sealedKey] !== stored.internal[F.sealedKey] || read.info.etag !== stored.etag) {
-      if (read.body === undefined) read.stream.destroy();
-      throw new InvalidRequest('The object changed while it was being read; retry the request.', {
+    const size = view.size;
+    const start = range?.start ?? 0;
+    const end = range?.end ?? size - 1;
+    let current = await openPlain(bucket, key, stored, objectKey, { start, end, size }, false, opened);
+    const drop = (read: GetObjectResult): void => {
+      if (read.body === undefined && !read.stream.destroyed) read.stream.destroy();
+    };
+    /**
+     * The plaintext, each run only once its tags passed. When a tag fails, the bytes it covers
+     * were read without the bitrot check: the rest is read again with it, so that a damaged shard
+     * is found, rebuilt from parity and scheduled for healing. A tag that fails then too is
+     * tampered data.
+     */
+    async function* plaintext(): AsyncGenerator<Buffer> {
+      let delivered = 0;
+      try {
+        for await (const chunk of current.plain) {
+          delivered += chunk.length;
+          yield chunk;
+        }
+        return;
+      } catch (err) {
+        if (!(err instanceof ObjectTampered) || start + delivered > end) throw err;
+      }
+      drop(current.read);
+      current = await openPlain(
         bucket,
         key,
-      });
+        stored,
+        objectKey,
+        { start: start + delivered, end, size },
+        true,
+      );
+      yield* current.plain;
     }
-    const buffers = runBuffers;
-    const plain = decryptSlices(
-      collect(read),
-      objectKey,
-      plan.slices,
-      plan.skip,
-      plan.length,
-      read.release,
-      cipherPool,
-      buffers,
-    );
-    if (read.body !== undefined) {
+    const plain = plaintext();
+    if (current.read.body !== undefined) {
       // Small objects come from the index in memory: decrypt them at once and answer in memory too.
       const chunks: Buffer[] = [];
       for await (const chunk of plain) chunks.push(chunk);
@@ -200,10 +272,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
     // Object mode hands the decrypted pieces on as they are: in byte mode a reader taking what is
     // buffered would get them joined into a new buffer (a copy of every byte).
     const stream = Readable.from(plain, { objectMode: true, highWaterMark: 4 });
-    stream.on('close', () => {
-      if (!read.stream.destroyed) read.stream.destroy();
-    });
-    return { info: view, stream, release: (chunk) => buffers.give(chunk) };
+    stream.on('close', () => drop(current.read));
+    return { info: view, stream, release: (chunk) => runBuffers.give(chunk) };
   }
 
   return {
@@ -244,7 +314,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       // One read as asked: for a plain object it is the answer. For an encrypted one a whole read
       // is decrypted as it streams; a ranged one is dropped unread (which closes its files) and
       // replaced by the stored range of the packages that hold the plaintext range.
-      const first = await layer.getObject(bucket, key, rest);
+      const first = await layer.getObject(bucket, key, { ...rest, authenticated });
       const drop = (): void => {
         if (first.body === undefined) first.stream.destroy();
       };
@@ -301,9 +371,10 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
 
     async putObjectPart(bucket, key, uploadId, partNumber, body, options: PutPartOptions) {
       let objectKey: Buffer | undefined;
+      let internal: Record<string, string>;
       try {
         const upload = await layer.listParts(bucket, key, uploadId, { maxParts: 0 });
-        const internal = upload.upload.metadata.internal ?? {};
+        internal = upload.upload.metadata.internal ?? {};
         if (internal[F.kind] === 'SSE-C' && options.customerKey === undefined)
           throw new SseEncryptedObject(
             'The multipart upload initiate requested encryption. Subsequent part requests must include the appropriate encryption parameters.',
@@ -322,6 +393,8 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       }
       const { customerKey: _key, ...rest } = options;
       if (objectKey === undefined) return layer.putObjectPart(bucket, key, uploadId, partNumber, body, rest);
+      // Every part of an upload is in the format the upload started with (older uploads: 1).
+      const format = streamFormat(internal);
       let checksums: Checksums = {};
       let plainSize = 0;
       const encrypted = encryptBody(
@@ -330,6 +403,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         body,
         objectKey,
         partNumber,
+        format,
         rest,
         (digests) => {
           checksums = digests.checksums;
@@ -350,7 +424,7 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
         encrypted.abort();
         throw err;
       }
-      const info = { ...part, size: plaintextSize(part.size) ?? part.size };
+      const info = { ...part, size: plaintextSize(part.size, format) ?? part.size };
       delete info.checksums;
       if (Object.keys(checksums).length > 0) info.checksums = checksums;
       return info;
@@ -361,12 +435,13 @@ export function withEncryption(layer: ObjectLayer, kms: Kms): ObjectLayer {
       const upload = uploadView(result.upload);
       if (upload.encryption === undefined) return result;
       const plain = result.upload.metadata.internal?.[F.plainPartChecksums] !== undefined;
+      const format = streamFormat(result.upload.metadata.internal);
       return {
         ...result,
         upload,
         parts: result.parts.map(({ checksums, ...p }) => ({
           ...p,
-          size: plaintextSize(p.size) ?? p.size,
+          size: plaintextSize(p.size, format) ?? p.size,
           ...(plain && checksums !== undefined ? { checksums } : {}),
         })),
       };

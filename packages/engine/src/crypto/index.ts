@@ -1,3 +1,3 @@
 /** Encryption at rest (issue 8 §2): the object-layer decorator and the package format. */
 export { withEncryption, plaintextView } from './encrypting-object-layer.js';
-export { encryptedSize, plaintextSize, PACKAGE_SIZE } from './package-format.js';
+export { CURRENT_FORMAT, encryptedSize, FORMAT_V1, FORMAT_V2, plaintextSize } from './package-format.js';

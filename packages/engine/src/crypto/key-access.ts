@@ -7,6 +7,7 @@ import type { Kms } from '../kms/types.js';
 import type { EncryptionRequest } from '../object-layer/types.js';
 import { SseEncryptedObject, SseParametersNotApplicable } from './errors.js';
 import { newObjectKey, sealWithCustomerKey, unsealWithCustomerKey } from './object-key.js';
+import { CURRENT_FORMAT } from './package-format.js';
 import { F } from './sse-fields.js';
 
 /** What a read needs to know about the caller's SSE-C key. */
@@ -28,7 +29,10 @@ export function kmsContext(
   return context;
 }
 
-/** The object key and the internal fields that let a reader recover it. */
+/**
+ * The object key and the internal fields that let a reader recover it (and name the stream format
+ * the new version or upload is written in).
+ */
 export async function newSealedKey(
   kms: Kms,
   bucket: string,
@@ -38,13 +42,21 @@ export async function newSealedKey(
   if (request.kind === 'SSE-C') {
     const objectKey = newObjectKey();
     const sealed = sealWithCustomerKey(objectKey, request.customerKey, bucket, key);
-    return { objectKey, fields: { [F.kind]: 'SSE-C', [F.sealedKey]: sealed.toString('base64') } };
+    return {
+      objectKey,
+      fields: {
+        [F.kind]: 'SSE-C',
+        [F.sealedKey]: sealed.toString('base64'),
+        [F.format]: String(CURRENT_FORMAT.version),
+      },
+    };
   }
   const dataKey = await kms.generateDataKey(request.keyId, kmsContext(bucket, key, request.context));
   const fields: Record<string, string> = {
     [F.kind]: request.kind,
     [F.keyId]: dataKey.keyId,
     [F.sealedKey]: dataKey.sealed.toString('base64'),
+    [F.format]: String(CURRENT_FORMAT.version),
   };
   if (request.context !== undefined) fields[F.context] = request.context;
   return { objectKey: dataKey.plaintext, fields };

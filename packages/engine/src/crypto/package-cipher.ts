@@ -11,17 +11,17 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { ObjectTampered } from './errors.js';
 import { inlineCipher, type PackageCipher } from './cipher-pool.js';
 import {
+  FORMAT_V1,
   HEADER_SIZE,
-  PACKAGE_SIZE,
-  SEALED_PACKAGE_SIZE,
   TAG_SIZE,
   packageCount,
   sealedPackageLength,
   streamKey,
+  type PackageFormat,
 } from './package-format.js';
-import { RUN_PACKAGES, RUN_SIZE, RunBuffers } from './run-buffers.js';
+import { RUN_SIZE, RunBuffers, runPackages } from './run-buffers.js';
 
-export { RUN_PACKAGES, RunBuffers } from './run-buffers.js';
+export { RunBuffers, runPackages } from './run-buffers.js';
 
 /** Runs sealed (or opened) and not yet handed on, before the writer (or reader) waits. */
 const MAX_RUNS_IN_FLIGHT = 4;
@@ -38,7 +38,7 @@ interface Run {
 
 /**
  * Plaintext in, one encrypted stream out (header, then packages). Input chunks are copied into
- * runs of up to 16 packages held in shared run buffers, which the digest worker (`observe`) and
+ * runs of up to 1 MiB (whole packages of the stream's format) held in shared run buffers, which the digest worker (`observe`) and
  * the cipher threads read in place; a full run is sealed only once more bytes arrive (then it is
  * certainly not the last), so the last package carries the final flag. Several runs are in
  * flight; their ciphertext is pushed in order, and the writer waits while all run buffers are busy.
@@ -62,22 +62,24 @@ export class EncryptStream extends Transform {
    * `observe` sees each run of plaintext, in order, before it is sealed (the body's digests); the
    * run's buffer is reused only once the promise it answers has settled. `sizeHint`: the declared
    * body size (-1 when unknown), so that a small body does not get a 1 MiB buffer. `buffers`: the
-   * run buffers to take from and give back to (the decorator's, shared by its requests).
+   * run buffers to take from and give back to (the decorator's, shared by its requests). `format`:
+   * the stream format version written (the current one, or an older upload's).
    */
   constructor(
     objectKey: Buffer,
     partNumber: number,
+    private readonly format: PackageFormat,
     private readonly cipher: PackageCipher = inlineCipher,
     private readonly observe?: (run: Buffer) => Promise<void>,
     sizeHint = -1,
     private readonly buffers = new RunBuffers(),
   ) {
     super();
-    this.key = streamKey(objectKey, partNumber, this.salt);
+    this.key = streamKey(objectKey, partNumber, this.salt, format);
+    // Whole packages: a run that fills up is sealed as not final, so it must end on a package.
+    const pkg = format.packageSize;
     this.firstRun =
-      sizeHint < 0
-        ? RUN_SIZE
-        : Math.min(RUN_SIZE, Math.max(1, Math.ceil(sizeHint / PACKAGE_SIZE)) * PACKAGE_SIZE);
+      sizeHint < 0 ? RUN_SIZE : Math.min(RUN_SIZE, Math.max(1, Math.ceil(sizeHint / pkg)) * pkg);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -143,9 +145,10 @@ export class EncryptStream extends Transform {
     const buffer = this.current ?? (await this.runBuffer());
     const plain = buffer.subarray(0, this.filled);
     const observed = this.observe?.(plain) ?? Promise.resolve();
-    const packages = Math.max(1, Math.ceil(this.filled / PACKAGE_SIZE));
+    const packages = Math.max(1, Math.ceil(this.filled / this.format.packageSize));
     const sealed = this.cipher.seal(
       this.key,
+      this.format.packageSize,
       this.sequence,
       final,
       plain,
@@ -278,19 +281,20 @@ class ByteQueue {
   }
 }
 
-/** Reads of at most this many packages are opened here: a worker round trip costs more. */
-const INLINE_PACKAGES = 2;
+/** Reads of at most this many stored bytes are opened here: a worker round trip costs more. */
+const INLINE_BYTES = 2 * FORMAT_V1.sealedPackageSize;
 
 /**
  * Decrypts the stored bytes of `slices` (read back to back from `source`) and yields `length`
  * plaintext bytes after skipping `skip` bytes of the first package. A slice without a salt starts
- * with its stream's header. The source must end exactly after the last package. Runs of up to 16
- * packages are opened by `cipher`, several in flight, and yielded in order; chunks the consumer
+ * with its stream's header; `format` is the version the streams were written in. The source must
+ * end exactly after the last package. Runs of up to 1 MiB are opened by `cipher`, several in flight, and yielded in order; chunks the consumer
  * hands to `buffers.give` are reused.
  */
 export async function* decryptSlices(
   source: AsyncIterable<Buffer | Uint8Array>,
   objectKey: Buffer,
+  format: PackageFormat,
   slices: readonly StreamSlice[],
   skip: number,
   length: number,
@@ -299,8 +303,14 @@ export async function* decryptSlices(
   buffers = new RunBuffers(),
 ): AsyncGenerator<Buffer> {
   const queue = new ByteQueue(source[Symbol.asyncIterator](), release, buffers);
-  const packages = slices.reduce((n, s) => n + s.last - s.first + 1, 0);
-  const opener = packages <= INLINE_PACKAGES ? inlineCipher : cipher;
+  const pkg = format.packageSize;
+  const storedBytes = slices.reduce(
+    (n, s) =>
+      n + (s.last - s.first) * format.sealedPackageSize + sealedPackageLength(s.plainSize, s.last, format),
+    0,
+  );
+  const opener = storedBytes <= INLINE_BYTES ? inlineCipher : cipher;
+  const perRun = runPackages(format);
   /** Runs being opened, in order, each with the source chunks to release once it is taken. */
   const inFlight: { opened: Promise<Buffer>; used: Buffer[] }[] = [];
   let toSkip = skip;
@@ -330,17 +340,18 @@ export async function* decryptSlices(
   };
   for (const slice of slices) {
     const salt = slice.salt ?? (await queue.take(HEADER_SIZE));
-    const key = streamKey(objectKey, slice.partNumber, salt);
-    const last = packageCount(slice.plainSize) - 1;
-    for (let first = slice.first; first <= slice.last; first += RUN_PACKAGES) {
-      const end = Math.min(slice.last, first + RUN_PACKAGES - 1);
-      const bytes = (end - first) * SEALED_PACKAGE_SIZE + sealedPackageLength(slice.plainSize, end);
+    const key = streamKey(objectKey, slice.partNumber, salt, format);
+    const last = packageCount(slice.plainSize, format) - 1;
+    for (let first = slice.first; first <= slice.last; first += perRun) {
+      const end = Math.min(slice.last, first + perRun - 1);
+      const bytes =
+        (end - first) * format.sealedPackageSize + sealedPackageLength(slice.plainSize, end, format);
       let opened: Promise<Buffer>;
       let used: Buffer[] = [];
       if (opener === inlineCipher) {
         // Opened inline into a new buffer: the input's run buffer is free at once.
         const input = await queue.take(bytes);
-        opened = opener.open(key, first, end === last, input);
+        opened = opener.open(key, pkg, first, end === last, input);
         buffers.give(input);
       } else {
         // A cipher thread reads the stored bytes where they are and writes into a run buffer.
@@ -349,6 +360,7 @@ export async function* decryptSlices(
         const packagesInRun = end - first + 1;
         opened = opener.openInto(
           key,
+          pkg,
           first,
           end === last,
           views.views,

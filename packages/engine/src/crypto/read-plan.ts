@@ -4,7 +4,7 @@
  * touches to the last, across parts. When that range starts inside a stream (not at its header),
  * the stream's salt is read separately (`saltAt`).
  */
-import { PACKAGE_SIZE, packageCount, packageOffset, sealedPackageLength } from './package-format.js';
+import { packageCount, packageOffset, sealedPackageLength, type PackageFormat } from './package-format.js';
 import type { StreamSlice } from './package-cipher.js';
 
 /** One stored stream of an object: the single PUT (part number 0) or one part. */
@@ -26,18 +26,24 @@ export interface ReadPlan {
 }
 
 /** Every package of every stream. */
-export function wholePlan(streams: StoredStream[]): ReadPlan {
+export function wholePlan(streams: StoredStream[], format: PackageFormat): ReadPlan {
   const slices = streams.map((s) => ({
     partNumber: s.partNumber,
     plainSize: s.plainSize,
     first: 0,
-    last: packageCount(s.plainSize) - 1,
+    last: packageCount(s.plainSize, format) - 1,
   }));
   return { slices, skip: 0, length: streams.reduce((n, s) => n + s.plainSize, 0) };
 }
 
 /** The packages holding plaintext bytes `start..end` (inclusive, already within the object). */
-export function rangePlan(streams: StoredStream[], start: number, end: number): ReadPlan {
+export function rangePlan(
+  streams: StoredStream[],
+  start: number,
+  end: number,
+  format: PackageFormat,
+): ReadPlan {
+  const pkg = format.packageSize;
   const slices: StreamSlice[] = [];
   // Empty streams between two needed ones lie inside the stored range: their package is read too.
   let emptyBetween: StreamSlice[] = [];
@@ -55,20 +61,20 @@ export function rangePlan(streams: StoredStream[], start: number, end: number): 
     } else if (plainEnd >= start && plainAt <= end) {
       const localStart = Math.max(start, plainAt) - plainAt;
       const localEnd = Math.min(end, plainEnd) - plainAt;
-      const first = Math.floor(localStart / PACKAGE_SIZE);
-      const last = Math.floor(localEnd / PACKAGE_SIZE);
+      const first = Math.floor(localStart / pkg);
+      const last = Math.floor(localEnd / pkg);
       if (slices.length === 0) {
-        skip = localStart - first * PACKAGE_SIZE;
+        skip = localStart - first * pkg;
         if (first === 0) storedStart = storedAt;
         else {
-          storedStart = storedAt + packageOffset(first);
+          storedStart = storedAt + packageOffset(first, format);
           saltAt = storedAt;
         }
       }
       slices.push(...emptyBetween);
       emptyBetween = [];
       slices.push({ partNumber: s.partNumber, plainSize: s.plainSize, first, last });
-      storedEnd = storedAt + packageOffset(last) + sealedPackageLength(s.plainSize, last) - 1;
+      storedEnd = storedAt + packageOffset(last, format) + sealedPackageLength(s.plainSize, last, format) - 1;
     }
     plainAt += s.plainSize;
     storedAt += s.storedSize;

@@ -1,6 +1,7 @@
 /**
  * The memory of encryption at rest's package runs: SharedArrayBuffers of one sealed run each
- * (16 packages with their tags), recycled across the requests of one decorator.
+ * (1 MiB of plaintext — 16 packages of format 1 or one of format 2 — with their tags), recycled
+ * across the requests of one decorator.
  *
  * Why shared and recycled: an ArrayBuffer transferred to a thread and back arrives as a new
  * ArrayBuffer each time, and V8 counts every arrival (like every fresh allocation) as new external
@@ -13,14 +14,17 @@
  * the socket has taken a chunk, the object layer once it has copied a body chunk); one that is
  * never given back is simply collected.
  */
-import { PACKAGE_SIZE, SEALED_PACKAGE_SIZE } from './package-format.js';
+import { MIN_PACKAGE_SIZE, TAG_SIZE, type PackageFormat } from './package-format.js';
 
-/** Packages per cipher job: 16, so that a worker message carries 1 MiB. */
-export const RUN_PACKAGES = 16;
-/** Plaintext bytes of a full run. */
-export const RUN_SIZE = RUN_PACKAGES * PACKAGE_SIZE;
-/** Stored bytes of a full run (the size of every recycled buffer). */
-export const SEALED_RUN_SIZE = RUN_PACKAGES * SEALED_PACKAGE_SIZE;
+/** Plaintext bytes of a full run: a cipher job, so that a worker message carries 1 MiB. */
+export const RUN_SIZE = 1024 * 1024;
+/** Stored bytes of the largest full run, of the smallest packages (the size of every recycled buffer). */
+export const SEALED_RUN_SIZE = RUN_SIZE + (RUN_SIZE / MIN_PACKAGE_SIZE) * TAG_SIZE;
+
+/** Packages per run of a format (whole packages: 16 of format 1, one of format 2). */
+export function runPackages(f: PackageFormat): number {
+  return Math.max(1, RUN_SIZE / f.packageSize);
+}
 
 export class RunBuffers {
   private readonly free: SharedArrayBuffer[] = [];
@@ -35,7 +39,7 @@ export class RunBuffers {
    * tail).
    */
   take(n: number): Buffer {
-    if (n < PACKAGE_SIZE || n > SEALED_RUN_SIZE) return Buffer.allocUnsafeSlow(n);
+    if (n < MIN_PACKAGE_SIZE || n > SEALED_RUN_SIZE) return Buffer.allocUnsafeSlow(n);
     let sab = this.free.pop();
     if (sab === undefined) {
       sab = new SharedArrayBuffer(SEALED_RUN_SIZE);

@@ -5,7 +5,7 @@
  */
 import type { Checksums, MultipartUploadInfo, ObjectEncryption, ObjectInfo } from '../object-layer/types.js';
 import { ObjectTampered } from './errors.js';
-import { plaintextSize } from './package-format.js';
+import { formatOf, plaintextSize, type PackageFormat } from './package-format.js';
 import type { StoredStream } from './read-plan.js';
 
 /** Internal metadata fields of an encrypted version or upload (all start with `SSE_PREFIX`). */
@@ -20,7 +20,14 @@ export const F = {
   checksums: `${SSE_PREFIX}checksums`,
   /** Set on uploads whose parts record the plaintext's checksums (older ones recorded the ciphertext's). */
   plainPartChecksums: `${SSE_PREFIX}plain-part-checksums`,
+  /** The stream format version (package-format.ts); absent on versions and uploads of version 1. */
+  format: `${SSE_PREFIX}format`,
 } as const;
+
+/** The stream format of an encrypted version or upload, from its internal fields. */
+export function streamFormat(internal: Record<string, string> | undefined): PackageFormat {
+  return formatOf(internal?.[F.format]);
+}
 
 /** The plaintext view of a stored version (identity for unencrypted ones). */
 export function plaintextView(info: ObjectInfo): ObjectInfo {
@@ -35,8 +42,18 @@ export function plaintextView(info: ObjectInfo): ObjectInfo {
   const context = info.internal[F.context];
   if (context !== undefined) encryption.context = context;
   const view: ObjectInfo = { ...info, internal, encryption };
+  // A listing must not fail on one damaged version: an unknown format shows the stored sizes (a
+  // read of it fails as tampered).
+  let format: PackageFormat | undefined;
+  try {
+    format = streamFormat(info.internal);
+  } catch {
+    format = undefined;
+  }
+  const plainSize = (stored: number): number =>
+    (format !== undefined ? plaintextSize(stored, format) : undefined) ?? stored;
   if (info.parts !== undefined && info.parts.length > 0) {
-    view.parts = info.parts.map((p) => ({ ...p, size: plaintextSize(p.size) ?? p.size }));
+    view.parts = info.parts.map((p) => ({ ...p, size: plainSize(p.size) }));
     view.size = view.parts.reduce((n, p) => n + p.size, 0);
     // Parts of older uploads recorded the ciphertext's checksums: such an object shows none.
     if (info.internal[F.plainPartChecksums] === undefined) {
@@ -44,7 +61,7 @@ export function plaintextView(info: ObjectInfo): ObjectInfo {
       view.checksums = {};
     }
   } else {
-    view.size = Number(info.internal[F.size] ?? plaintextSize(info.size) ?? info.size);
+    view.size = Number(info.internal[F.size] ?? plainSize(info.size));
     view.etag = info.internal[F.etag] ?? info.etag;
     view.checksums = parseChecksums(info.internal[F.checksums]);
   }
@@ -85,9 +102,9 @@ export function uploadView(upload: MultipartUploadInfo): MultipartUploadInfo {
 }
 
 /** The stored streams of a version: one for a single PUT, one per part. */
-export function storedStreams(info: ObjectInfo): StoredStream[] {
+export function storedStreams(info: ObjectInfo, format: PackageFormat): StoredStream[] {
   const toStream = (partNumber: number, storedSize: number): StoredStream => {
-    const plainSize = plaintextSize(storedSize);
+    const plainSize = plaintextSize(storedSize, format);
     if (plainSize === undefined)
       throw new ObjectTampered('The stored object does not match its metadata.', {
         bucket: info.bucket,

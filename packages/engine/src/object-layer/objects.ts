@@ -450,6 +450,8 @@ export async function getObject(
     const unpin = [
       ...new Set(chosen.holders.filter((h) => h.version.inline !== true).map((h) => h.version.dataDir)),
     ].flatMap((dir) => (dir === undefined ? [] : [core.readPins.pin(bucket, dir)]));
+    // The caller checks every byte itself (see GetObjectOptions.authenticated).
+    const skipDataHashes = options?.authenticated?.(info) === true;
     let started = false;
     async function* generate(): AsyncGenerator<Buffer> {
       started = true;
@@ -458,7 +460,15 @@ export async function getObject(
         if (part === undefined || ec === undefined) continue;
         const readers = i === 0 ? firstReaders : partReaders(core, bucket, key, chosen, seg.index);
         const geometry = new PartGeometry(part.size, ec.blockSize, ec.data, ec.bitrot);
-        const decoder = new PartDecoder(core.rs, geometry, readers, core.bitrot, onBad, core.readBuffers);
+        const decoder = new PartDecoder(
+          core.rs,
+          geometry,
+          readers,
+          core.bitrot,
+          onBad,
+          core.readBuffers,
+          skipDataHashes,
+        );
         try {
           yield* readPartRange(decoder, geometry, seg.start, seg.end);
         } finally {

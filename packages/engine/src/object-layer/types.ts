@@ -160,6 +160,14 @@ export interface GetObjectOptions {
   partNumber?: number;
   /** The customer key of an SSE-C version (required to read one, refused for others). */
   customerKey?: Buffer;
+  /**
+   * Asked of the version about to be read: true when the caller authenticates every byte it reads
+   * itself (encryption at rest: each package has its GCM tag). The data shards of a streamed read
+   * are then not checked against their bitrot hashes, a cost as large as the cipher's; a damaged
+   * shard shows as a failed tag instead, and the caller must then read the bytes again without
+   * this option, so that the check finds the shard and the block is rebuilt from parity.
+   */
+  authenticated?: (info: ObjectInfo) => boolean;
 }
 
 export interface GetObjectResult {

@@ -1,6 +1,7 @@
 /**
- * Erasure decoding of one part: reads the shards of a block, verifies each against its hash and
- * rebuilds whatever is missing or corrupt from the others. Data shards are read first (no decoding
+ * Erasure decoding of one part: reads the shards of a block, verifies each against its hash (the
+ * data shards of a read whose caller authenticates the bytes itself excepted) and rebuilds
+ * whatever is missing or corrupt from the others. Data shards are read first (no decoding
  * needed when they are all good); parity shards only replace the ones that failed. A failed shard
  * reader is not asked again for later blocks. Every failure is reported through `onBad`, so the
  * caller can schedule a heal, and bad bytes are never returned.
@@ -30,6 +31,13 @@ export class PartDecoder {
     private readonly onBad: (shardIndex: number, reason: string) => void = () => undefined,
     /** Where `readBlockPieces` reads blocks to, when given (read-buffers.ts). */
     private readonly buffers?: ReadBufferPool,
+    /**
+     * The caller authenticates the bytes itself (encryption at rest): `readBlockPieces` skips the
+     * bitrot check of intact data shards. A shard that cannot be read is still replaced from
+     * parity (verified), and a damaged one shows as the caller's failure, which reads again
+     * without this to find and rebuild it.
+     */
+    private readonly skipDataHashes = false,
   ) {
     readers.forEach((r, i) => {
       if (r === undefined) this.bad.add(i);
@@ -168,6 +176,7 @@ export class PartDecoder {
           this.markReadFailure(i, j, error);
           return false;
         }
+        if (this.skipDataHashes) return true;
         const shard = raw.subarray(hashLen);
         if (!this.hasher.hash(this.geometry.algorithm, shard).equals(raw.subarray(0, hashLen))) {
           this.markBad(i, `block ${j}: checksum mismatch`, true);
