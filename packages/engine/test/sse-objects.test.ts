@@ -39,7 +39,7 @@ const DEFAULTED = 'sse-default';
 const KMS_DEFAULTED = 'sse-default-kms';
 const KiB = 1024;
 const MiB = 1024 * KiB;
-/** The package size of the stream format new objects are written in (format 2, decision 0022). */
+/** The package size of the stream format new objects are written in (format 2, decision 0023). */
 const PACKAGE = MiB;
 
 let engine: HttpEngine | undefined;

@@ -11,7 +11,7 @@
  * unseals the key, reads only the stored packages a range needs — in the format the version names
  * — and decrypts them; the erasure layer skips its bitrot check for these reads, since every
  * package's tag authenticates the bytes, and a failed tag reads them again with the check
- * (decision 0022). SSE-C reads and part uploads must bring the right customer key.
+ * (decision 0023). SSE-C reads and part uploads must bring the right customer key.
  */
 import { Readable } from 'node:stream';
 import type { Kms } from '../kms/types.js';

@@ -1,5 +1,5 @@
 /**
- * The encrypted stream format of objects at rest (decision records 0006 and 0022). One stream per
+ * The encrypted stream format of objects at rest (decision records 0006 and 0023). One stream per
  * single-PUT object and one per multipart part:
  *
  *   header   32 bytes: a random salt, fresh for every stream (a re-uploaded part gets a new one)
@@ -9,7 +9,7 @@
  * Two versions, told apart by the version's (or upload's) internal field `x-coffer-sse-format`:
  * version 1 (no field: everything written before it existed) has 64 KiB packages, version 2 (all
  * new writes) 1 MiB packages — a quarter less cipher work per byte on node:crypto, where every
- * package costs a cipher object and every `update` a fresh output buffer (decision 0022).
+ * package costs a cipher object and every `update` a fresh output buffer (decision 0023).
  *
  * The stream key is HMAC-SHA256(object key, version label ‖ part number ‖ salt), so no two streams
  * share a key, no nonce is ever reused under one key, and a stream read under the wrong version
