@@ -52,6 +52,9 @@ export interface RangeEntry {
   value: Buffer;
 }
 
+/** lmdb's compiled-in key limit (MDB_MAXKEYSIZE), when the database does not say. */
+const DEFAULT_MAX_KEY_BYTES = 1978;
+
 export function encodeValue(value: unknown): Buffer {
   return Buffer.from(JSON.stringify(value), 'utf8');
 }
@@ -256,15 +259,33 @@ export class Drive {
     await this.latency.time('storage.WriteMetadata', () => this.commitOps(db, ops));
   }
 
+  /**
+   * One atomic batch of lmdb's asynchronous writes (`db.batch`): lmdb's writer thread applies them
+   * in one transaction. An asynchronous `transaction(callback)` did the same with a round trip per
+   * batch — the writer thread opened the transaction, woke the event loop to run the callback
+   * there and waited for it — which on a busy event loop cost more than the writes. A batch cannot
+   * be rolled back once a write is queued, so everything that could fail synchronously (encoding a
+   * value, an empty or oversized key) is checked before the first write is.
+   */
   private async commitOps(db: RootDatabase<Buffer, Buffer>, ops: MetaOp[]): Promise<void> {
-    await db.transaction(() => {
-      for (const op of ops) {
-        if ('remove' in op) db.removeSync(op.key);
-        else if ('binary' in op)
-          db.putSync(op.key, Buffer.from(op.binary.buffer, op.binary.byteOffset, op.binary.byteLength));
-        else db.putSync(op.key, encodeValue(op.value));
+    const maxKey = (db as { maxKeySize?: number }).maxKeySize ?? DEFAULT_MAX_KEY_BYTES;
+    const values = ops.map((op) => {
+      if (op.key.length === 0 || op.key.length > maxKey) {
+        throw new Error(`index key of ${op.key.length} bytes is outside 1..${maxKey}`);
       }
+      if ('remove' in op) return undefined;
+      if ('binary' in op) return Buffer.from(op.binary.buffer, op.binary.byteOffset, op.binary.byteLength);
+      return encodeValue(op.value);
     });
+    let writes: Promise<boolean>[] = [];
+    const batch = db.batch(() => {
+      writes = ops.map((op, i) => {
+        const value = values[i];
+        return value === undefined ? db.remove(op.key) : db.put(op.key, value);
+      });
+    });
+    // Every write's own promise is awaited too: a failed commit rejects each of them.
+    await Promise.all([batch, ...writes]);
     await db.flushed;
   }
 
