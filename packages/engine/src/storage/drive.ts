@@ -260,12 +260,17 @@ export class Drive {
   }
 
   /**
-   * One atomic batch of lmdb's asynchronous writes (`db.batch`): lmdb's writer thread applies them
-   * in one transaction. An asynchronous `transaction(callback)` did the same with a round trip per
-   * batch — the writer thread opened the transaction, woke the event loop to run the callback
-   * there and waited for it — which on a busy event loop cost more than the writes. A batch cannot
-   * be rolled back once a write is queued, so everything that could fail synchronously (encoding a
-   * value, an empty or oversized key) is checked before the first write is.
+   * The operations are queued as lmdb's asynchronous writes in one synchronous loop: lmdb puts
+   * every write queued in one event turn into the same transaction (its `eventTurnBatching`, on by
+   * default), so the commit is atomic — the one documented exception is a `transactionSync` on the
+   * same environment interrupting the batch, which is why nothing in the engine may use it here.
+   * An asynchronous `transaction(callback)` gave the same atomicity with a round trip per batch (the
+   * writer thread opened the transaction, woke the event loop to run the callback there and waited
+   * for it), and an explicit `db.batch` made lmdb start a transaction per call; measured on four
+   * environments with 16 concurrent commits, main-thread CPU per 4-drive commit was 46–51 µs with
+   * transactions, 37–41 µs with `batch`, 33–36 µs with plain writes. Queued writes cannot be rolled
+   * back, so everything that could fail synchronously (encoding a value, an empty or oversized key)
+   * is checked before the first one is queued.
    */
   private async commitOps(db: RootDatabase<Buffer, Buffer>, ops: MetaOp[]): Promise<void> {
     const maxKey = (db as { maxKeySize?: number }).maxKeySize ?? DEFAULT_MAX_KEY_BYTES;
@@ -277,15 +282,11 @@ export class Drive {
       if ('binary' in op) return Buffer.from(op.binary.buffer, op.binary.byteOffset, op.binary.byteLength);
       return encodeValue(op.value);
     });
-    let writes: Promise<boolean>[] = [];
-    const batch = db.batch(() => {
-      writes = ops.map((op, i) => {
-        const value = values[i];
-        return value === undefined ? db.remove(op.key) : db.put(op.key, value);
-      });
+    const writes = ops.map((op, i) => {
+      const value = values[i];
+      return value === undefined ? db.remove(op.key) : db.put(op.key, value);
     });
-    // Every write's own promise is awaited too: a failed commit rejects each of them.
-    await Promise.all([batch, ...writes]);
+    await Promise.all(writes);
     await db.flushed;
   }
 
