@@ -56,3 +56,26 @@ console.log(
 );
 show('self time by file / package', byPlace);
 show('self time by function', byFunction);
+
+// Total (inclusive) time: each sample counts once for every distinct function on its stack, so a
+// request path's entry points show what they cost with everything they call.
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const label = (node) => {
+  const { functionName, url, lineNumber } = node.callFrame;
+  return `${functionName || '(anonymous)'}  ${place(url)}${url ? `:${lineNumber + 1}` : ''}`;
+};
+const inclusive = new Map();
+for (const [id, us] of selfUs) {
+  if (isIdle(id)) continue;
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const node = byId.get(at);
+    if (!node.callFrame.url) continue;
+    const name = label(node);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+  }
+}
+show('total time by function (with callees; repo and package code only)', inclusive);

@@ -165,11 +165,19 @@ interface EngineServices {
  * generation and are closed once, by the engine.
  */
 function sharedLayer(layer: ObjectLayer): ObjectLayer {
+  // Every request calls through here (getObject, putObject, getBucketMetadata…): a method is bound
+  // once and reused, not bound anew on each access.
+  const bound = new Map<PropertyKey, { method: unknown; fn: unknown }>();
   return new Proxy(layer, {
     get(target, prop) {
       if (prop === 'close') return () => Promise.resolve();
       const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const known = bound.get(prop);
+      if (known?.method === value) return known.fn;
+      const fn = (value as (...args: unknown[]) => unknown).bind(target);
+      bound.set(prop, { method: value, fn });
+      return fn;
     },
   });
 }

@@ -100,6 +100,12 @@ export class ConfigStore implements ConfigReader {
   private stored: Stored;
   private live: Stored;
   private readonly listeners = new Set<(subsystem: string) => void>();
+  /**
+   * `get` results by sub-system and target, until the live configuration changes: requests read
+   * settings on every call (the region on every signature check), and merging defaults with the
+   * environment looks up several variables each time (a `getenv` per `process.env` read).
+   */
+  private readonly resolved = new Map<string, ConfigValues>();
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -121,7 +127,13 @@ export class ConfigStore implements ConfigReader {
   // ConfigReader --------------------------------------------------------------------------------
 
   get(subsystem: string, target = ''): ConfigValues {
-    return this.values(this.live, subsystem, target);
+    const key = id(subsystem, target);
+    let values = this.resolved.get(key);
+    if (values === undefined) {
+      values = this.values(this.live, subsystem, target);
+      this.resolved.set(key, values);
+    }
+    return values;
   }
 
   targets(subsystem: string): ConfigTarget[] {
@@ -327,6 +339,7 @@ export class ConfigStore implements ConfigReader {
         applied = false;
         continue;
       }
+      this.resolved.clear();
       for (const name of [...this.live.keys()]) if (splitId(name)[0] === subsystem) this.live.delete(name);
       for (const [name, values] of next)
         if (splitId(name)[0] === subsystem) this.live.set(name, new Map(values));

@@ -179,6 +179,19 @@ export interface V2Candidate {
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 
 /** The result of a V2-signed request, or undefined when the request is not signed with V2. */
+/**
+ * Whether a request may be signed with Signature V2 at all (a V2 Authorization header, or a V2
+ * presigned query without a V4 one): cheap and synchronous, so V4 requests skip the V2 path.
+ */
+export function mayBeV2(
+  authorization: string | undefined,
+  presignedV4: boolean,
+  query: [string, string][],
+): boolean {
+  const value = authorization ?? '';
+  return isV2Authorization(value) || (value.trim() === '' && !presignedV4 && isV2Presigned(query));
+}
+
 export async function authenticateIfV2(ctx: RequestContext, c: V2Candidate): Promise<AuthResult | undefined> {
   const authorization = c.authorization ?? '';
   const parts = isV2Authorization(authorization)

@@ -41,7 +41,7 @@ import type { Credential } from '../iam/types.js';
 import { configuredRegion } from '../config/index.js';
 import type { AuthResult, RequestContext } from './context.js';
 import { AwsChunkedDecoder, type AwsChunkedMode } from './aws-chunked.js';
-import { authenticateIfV2 } from './auth-v2.js';
+import { authenticateIfV2, mayBeV2 } from './auth-v2.js';
 import { Sha256VerifyStream } from './payload-hash.js';
 import {
   AdminConfigTooLarge,
@@ -114,17 +114,19 @@ export async function authenticateRequest(
     queryKeys.has('X-Amz-Algorithm') || queryKeys.has('X-Amz-Credential') || queryKeys.has('X-Amz-Signature');
 
   // Signature V2 (S3 only, never admin or STS): ./auth-v2.ts.
-  const v2 = await authenticateIfV2(ctx, {
-    ...(authorization !== undefined ? { authorization } : {}),
-    presignedV4: presigned,
-    rawPath: rawPathOf(ctx.req.url ?? '/'),
-    query: rawQuery,
-    headers,
-    now,
-    refuseV2: options.admin === true || options.service !== 's3',
-    checkToken: (credential, token) => checkSessionToken(credential, token, now),
-  });
-  if (v2 !== undefined) return v2;
+  if (mayBeV2(authorization, presigned, rawQuery)) {
+    const v2 = await authenticateIfV2(ctx, {
+      ...(authorization !== undefined ? { authorization } : {}),
+      presignedV4: presigned,
+      rawPath: rawPathOf(ctx.req.url ?? '/'),
+      query: rawQuery,
+      headers,
+      now,
+      refuseV2: options.admin === true || options.service !== 's3',
+      checkToken: (credential, token) => checkSessionToken(credential, token, now),
+    });
+    if (v2 !== undefined) return v2;
+  }
 
   let parts: SignedRequestParts;
   if (authorization !== undefined && authorization.trim() !== '') {

@@ -787,6 +787,9 @@ export function toApiError(err: unknown, ctx?: RequestContext): ApiError {
   return out;
 }
 
+/** The last node name hashed and its hash (several engines in one process alternate harmlessly). */
+let lastHostId: { node?: string; id: string } = { id: '' };
+
 /** X-Amz-Id-2 / HostId: hex SHA-256 of the node's name, as MinIO does. */
 export function hostIdOf(ctx: RequestContext): string {
   let node = 'coffer';
@@ -795,7 +798,9 @@ export function hostIdOf(ctx: RequestContext): string {
   } catch {
     // Not listening yet: any stable name will do.
   }
-  return createHash('sha256').update(node).digest('hex');
+  // Every reply carries it (X-Amz-Id-2) and the node's name rarely changes: one hash per name.
+  if (node !== lastHostId.node) lastHostId = { node, id: createHash('sha256').update(node).digest('hex') };
+  return lastHostId.id;
 }
 
 /** Headers the server sets on every reply; everything else a handler set is dropped on error. */
