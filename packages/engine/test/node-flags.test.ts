@@ -34,7 +34,7 @@ async function churn(nodeFlags: string[]): Promise<{ fullGCs: number; cpuMs: num
 }
 
 describe('engine Node flags', () => {
-  it('are in the #! line, read by every launcher, and accepted by Node', async () => {
+  it('are in the #! line and npm run engine, read by every launcher, and accepted by Node', async () => {
     expect(flags).toContain('--initial-old-space-size=128');
     const firstLine = (await readFile(ENGINE_CLI, 'utf8')).split('\n', 1)[0];
     expect(firstLine).toBe(`#!/usr/bin/env -S node ${flags.join(' ')}`);
@@ -45,6 +45,11 @@ describe('engine Node flags', () => {
     ]) {
       expect(await readFile(join(REPO_ROOT, launcher), 'utf8'), launcher).toContain('node-flags.json');
     }
+    // `npm run engine` cannot read a file: its command line must carry the same flags.
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.engine).toContain(`node ${flags.join(' ')} packages/engine/dist/cli.js`);
     // Node exits 9 on a V8 flag it does not know.
     const help = await execFile(process.execPath, [...flags, ENGINE_CLI, '--help']);
     expect(help.stdout).toContain('Usage: coffer-engine');
