@@ -259,6 +259,8 @@ async function main() {
   startChild(
     'engine',
     [
+      // The engine's Node/V8 flags, as its #! line has them (packages/engine/node-flags.json).
+      ...JSON.parse(readFileSync(join(ROOT, 'packages/engine/node-flags.json'), 'utf8')).flags,
       join(ROOT, 'packages/engine/dist/cli.js'),
       '--address',
       engineAddress,

@@ -82,7 +82,21 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
   if (kind === 'engine') {
     const cli = join(repoRoot, 'packages/engine/dist/cli.js');
     if (!existsSync(cli)) throw new Error(`engine not built: ${cli} is missing`);
-    args = [...profArgs, cli, '--address', `127.0.0.1:${port}`, '--data', dataDir, '--drives', '4'];
+    // The engine's Node/V8 flags, as `npm start` and its #! line run it (a build that predates the
+    // list runs without: an older worktree's engine is measured as it was started then).
+    const flagsFile = join(repoRoot, 'packages/engine/node-flags.json');
+    const nodeFlags = existsSync(flagsFile) ? JSON.parse(readFileSync(flagsFile, 'utf8')).flags : [];
+    args = [
+      ...nodeFlags,
+      ...profArgs,
+      cli,
+      '--address',
+      `127.0.0.1:${port}`,
+      '--data',
+      dataDir,
+      '--drives',
+      '4',
+    ];
     health = '/minio/health/live';
     accessKey = ROOT_USER;
     secretKey = ROOT_PASSWORD;

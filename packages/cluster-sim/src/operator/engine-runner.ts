@@ -5,13 +5,20 @@
  * simulator never imports the engine: it runs it, as a kubelet runs a container.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** packages/engine/dist/cli.js, from src/operator/ or dist/operator/ of this package. */
 export const ENGINE_CLI = fileURLToPath(new URL('../../../engine/dist/cli.js', import.meta.url));
+
+/** The engine's Node/V8 flags (packages/engine/node-flags.json), as its #! line and `npm start` have them. */
+function engineNodeFlags(): string[] {
+  const file = fileURLToPath(new URL('../../../engine/node-flags.json', import.meta.url));
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { flags: string[] }).flags;
+}
 
 const LOG_LIMIT = 256 * 1024;
 
@@ -92,6 +99,7 @@ export class EngineRunner {
     delete env.MINIO_ROOT_USER;
     delete env.MINIO_ROOT_PASSWORD;
     const args = [
+      ...engineNodeFlags(),
       this.cli,
       '--address',
       `127.0.0.1:${this.port}`,
