@@ -3,7 +3,7 @@
  * #! line carries exactly that list, every launcher reads it, Node accepts it, and it does what it
  * is there for — keeping a process that churns request-body Buffers out of back-to-back full
  * collections after a full collection at a low allocation rate (docs/performance.md, "The full-GC
- * state"; docs/decisions/0024-v8-heap-floor-f-gc.md).
+ * state"; docs/decisions/0024-v8-heap-floor.md).
  */
 import { execFile as execFileCb } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
