@@ -59,6 +59,8 @@ const hard = hardGiven ?? /^Max open files\s+\S+\s+(\S+)/m.exec(readFileSync('/p
 const engineArgs = [
   `--nofile=${soft}:${hard}`,
   process.execPath,
+  // The engine's Node/V8 flags, as `npm start` and its #! line give them.
+  ...JSON.parse(readFileSync(join(ROOT_ROOT, 'packages/engine/node-flags.json'), 'utf8')).flags,
   join(ROOT_ROOT, 'packages/engine/dist/cli.js'),
   '--address',
   `127.0.0.1:${port}`,
