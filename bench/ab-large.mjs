@@ -6,9 +6,11 @@
 //
 // Usage:
 //   node bench/ab-large.mjs [--passes 5] [--count 4] [--size-mib 64] [--concurrency 1]
-//     [--modes plain,sse] [--env NAME:KEY=VALUE]... TARGET...
+//     [--modes plain,sse] [--ops put,get] [--env NAME:KEY=VALUE]... [--profile DIR] TARGET...
 // TARGET is name=kind:repoRoot, e.g. old=engine:/work/wt/old new=engine:. raw=raw:.
 // `--env` adds one environment variable to target NAME's server (the value may hold ':' and '=').
+// `--ops get`: the objects are written once per mode, untimed, and only GETs are timed.
+// `--profile DIR`: the servers run with --cpu-prof into DIR (main thread; see profile-summary.mjs).
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -25,7 +27,15 @@ const UNSIGNED = 'UNSIGNED-PAYLOAD';
 const SSE = { 'x-amz-server-side-encryption': 'AES256' };
 
 function parseArgs(argv) {
-  const opts = { passes: 5, count: 4, sizeMiB: 64, concurrency: 1, modes: ['plain', 'sse'], targets: [] };
+  const opts = {
+    passes: 5,
+    count: 4,
+    sizeMiB: 64,
+    concurrency: 1,
+    modes: ['plain', 'sse'],
+    ops: ['put', 'get'],
+    targets: [],
+  };
   const env = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -35,6 +45,8 @@ function parseArgs(argv) {
     else if (a === '--concurrency') opts.concurrency = Number(argv[++i]);
     else if (a === '--modes') opts.modes = argv[++i].split(',');
     else if (a === '--env') env.push(argv[++i]);
+    else if (a === '--ops') opts.ops = argv[++i].split(',');
+    else if (a === '--profile') opts.profileDir = resolve(argv[++i]);
     else {
       const [name, spec] = a.split('=', 2);
       const [kind, root] = spec.split(':');
@@ -100,7 +112,12 @@ async function main() {
   for (const t of opts.targets) {
     const dataDir = join(runDir, t.name);
     await mkdir(dataDir, { recursive: true });
-    t.server = await startServer(t.kind, { repoRoot: t.repoRoot, dataDir, extraEnv: t.extraEnv });
+    t.server = await startServer(t.kind, {
+      repoRoot: t.repoRoot,
+      dataDir,
+      extraEnv: t.extraEnv,
+      profileDir: opts.profileDir,
+    });
     t.client = createClient({ ...t.server, signer, maxSockets: 16 });
     t.sizeMiB = opts.sizeMiB;
     await t.client.send({ method: 'PUT', path: `/${bucket}`, payloadHash: EMPTY_SHA256 });
@@ -129,8 +146,12 @@ async function main() {
     for (const t of order) {
       const pass = { load: os.loadavg()[0] };
       for (const mode of opts.modes) {
-        pass[`${mode}.put`] = await phase(t, opts.count, opts.concurrency, put(t, mode === 'sse' ? SSE : {}));
-        pass[`${mode}.get`] = await phase(t, opts.count, opts.concurrency, get(t));
+        const headers = mode === 'sse' ? SSE : {};
+        if (opts.ops.includes('put'))
+          pass[`${mode}.put`] = await phase(t, opts.count, opts.concurrency, put(t, headers));
+        else await runPool(opts.count, opts.concurrency, put(t, headers));
+        if (opts.ops.includes('get'))
+          pass[`${mode}.get`] = await phase(t, opts.count, opts.concurrency, get(t));
       }
       t.passes.push(pass);
       const line = Object.entries(pass)
@@ -161,6 +182,7 @@ async function main() {
   for (const t of opts.targets) {
     t.client.close();
     await t.server.stop();
+    if (t.server.profile) console.log(`profile of ${t.name}: ${t.server.profile}`);
   }
 }
 
