@@ -45,7 +45,7 @@ describe('digest worker: MD5 of concurrent uploads in lanes', () => {
     }
   });
 
-  it('keeps a lone upload on OpenSSL, and every MD5 there when lanes are off', async () => {
+  it('hashes a lone upload at once, one lane; every MD5 on OpenSSL when lanes are off', async () => {
     for (const lanes of [true, false]) {
       const digests = new DigestWorker(2, lanes);
       try {
@@ -53,14 +53,9 @@ describe('digest worker: MD5 of concurrent uploads in lanes', () => {
         const one = digests.start({});
         await upload(one, body, MiB, 2);
         expect((await one.finish()).md5.toString('hex')).toBe(md5(body));
-        if (!lanes) {
-          const bodies = [body, randomBytes(MiB)];
-          const two = bodies.map(() => digests.start({}));
-          await Promise.all(two.map((s, i) => upload(s, bodies[i] as Buffer, MiB, 2)));
-          const results = await Promise.all(two.map((s) => s.finish()));
-          results.forEach((r, i) => expect(r.md5.toString('hex')).toBe(md5(bodies[i] as Buffer)));
-        }
-        expect(sum(await digests.laneStats(), 1) + sum(await digests.laneStats(), 2)).toBe(0);
+        const stats = await digests.laneStats();
+        expect(sum(stats, 1)).toBe(lanes ? Math.floor(body.length / 64) : 0);
+        expect(sum(stats, 2) + sum(stats, 3) + sum(stats, 4)).toBe(0);
       } finally {
         await digests.close();
       }

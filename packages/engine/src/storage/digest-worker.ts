@@ -7,9 +7,8 @@
  * the worker is done with that buffer, which is when the caller may reuse it.
  *
  * MD5 of concurrent uploads is hashed together, four streams at a time in WebAssembly SIMD lanes
- * (md5-lanes.ts): a session whose first bytes arrive while other MD5 sessions are open on its
- * thread joins the lanes; one that starts alone uses OpenSSL (a stream's state cannot move from
- * one to the other). So that partners meet, sessions with MD5 are packed four to a thread.
+ * (md5-lanes.ts; a stream alone runs on the module's scalar MD5, as fast as OpenSSL's). So that
+ * partners meet, sessions with MD5 are packed four to a thread. Without WebAssembly, OpenSSL.
  *
  * The worker source is inline (`eval`) so it runs the same from the TypeScript sources (tests) and
  * the build; the lanes' coordinator is embedded in it as source text. A layer has a small pool of
@@ -33,16 +32,26 @@ const ack = (id, seq) => parentPort.postMessage({ type: 'ack', id, seq });
 // returning to the event loop in between so that other streams' blocks can join.
 let immediate = null;
 let timer = null;
+let timerAt = Infinity;
 function schedule() {
   if (lanes === null || immediate !== null) return;
   const due = lanes.due();
-  if (due !== 0 && timer === null && due > 0) {
-    timer = setTimeout(() => {
-      timer = null;
-      schedule();
-    }, Math.ceil(due));
+  if (due === 0) {
+    immediate = setImmediate(pump);
+    return;
   }
-  if (due === 0) immediate = setImmediate(pump);
+  if (due < 0) return;
+  const at = performance.now() + due;
+  if (timer !== null) {
+    if (timerAt <= at) return;
+    clearTimeout(timer);
+  }
+  timerAt = at;
+  timer = setTimeout(() => {
+    timer = null;
+    timerAt = Infinity;
+    schedule();
+  }, Math.ceil(due));
 }
 function pump() {
   immediate = null;
@@ -50,23 +59,17 @@ function pump() {
   schedule();
 }
 
-/** The MD5 of a session's first bytes decides where it runs: in lanes if it has partners. */
-function md5Mode(s) {
-  if (lanes === null) return 'openssl';
-  for (const other of sessions.values()) if (other !== s && other.md5 !== null) return 'lanes';
-  return 'openssl';
-}
-
 parentPort.on('message', (m) => {
   if (m.type === 'pin') {
     pinned.set(m.pin, m.buffer);
   } else if (m.type === 'start') {
     sessions.set(m.id, {
-      md5: m.md5 ? 'undecided' : null,
+      md5: !m.md5 ? null : lanes ? 'lanes' : crypto.createHash('md5'),
       sha256: m.sha256 ? crypto.createHash('sha256') : null,
       sha1: m.sha1 ? crypto.createHash('sha1') : null,
       crc32: m.crc32 ? 0 : null,
     });
+    if (m.md5 && lanes) lanes.start(m.id);
   } else if (m.type === 'update') {
     const s = sessions.get(m.id);
     if (!s) {
@@ -77,12 +80,6 @@ parentPort.on('message', (m) => {
     if (s.sha256) s.sha256.update(view);
     if (s.sha1) s.sha1.update(view);
     if (s.crc32 !== null) s.crc32 = zlib.crc32(view, s.crc32);
-    if (s.md5 === 'undecided') {
-      if (md5Mode(s) === 'lanes') {
-        lanes.start(m.id);
-        s.md5 = 'lanes';
-      } else s.md5 = crypto.createHash('md5');
-    }
     if (s.md5 === 'lanes') {
       lanes.update(m.id, view, () => ack(m.id, m.seq));
       schedule();
@@ -95,7 +92,6 @@ parentPort.on('message', (m) => {
     sessions.delete(m.id);
     let md5 = null;
     if (s.md5 === 'lanes') md5 = lanes.finish(m.id);
-    else if (s.md5 === 'undecided') md5 = crypto.createHash('md5').digest();
     else if (s.md5) md5 = s.md5.digest();
     parentPort.postMessage({
       type: 'digest',

@@ -49,11 +49,11 @@ const op = {
   /** i8x16.shuffle picking 32-bit lanes (0–3 from the first operand, 4–7 from the second). */
   shuffle32: (lanes: number[]) =>
     simd(0x0d, ...lanes.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3])),
+  v128Not: simd(0x4d),
   v128And: simd(0x4e),
   v128AndNot: simd(0x4f),
   v128Or: simd(0x50),
   v128Xor: simd(0x51),
-  v128Bitselect: simd(0x52),
   i32x4Shl: simd(0xab),
   i32x4ShrU: simd(0xad),
   i32x4Add: simd(0xae),
@@ -79,21 +79,26 @@ const wordIndex = (i: number): number => {
 
 /**
  * The instructions of one kind of value — i32 for one stream, v128 for four — that the 64 steps
- * are written in. `not` is never needed: I(b,c,d) = c ^ (b | ~d) = ~(c ^ (d & ~b)), and adding
- * ~x is subtracting x + 1, so step 48–63 subtracts c ^ (d & ~b) and adds K − 1.
+ * are written in.
  */
 interface Flavour {
   add: number[];
   sub: number[];
+  and: number[];
+  or: number[];
   xor: number[];
+  /** Pushes x & ~y. */
+  andNot(x: number, y: number): number[];
+  /** Pushes ~x. */
+  not(x: number): number[];
+  /**
+   * How the last round's I(b,c,d) = c ^ (b | ~d) is formed: 'or' as written; 'andNot' as
+   * ~(c ^ (d & ~b)), subtracting c ^ (d & ~b) and adding K − 1 (adding ~x is subtracting x + 1),
+   * which needs no complement where `andNot` is one instruction (SIMD).
+   */
+  i: 'or' | 'andNot';
   /** Pushes the 32-bit constant k (splat across lanes). */
   constant(k: number): number[];
-  /** F(b,c,d) = (b & c) | (~b & d). */
-  f(b: number, c: number, d: number): number[];
-  /** G(b,c,d) = (b & d) | (c & ~d). */
-  g(b: number, c: number, d: number): number[];
-  /** d & ~b. */
-  andNot(d: number, b: number): number[];
   /** Rotates the value on the stack, which is also in local `t`, left by s. */
   rotl(t: number, s: number): number[];
   /** Pushes message word `w` of the current block. */
@@ -103,30 +108,46 @@ interface Flavour {
 /**
  * The 64 steps over locals a, b, c, d (whose roles rotate from step to step, so nothing is moved)
  * and temporary `t`. After them the four locals hold the block's result before the feed-forward.
+ *
+ * Each step is a = b + rotl(a + fn(b, c, d) + M[g] + K[i], s), and only b comes from the step just
+ * before: the sum is ordered so that as little as possible waits for it. a + M[g] + K[i] first,
+ * then the part of fn that does not involve b (G's c & ~d — its two terms have no bit in common,
+ * so | is + — and H's c ^ d), then the rest: one or two operations after b, not three.
  */
 function steps(fl: Flavour, abcd: readonly [number, number, number, number], t: number): number[] {
   let [a, b, c, d] = abcd;
   const out: number[] = [];
+  const get = op.get;
   for (let i = 0; i < 64; i++) {
     const round = i >> 4;
     const k = MD5_K[i] as number;
-    // a = b + rotl(a + fn(b, c, d) + M[g] + K[i], s); the word and constant first: they do not
-    // depend on the previous step.
+    const subtractI = round === 3 && fl.i === 'andNot';
     out.push(
       ...fl.word(wordIndex(i)),
-      ...fl.constant(round === 3 ? k - 1 : k),
+      ...fl.constant(subtractI ? k - 1 : k),
       ...fl.add,
-      ...op.get(a),
+      ...get(a),
       ...fl.add,
     );
-    if (round === 0) out.push(...fl.f(b, c, d), ...fl.add);
-    else if (round === 1) out.push(...fl.g(b, c, d), ...fl.add);
-    else if (round === 2) out.push(...op.get(b), ...op.get(c), ...fl.xor, ...op.get(d), ...fl.xor, ...fl.add);
-    else out.push(...fl.andNot(d, b), ...op.get(c), ...fl.xor, ...fl.sub);
+    if (round === 0) {
+      // F = (b & c) | (~b & d) = d ^ (b & (c ^ d))
+      out.push(...get(d), ...get(b), ...get(c), ...get(d), ...fl.xor, ...fl.and, ...fl.xor, ...fl.add);
+    } else if (round === 1) {
+      // G = (b & d) | (c & ~d) = (c & ~d) + (b & d)
+      out.push(...fl.andNot(c, d), ...fl.add, ...get(b), ...get(d), ...fl.and, ...fl.add);
+    } else if (round === 2) {
+      // H = b ^ c ^ d = (c ^ d) ^ b
+      out.push(...get(c), ...get(d), ...fl.xor, ...get(b), ...fl.xor, ...fl.add);
+    } else if (subtractI) {
+      out.push(...fl.andNot(d, b), ...get(c), ...fl.xor, ...fl.sub);
+    } else {
+      // I = c ^ (b | ~d)
+      out.push(...get(c), ...get(b), ...fl.not(d), ...fl.or, ...fl.xor, ...fl.add);
+    }
     out.push(
       ...op.tee(t),
       ...fl.rotl(t, (SHIFTS[round] as readonly number[])[i & 3] as number),
-      ...op.get(b),
+      ...get(b),
       ...fl.add,
       ...op.set(a),
     );
@@ -150,11 +171,13 @@ function x4Body(): number[] {
   const fl: Flavour = {
     add: op.i32x4Add,
     sub: op.i32x4Sub,
+    and: op.v128And,
+    or: op.v128Or,
     xor: op.v128Xor,
+    andNot: (x, y) => [...op.get(x), ...op.get(y), ...op.v128AndNot],
+    not: (x) => [...op.get(x), ...op.v128Not],
+    i: 'andNot',
     constant: (k) => op.v128Const([k, k, k, k]),
-    f: (b, c, d) => [...op.get(c), ...op.get(d), ...op.get(b), ...op.v128Bitselect],
-    g: (b, c, d) => [...op.get(b), ...op.get(c), ...op.get(d), ...op.v128Bitselect],
-    andNot: (d, b) => [...op.get(d), ...op.get(b), ...op.v128AndNot],
     rotl: (t, s) => [
       ...op.i32Const(s),
       ...op.i32x4Shl,
@@ -241,28 +264,13 @@ function x1Body(): number[] {
   const fl: Flavour = {
     add: op.i32Add,
     sub: op.i32Sub,
+    and: op.i32And,
+    or: op.i32Or,
     xor: op.i32Xor,
+    andNot: (x, y) => [...op.get(x), ...op.get(y), ...op.i32Const(-1), ...op.i32Xor, ...op.i32And],
+    not: (x) => [...op.get(x), ...op.i32Const(-1), ...op.i32Xor],
+    i: 'or',
     constant: (k) => op.i32Const(k),
-    // d ^ (b & (c ^ d)) and c ^ (d & (b ^ c)): three operations each, no complement.
-    f: (b, c, d) => [
-      ...op.get(d),
-      ...op.get(b),
-      ...op.get(c),
-      ...op.get(d),
-      ...op.i32Xor,
-      ...op.i32And,
-      ...op.i32Xor,
-    ],
-    g: (b, c, d) => [
-      ...op.get(c),
-      ...op.get(d),
-      ...op.get(b),
-      ...op.get(c),
-      ...op.i32Xor,
-      ...op.i32And,
-      ...op.i32Xor,
-    ],
-    andNot: (d, b) => [...op.get(d), ...op.get(b), ...op.i32Const(-1), ...op.i32Xor, ...op.i32And],
     rotl: (_t, s) => [...op.i32Const(s), ...op.i32Rotl],
     word: (w) => [...op.get(P), ...op.i32Load(4 * w)],
   };

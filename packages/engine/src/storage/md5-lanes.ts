@@ -90,7 +90,6 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
   interface Pending {
     view: Uint8Array;
     done: () => void;
-    at: number;
   }
   interface Stream {
     /** A, B, C, D. */
@@ -105,12 +104,13 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
     headOffset: number;
     /** Bytes in the queue not yet taken. */
     queued: number;
+    /** Since when it has had a whole block pending without being served (ms). */
+    since: number;
   }
   const streams = new Map<number, Stream>();
   const blocksByLanes = [0, 0, 0, 0, 0];
 
   const pendingBytes = (s: Stream): number => s.tailLength + s.queued;
-
   /**
    * Copies `n` bytes (tail first, then queued buffers) of `s` to `dest` in the module's memory,
    * handing back every buffer whose last byte it took.
@@ -157,7 +157,11 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
   /** Hashes `blocks` whole blocks of each of `batch` (1–4 streams), one lane each. */
   function hash(batch: Stream[], blocks: number): void {
     const n = blocks * 64;
-    batch.forEach((s, k) => take(s, STAGE + k * CHUNK, n));
+    const t = now();
+    batch.forEach((s, k) => {
+      take(s, STAGE + k * CHUNK, n);
+      s.since = t;
+    });
     if (batch.length === 1) {
       const s = batch[0] as Stream;
       words.set(s.state, X1_STATE / 4);
@@ -182,7 +186,7 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
   /** Up to four streams with whole blocks pending, `first` (if given) among them, oldest first. */
   function pickBatch(first?: Stream): Stream[] {
     const ready = [...streams.values()].filter((s) => s !== first && pendingBytes(s) >= 64);
-    ready.sort((x, y) => (x.queue[0]?.at ?? 0) - (y.queue[0]?.at ?? 0));
+    ready.sort((x, y) => x.since - y.since);
     return (first === undefined ? ready : [first, ...ready]).slice(0, LANES);
   }
 
@@ -204,6 +208,7 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
         queue: [],
         headOffset: 0,
         queued: 0,
+        since: 0,
       });
     },
     update(id, view, done) {
@@ -212,8 +217,9 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
         done();
         return;
       }
+      if (pendingBytes(s) < 64) s.since = now();
       s.length += view.length;
-      s.queue.push({ view, done, at: now() });
+      s.queue.push({ view, done });
       s.queued += view.length;
       keepTail(s);
     },
@@ -248,7 +254,7 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
         if (pending < 64) continue;
         if (pending >= BACKLOG) return 0;
         waiting++;
-        oldest = Math.min(oldest, s.queue[0]?.at ?? 0);
+        oldest = Math.min(oldest, s.since);
       }
       if (waiting === 0) return -1;
       if (waiting >= Math.min(LANES, streams.size)) return 0;
