@@ -7,11 +7,13 @@
  *
  * Hashing together means waiting for partners: the digest worker (digest-worker.ts) queues each
  * stream's buffers here and asks `due()` when to hash. A batch starts once every active stream
- * (up to four) has a block pending, or one stream has a backlog, or the oldest pending bytes have
- * waited `waitMs`; `finish` hashes the stream's own remaining bytes at once (others in the same
- * batches ride along), so no stream waits for another to end. Bytes are copied, a chunk per lane
- * at a time, into the module's memory: the kernel reads only its own memory, and a buffer is handed
- * back (its `done` callback) as soon as its last byte is copied.
+ * (up to four) has a block pending, or one stream has a backlog, or a stream has waited `waitMs`
+ * since it got a block or was last served (a partner whose client is slow costs the others that
+ * much per chunk, until their backlog lets them go on without it); `finish` hashes the stream's
+ * own remaining bytes at once (others in the same batches ride along), so no stream waits for
+ * another to end. Bytes are copied, a chunk per lane at a time, into the module's memory: the
+ * kernel reads only its own memory, and a buffer is handed back (its `done` callback) as soon as
+ * its last byte is copied.
  *
  * This function is also the digest worker's code: the worker's inline source embeds it with
  * `Function.prototype.toString`, so it must stay self-contained — no imports, no references to
