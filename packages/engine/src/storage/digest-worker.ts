@@ -22,8 +22,17 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const crypto = require('node:crypto');
 const zlib = require('node:zlib');
+// The coordinator's source, as the module that exports it was compiled. A loader that keeps
+// function names (tsx, via esbuild's keepNames) wraps functions in its helper __name(fn, name),
+// which the module defines and this source does not: the identity does here.
+const __name = (fn) => fn;
 const createMd5Lanes = (${createMd5Lanes.toString()});
-const lanes = workerData.md5Module ? createMd5Lanes(workerData.md5Module) : null;
+let lanes = null;
+try {
+  if (workerData.md5Module) lanes = createMd5Lanes(workerData.md5Module);
+} catch {
+  lanes = null; // OpenSSL, one stream at a time
+}
 const sessions = new Map();
 const pinned = new Map();
 const ack = (id, seq) => parentPort.postMessage({ type: 'ack', id, seq });
@@ -305,7 +314,12 @@ export class DigestWorker {
           ? []
           : [
               new Promise<number[]>((resolve) => {
-                t.stats.push(resolve);
+                // Held while the answer is due, even by an idle thread.
+                t.worker.ref();
+                t.stats.push((stats) => {
+                  updateRef(t);
+                  resolve(stats);
+                });
                 t.worker.postMessage({ type: 'stats' });
               }),
             ],
