@@ -87,6 +87,9 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
   ) => void;
   const md5x1 = exports['md5x1'] as (s: number, p: number, n: number) => void;
   const bytes = new Uint8Array(memory.buffer);
+  // Blocks are copied in with Buffer#fill (the chunk as the value, exactly its length: one memcpy
+  // in Node's C++): TypedArray#set from a SharedArrayBuffer copies word by word, ≈ 30 % slower.
+  const staging = Buffer.from(memory.buffer);
   const words = new Uint32Array(memory.buffer);
 
   interface Pending {
@@ -128,7 +131,7 @@ export function createMd5Lanes(module: object, options: Md5LanesOptions = {}): M
     while (n > 0) {
       const head = s.queue[0] as Pending;
       const k = Math.min(n, head.view.length - s.headOffset);
-      bytes.set(head.view.subarray(s.headOffset, s.headOffset + k), at);
+      staging.fill(head.view.subarray(s.headOffset, s.headOffset + k), at, at + k);
       at += k;
       n -= k;
       s.queued -= k;
