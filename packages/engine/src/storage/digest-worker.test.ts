@@ -62,6 +62,36 @@ describe('digest worker: MD5 of concurrent uploads in lanes', () => {
     }
   });
 
+  it('a partner that sends nothing does not hold an upload that waits for each buffer', async () => {
+    const digests = new DigestWorker(1);
+    try {
+      const idle = digests.start({});
+      const busy = digests.start({});
+      const body = randomBytes(4 * MiB + 100);
+      // One buffer in flight: its backlog never reaches the batch threshold, so only the wait for
+      // partners (a timer in the worker) lets each buffer go.
+      await upload(busy, body, MiB, 1);
+      expect((await busy.finish()).md5.toString('hex')).toBe(md5(body));
+      expect((await idle.finish()).md5.toString('hex')).toBe(md5(Buffer.alloc(0)));
+    } finally {
+      await digests.close();
+    }
+  });
+
+  it('more uploads than lanes: ten at once over two threads', async () => {
+    const digests = new DigestWorker(2);
+    try {
+      const bodies = Array.from({ length: 10 }, (_, i) => randomBytes(MiB * (1 + (i % 3)) + 37 * i));
+      const sessions = bodies.map(() => digests.start({}));
+      await Promise.all(sessions.map((s, i) => upload(s, bodies[i] as Buffer, 256 * 1024, 2)));
+      const results = await Promise.all(sessions.map((s) => s.finish()));
+      results.forEach((r, i) => expect(r.md5.toString('hex'), `upload ${i}`).toBe(md5(bodies[i] as Buffer)));
+      expect((await digests.laneStats()).length).toBe(2);
+    } finally {
+      await digests.close();
+    }
+  });
+
   it('an aborted session hands its buffers back and leaves its partners right', async () => {
     const digests = new DigestWorker(1);
     try {
