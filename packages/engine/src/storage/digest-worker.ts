@@ -2,7 +2,7 @@
  * Body digests on a worker thread. MD5 (the ETag) runs at ≈ 0.8 GB/s — the slowest per-byte step
  * of a PUT — so the streaming write path hands each erasure block to this worker and goes on
  * encoding and writing while the worker hashes; the blocks live in SharedArrayBuffers (block-pool.ts)
- * so nothing is copied. The worker computes the digests node:crypto/zlib provide (MD5, SHA-256,
+ * so nothing is copied. The worker computes MD5 and the digests node:crypto/zlib provide (SHA-256,
  * SHA-1, CRC-32); the caller computes CRC-32C and CRC-64/NVME itself. Each `update` resolves when
  * the worker is done with that buffer, which is when the caller may reuse it.
  *
@@ -339,7 +339,10 @@ function updateRef(thread: Thread): void {
   else thread.worker.unref();
 }
 
-/** Two threads: a second concurrent upload hashes in parallel instead of queueing behind the first. */
+/**
+ * Two threads: the first four uploads' MD5 share one in lanes; a fifth, and sessions without MD5,
+ * go to the other instead of queueing behind them.
+ */
 export const DEFAULT_DIGEST_THREADS = 2;
 
 export class DigestSession {
