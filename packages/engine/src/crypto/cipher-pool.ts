@@ -20,6 +20,7 @@
 import { createCipheriv, createDecipheriv, createSecretKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { copyInto } from '../storage/copy-into.js';
 import { ObjectTampered } from './errors.js';
 import { TAG_SIZE, packageNonce } from './package-format.js';
 
@@ -65,6 +66,11 @@ export interface PackageCipher {
   ): Promise<Buffer>;
 }
 
+/** `bytes` copied into `out` at `at` with one memcpy (`out` may be shared memory); answers its length. */
+function place(out: Buffer, at: number, bytes: Buffer): number {
+  return copyInto(out, at, bytes, 0, bytes.length);
+}
+
 /** The tag check failed, or a run is not made of whole packages. */
 const TAMPERED = 'An encrypted package of the object failed authentication.';
 
@@ -87,9 +93,9 @@ function sealRun(
   for (let i = 0; i < count; i++) {
     const end = Math.min(at + pkg, plain.length);
     const cipher = createCipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
-    to += cipher.update(plain.subarray(at, end)).copy(out, to);
+    to += place(out, to, cipher.update(plain.subarray(at, end)));
     cipher.final();
-    to += cipher.getAuthTag().copy(out, to);
+    to += place(out, to, cipher.getAuthTag());
     at = end;
   }
   return out;
@@ -109,7 +115,7 @@ function openRun(rawKey: Buffer, pkg: number, first: number, final: boolean, sea
     const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
     decipher.setAuthTag(sealed.subarray(end - TAG_SIZE, end));
     try {
-      to += decipher.update(sealed.subarray(at, end - TAG_SIZE)).copy(out, to);
+      to += place(out, to, decipher.update(sealed.subarray(at, end - TAG_SIZE)));
       decipher.final();
     } catch {
       throw new ObjectTampered(TAMPERED);
@@ -160,7 +166,7 @@ function openSegments(
     if (end - at < TAG_SIZE) throw new ObjectTampered(TAMPERED);
     const decipher = createDecipheriv('aes-256-gcm', key, packageNonce(first + i, final && i === count - 1));
     walk(end - at - TAG_SIZE, (bytes) => {
-      to += decipher.update(bytes).copy(into, to);
+      to += place(into, to, decipher.update(bytes));
     });
     let t = 0;
     walk(TAG_SIZE, (bytes) => {
@@ -202,6 +208,11 @@ const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const crypto = require('node:crypto');
 const TAG = ${TAG_SIZE};
+// Outputs are mostly shared memory: Buffer#copy would take V8's slow relaxed memmove (copy-into.ts).
+function place(out, at, bytes) {
+  if (bytes.length > 0) out.fill(bytes, at, at + bytes.length);
+  return bytes.length;
+}
 function nonce(sequence, final) {
   const n = Buffer.alloc(12);
   n.writeUInt32BE(final ? 1 : 0, 0);
@@ -217,9 +228,9 @@ function seal(key, PACKAGE, first, final, input, into) {
   for (let i = 0; i < count; i++) {
     const end = Math.min(at + PACKAGE, input.length);
     const c = crypto.createCipheriv('aes-256-gcm', key, nonce(first + i, final && i === count - 1));
-    to += c.update(input.subarray(at, end)).copy(out, to);
+    to += place(out, to, c.update(input.subarray(at, end)));
     c.final();
-    to += c.getAuthTag().copy(out, to);
+    to += place(out, to, c.getAuthTag());
     at = end;
   }
   return out;
@@ -237,7 +248,7 @@ function open(key, PACKAGE, first, final, input) {
     const d = crypto.createDecipheriv('aes-256-gcm', key, nonce(first + i, final && i === count - 1));
     d.setAuthTag(input.subarray(end - TAG, end));
     try {
-      to += d.update(input.subarray(at, end - TAG)).copy(out, to);
+      to += place(out, to, d.update(input.subarray(at, end - TAG)));
       d.final();
     } catch {
       return null;
@@ -257,7 +268,7 @@ function openv(key, PACKAGE, first, final, segments, out) {
   if (out.length < size) throw new Error('output buffer too short');
   const tag = Buffer.alloc(TAG);
   let seg = 0, segAt = 0, at = 0, to = 0, t = 0, d = null;
-  const toPlain = (bytes) => { to += d.update(bytes).copy(out, to); };
+  const toPlain = (bytes) => { to += place(out, to, d.update(bytes)); };
   const toTag = (bytes) => { tag.set(bytes, t); t += bytes.length; };
   const walk = (n, sink) => {
     while (n > 0) {
@@ -398,7 +409,7 @@ export class CipherPool implements PackageCipher {
       // Some bytes are not in shared memory (a block rebuilt from parity, a short last run):
       // gathered into one buffer the thread takes over, and the plaintext copied into `into`.
       return this.open(key, size, first, final, Buffer.concat(segments)).then((plain) => {
-        plain.copy(into);
+        copyInto(into, 0, plain, 0, plain.length);
         return into.subarray(0, plain.length);
       });
     }

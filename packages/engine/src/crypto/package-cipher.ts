@@ -20,11 +20,19 @@ import {
   type PackageFormat,
 } from './package-format.js';
 import { RUN_SIZE, RunBuffers, runPackages } from './run-buffers.js';
+import { copyInto } from '../storage/copy-into.js';
 
 export { RunBuffers, runPackages } from './run-buffers.js';
 
-/** Runs sealed (or opened) and not yet handed on, before the writer (or reader) waits. */
-const MAX_RUNS_IN_FLIGHT = 4;
+/**
+ * Runs sealed (or opened) and not yet handed on, before the writer (or reader) waits: at most
+ * 2 × 8 MiB of run buffers per stream. Why 8: a run's buffer is reused only once the digest worker
+ * (MD5, ≈ 1.3 ms per MiB, the slowest stage) and a cipher thread are done with it, and the event
+ * loop feeds both in bursts between socket reads and block writes; with 4 runs it waited on the
+ * MD5 backlog and an encrypted 64 MiB PUT ran at 0.79× plain in interleaved passes, with 8 at
+ * 0.90× (16: 0.85×, no better; docs/performance.md).
+ */
+const MAX_RUNS_IN_FLIGHT = 8;
 
 const ignore = (): void => undefined;
 
@@ -113,7 +121,8 @@ export class EncryptStream extends Transform {
       if (this.current !== undefined && this.filled === this.current.length) await this.submit(false);
       const target = this.current ?? (this.current = await this.runBuffer());
       const end = Math.min(chunk.length, offset + target.length - this.filled);
-      this.filled += chunk.copy(target, this.filled, offset, end);
+      // Run buffers are shared memory: Buffer#copy would take V8's slow relaxed memmove.
+      this.filled += copyInto(target, this.filled, chunk, offset, end - offset);
       offset = end;
     }
   }

@@ -9,30 +9,8 @@
  * several chunks are buffered, joins them into a new buffer that `fill` then copies again.
  */
 import type { Readable } from 'node:stream';
+import { copyInto } from './copy-into.js';
 import { IncompleteBody } from './errors.js';
-
-/**
- * Copies `length` bytes of `source` from `sourceStart` to `target` at `targetStart` with one
- * memcpy. Why not `source.copy(target, …)`: Node 20 copies through TypedArray#set, and when the
- * target lives in a SharedArrayBuffer (the write path's blocks do: the Reed–Solomon arena) V8 does
- * that with its word-by-word "relaxed" memmove — measured with `perf` it was the largest item on
- * the event loop of a 64 MiB PUT after the kernel's socket reads (≈ 6 % of the engine's CPU, as
- * much as the parity kernel). `fill` with a buffer of exactly the range's length is a plain
- * memcpy in Node's C++ (no other thread touches the block until it is posted, so no race).
- */
-function copyInto(
-  target: Buffer,
-  targetStart: number,
-  source: Buffer,
-  sourceStart: number,
-  length: number,
-): void {
-  const part =
-    sourceStart === 0 && length === source.length
-      ? source
-      : source.subarray(sourceStart, sourceStart + length);
-  target.fill(part, targetStart, targetStart + length);
-}
 
 export class BlockReader {
   private readonly queue: Buffer[] = [];
