@@ -56,11 +56,12 @@ const port = await freePort();
 const [soft, hardGiven] = values.nofile.split(':');
 // Debian's stock limits: soft 1024, hard far above (here: this process's own hard limit).
 const hard = hardGiven ?? /^Max open files\s+\S+\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))[1];
+const engineRuntime = JSON.parse(readFileSync(join(ROOT_ROOT, 'packages/engine/node-flags.json'), 'utf8'));
 const engineArgs = [
   `--nofile=${soft}:${hard}`,
   process.execPath,
   // The engine's Node/V8 flags, as `npm start` and its #! line give them.
-  ...JSON.parse(readFileSync(join(ROOT_ROOT, 'packages/engine/node-flags.json'), 'utf8')).flags,
+  ...engineRuntime.flags,
   join(ROOT_ROOT, 'packages/engine/dist/cli.js'),
   '--address',
   `127.0.0.1:${port}`,
@@ -72,7 +73,13 @@ const engineArgs = [
 ];
 const engine = spawn('prlimit', engineArgs, {
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, UV_THREADPOOL_SIZE: '16', COFFER_ROOT_USER: user, COFFER_ROOT_PASSWORD: password },
+  env: {
+    ...process.env,
+    UV_THREADPOOL_SIZE: '16',
+    ...engineRuntime.env,
+    COFFER_ROOT_USER: user,
+    COFFER_ROOT_PASSWORD: password,
+  },
 });
 let engineOut = '';
 engine.stdout.on('data', (d) => (engineOut += d));

@@ -256,11 +256,12 @@ async function main() {
   const engineAddress = String(values['engine-address']);
   const consoleAddress = String(values['console-address']);
   const consoleDataDir = join(dataDir, 'console');
+  const engineRuntime = JSON.parse(readFileSync(join(ROOT, 'packages/engine/node-flags.json'), 'utf8'));
   startChild(
     'engine',
     [
       // The engine's Node/V8 flags, as its #! line has them (packages/engine/node-flags.json).
-      ...JSON.parse(readFileSync(join(ROOT, 'packages/engine/node-flags.json'), 'utf8')).flags,
+      ...engineRuntime.flags,
       join(ROOT, 'packages/engine/dist/cli.js'),
       '--address',
       engineAddress,
@@ -278,6 +279,8 @@ async function main() {
     {
       // More libuv threads let concurrent large uploads overlap their file writes (docs/performance.md).
       UV_THREADPOOL_SIZE: '16',
+      // …and its environment (malloc tunables), as its #! line sets it.
+      ...engineRuntime.env,
       ...auditWebhookEnv(consoleAddress, consoleDataDir),
       ...process.env,
     },

@@ -76,6 +76,8 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
     ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', profileName]
     : [];
   let args;
+  /** The engine's environment from node-flags.json (malloc tunables), as its #! line sets it. */
+  let engineEnv = {};
   let health;
   let accessKey;
   let secretKey;
@@ -85,7 +87,9 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
     // The engine's Node/V8 flags, as `npm start` and its #! line run it (a build that predates the
     // list runs without: an older worktree's engine is measured as it was started then).
     const flagsFile = join(repoRoot, 'packages/engine/node-flags.json');
-    const nodeFlags = existsSync(flagsFile) ? JSON.parse(readFileSync(flagsFile, 'utf8')).flags : [];
+    const runtime = existsSync(flagsFile) ? JSON.parse(readFileSync(flagsFile, 'utf8')) : {};
+    const nodeFlags = runtime.flags ?? [];
+    engineEnv = runtime.env ?? {};
     args = [
       ...nodeFlags,
       ...profArgs,
@@ -127,7 +131,7 @@ export async function startServer(kind, { repoRoot, dataDir, profileDir, extraEn
       // The engine runs as `npm start` runs it (scripts/start.mjs): libuv's pool of 16 threads,
       // where its shard writes and fsyncs run (4 by default, which concurrent large PUTs' flushes
       // fill). The raw server and s3rver keep Node's defaults: the raw limit stays what it was.
-      ...(kind === 'engine' ? { UV_THREADPOOL_SIZE: '16' } : {}),
+      ...(kind === 'engine' ? { UV_THREADPOOL_SIZE: '16', ...engineEnv } : {}),
       ...process.env,
       COFFER_ROOT_USER: ROOT_USER,
       COFFER_ROOT_PASSWORD: ROOT_PASSWORD,

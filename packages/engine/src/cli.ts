@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --initial-old-space-size=128
+#!/usr/bin/env -S GLIBC_TUNABLES=glibc.malloc.mmap_threshold=16777216:glibc.malloc.trim_threshold=268435456 node --initial-old-space-size=128
 /**
  * Command line of the engine: `coffer-engine --address 127.0.0.1:9000 --data DIR --drives 4`
  * (drives `DIR/drive1..N`, created when missing) or `--drive PATH` repeated for explicit drives.

@@ -13,11 +13,15 @@ import { fileURLToPath } from 'node:url';
 /** packages/engine/dist/cli.js, from src/operator/ or dist/operator/ of this package. */
 export const ENGINE_CLI = fileURLToPath(new URL('../../../engine/dist/cli.js', import.meta.url));
 
-/** The engine's Node/V8 flags (packages/engine/node-flags.json), as its #! line and `npm start` have them. */
-function engineNodeFlags(): string[] {
+/**
+ * The engine's Node/V8 flags and environment (packages/engine/node-flags.json), as its #! line
+ * and `npm start` have them.
+ */
+function engineRuntime(): { flags: string[]; env: Record<string, string> } {
   const file = fileURLToPath(new URL('../../../engine/node-flags.json', import.meta.url));
-  if (!existsSync(file)) return [];
-  return (JSON.parse(readFileSync(file, 'utf8')) as { flags: string[] }).flags;
+  if (!existsSync(file)) return { flags: [], env: {} };
+  const runtime = JSON.parse(readFileSync(file, 'utf8')) as { flags: string[]; env?: Record<string, string> };
+  return { flags: runtime.flags, env: runtime.env ?? {} };
 }
 
 const LOG_LIMIT = 256 * 1024;
@@ -93,13 +97,19 @@ export class EngineRunner {
     await mkdir(this.spec.dataDir, { recursive: true });
     this.port = this.port === 0 ? await freePort() : this.port;
     this.url = `http://127.0.0.1:${this.port}`;
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...this.spec.env };
+    const runtime = engineRuntime();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...runtime.env,
+      ...this.spec.env,
+    };
     env.COFFER_ROOT_USER = this.spec.accessKey;
     env.COFFER_ROOT_PASSWORD = this.spec.secretKey;
     delete env.MINIO_ROOT_USER;
     delete env.MINIO_ROOT_PASSWORD;
     const args = [
-      ...engineNodeFlags(),
+      ...runtime.flags,
       this.cli,
       '--address',
       `127.0.0.1:${this.port}`,
