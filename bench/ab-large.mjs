@@ -158,7 +158,11 @@ async function main() {
         .filter(([k]) => k !== 'load')
         .map(([k, r]) => `${k} ${round(r.mibps, 0)} MiB/s ${round(r.cpuMs, 0)} ms ${round(r.faults, 0)} flt`)
         .join(' | ');
-      console.log(`pass ${p + 1} ${t.name.padEnd(6)} ${line} (load ${round(pass.load, 1)})`);
+      const status = readFileSync(`/proc/${t.server.pid}/status`, 'utf8');
+      const rss = (field) => Math.round(Number(/\d+/.exec(status.split(`${field}:`)[1] ?? '')?.[0]) / 1024);
+      console.log(
+        `pass ${p + 1} ${t.name.padEnd(6)} ${line} (load ${round(pass.load, 1)}, RSS ${rss('VmRSS')} MiB, peak ${rss('VmHWM')} MiB)`,
+      );
       for (const [k, r] of Object.entries(pass)) {
         if (k !== 'load')
           console.log(`        ${k} threads ${JSON.stringify(r.threads)} client ${round(r.clientMs, 0)} ms`);
