@@ -54,10 +54,22 @@ export function readObjectRecords(
 
 export function resolveObject(core: LayerCore, bucket: string, key: string): Resolution {
   const k = objectKey(bucket, key);
-  const resolution = resolveRaw(
-    core.readAll((d) => d.getBinary(k)),
-    core.readQuorum,
-  );
+  // Drives normally hold byte-identical records: once one is copied out, each other drive's is
+  // compared where lmdb read it and, when equal, shares that copy (one copy and one decode per
+  // key, whatever the drive count). A record that differs is copied on its own.
+  let copied: Buffer | undefined;
+  const raws = core.readAll((d) => {
+    if (copied !== undefined) {
+      const known = copied;
+      const same = d.withBinary(k, (bytes) => bytes.equals(known));
+      if (same === undefined) return undefined;
+      if (same) return known;
+    }
+    const raw = d.getBinary(k);
+    copied ??= raw;
+    return raw;
+  });
+  const resolution = resolveRaw(raws, core.readQuorum);
   core.requireReadQuorum(resolution.answered);
   return resolution;
 }
@@ -422,24 +434,33 @@ export async function getObject(
       reportedBad = true;
     };
     const first = segments[0];
-    // Open the first part's files while holding the lock (see the module comment).
-    const firstReaders = first ? partReaders(core, bucket, key, chosen, first.index) : [];
-    await Promise.all(
-      firstReaders.map((r) =>
-        r instanceof FileShardReader ? r.preopen().catch(() => undefined) : undefined,
-      ),
-    );
-
     // Inline data (small objects) is already in memory: decode and verify it here, under the
     // lock, and hand back the bytes themselves; the stream is only made if someone asks for it.
     const firstPart = first ? v.parts[first.index] : undefined;
-    if (first !== undefined && firstPart !== undefined && segments.length === 1 && v.inline === true) {
-      const geometry = new PartGeometry(firstPart.size, ec.blockSize, ec.data, ec.bitrot);
-      if (geometry.blocks === 1) {
-        const decoder = new PartDecoder(core.rs, geometry, firstReaders, core.bitrot, onBad);
-        const block = await decoder.readBlock(0);
-        return inMemoryResult(info, block.subarray(first.start, first.end + 1));
-      }
+    const oneInlineBlock =
+      first !== undefined && firstPart !== undefined && segments.length === 1 && v.inline === true
+        ? new PartGeometry(firstPart.size, ec.blockSize, ec.data, ec.bitrot)
+        : undefined;
+    if (first !== undefined && oneInlineBlock?.blocks === 1) {
+      const block = readInlineBlock(core, bucket, key, chosen, oneInlineBlock);
+      if (block !== undefined) return inMemoryResult(info, block.subarray(first.start, first.end + 1));
+    }
+
+    // Open the first part's files while holding the lock (see the module comment).
+    const firstReaders = first ? partReaders(core, bucket, key, chosen, first.index) : [];
+    if (firstReaders.some((r) => r instanceof FileShardReader)) {
+      await Promise.all(
+        firstReaders.map((r) =>
+          r instanceof FileShardReader ? r.preopen().catch(() => undefined) : undefined,
+        ),
+      );
+    }
+
+    if (first !== undefined && oneInlineBlock?.blocks === 1) {
+      // A data shard missing or damaged: the decoder reports it and rebuilds from parity.
+      const decoder = new PartDecoder(core.rs, oneInlineBlock, firstReaders, core.bitrot, onBad);
+      const block = await decoder.readBlock(0);
+      return inMemoryResult(info, block.subarray(first.start, first.end + 1));
     }
 
     // Inline shards that are streamed (several blocks) are fetched now, under the lock: an
@@ -488,6 +509,64 @@ export async function getObject(
     });
     return { info, stream, release: (chunk) => core.readBuffers.release(chunk) };
   });
+}
+
+/**
+ * The single block of an inline part, when every data shard is there and intact: each shard is
+ * verified against its bitrot hash where lmdb read it and copied once into the result (no copy
+ * per shard, no joining, no promise per shard as through `PartDecoder`). Undefined when any data
+ * shard is unavailable, short or damaged — the caller then reads through `PartDecoder`, which
+ * reports the shard (heal) and rebuilds the block from parity.
+ */
+function readInlineBlock(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  v: ResolvedVersion,
+  geometry: PartGeometry,
+): Buffer | undefined {
+  const data = geometry.dataShards;
+  const place = geometry.block(0);
+  const hashLen = geometry.hash;
+  const length = hashLen + place.shardLength;
+  const out = Buffer.allocUnsafe(place.blockLength);
+  const done: boolean[] = new Array<boolean>(data).fill(false);
+  let found = 0;
+  let keyDir: string | undefined;
+  let at: Buffer | undefined;
+  for (const h of v.holders) {
+    const version = h.version;
+    const ec = version.ec;
+    const drive = core.drives[h.slot];
+    if (ec === undefined || version.inline !== true || version.dataDir === undefined) continue;
+    if (drive === undefined || !drive.ok) continue;
+    const index = ec.dist[h.slot] ?? h.slot;
+    if (index >= data) continue;
+    if (done[index] === true) return undefined;
+    if (at === undefined || keyDir !== version.dataDir) {
+      keyDir = version.dataDir;
+      at = inlineKey(bucket, key, keyDir);
+    }
+    let intact: boolean | undefined;
+    try {
+      intact = drive.withBinary(at, (bytes) => {
+        if (place.offset + length > bytes.length) return false;
+        const shard = bytes.subarray(place.offset + hashLen, place.offset + length);
+        const expected = bytes.subarray(place.offset, place.offset + hashLen);
+        if (!core.bitrot.hash(geometry.algorithm, shard).equals(expected)) return false;
+        const start = index * place.shardLength;
+        const n = Math.min(place.shardLength, place.blockLength - start);
+        if (n > 0) shard.copy(out, start, 0, n);
+        return true;
+      });
+    } catch {
+      return undefined;
+    }
+    if (intact !== true) return undefined;
+    done[index] = true;
+    found++;
+  }
+  return found === data ? out : undefined;
 }
 
 /** A read whose bytes are in memory: `body`, and a stream of it made on first use. */

@@ -242,6 +242,16 @@ export class Drive {
     return this.requireDb().get(key);
   }
 
+  /**
+   * Calls `use` with a value as stored, as a view of lmdb's read buffer instead of a copy (what
+   * `getBinary` makes): valid only during the call, which must not read any index — lmdb's next
+   * read, on any drive, reuses the buffer. Undefined when the key is absent.
+   */
+  withBinary<T>(key: Buffer, use: (bytes: Buffer) => T): T | undefined {
+    const bytes = this.requireDb().getBinaryFast(key);
+    return bytes === undefined ? undefined : use(bytes);
+  }
+
   /** Entries with start ≤ key < end, in key order, values encoded; lazy. */
   range(start: Buffer, end: Buffer): Iterator<RangeEntry> {
     const db = this.requireDb();
