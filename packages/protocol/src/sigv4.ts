@@ -94,6 +94,8 @@ export function percentDecodeToBytes(raw: string): Buffer {
  */
 export function canonicalPath(rawPathname: string): string {
   if (rawPathname === '') return '/';
+  // Unreserved characters and slashes only (most paths): no escape to decode, nothing to encode.
+  if (/^[A-Za-z0-9\-_.~/]*$/.test(rawPathname)) return rawPathname;
   return encodeBytes(percentDecodeToBytes(rawPathname), false);
 }
 
