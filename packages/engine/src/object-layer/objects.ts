@@ -569,17 +569,28 @@ function readInlineBlock(
   return found === data ? out : undefined;
 }
 
-/** A read whose bytes are in memory: `body`, and a stream of it made on first use. */
+/**
+ * A read whose bytes are in memory: `body`, and a stream of it made on first use. A class: the
+ * getter of an object literal is defined anew, through V8's runtime, for every result — a cost
+ * that showed in every small GET. (Its getter is on the prototype, so a spread copy of a result
+ * would lose `stream`: decorators copy the fields by name.)
+ */
+class InMemoryResult implements GetObjectResult {
+  #stream: Readable | undefined;
+
+  constructor(
+    public info: ObjectInfo,
+    public body: Buffer,
+  ) {}
+
+  get stream(): Readable {
+    this.#stream ??= Readable.from([this.body], { objectMode: false });
+    return this.#stream;
+  }
+}
+
 function inMemoryResult(info: ObjectInfo, body: Buffer): GetObjectResult {
-  let stream: Readable | undefined;
-  return {
-    info,
-    body,
-    get stream(): Readable {
-      stream ??= Readable.from([body], { objectMode: false });
-      return stream;
-    },
-  };
+  return new InMemoryResult(info, body);
 }
 
 export async function deleteObject(

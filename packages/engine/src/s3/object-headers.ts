@@ -284,10 +284,14 @@ export const RESPONSE_OVERRIDES: Record<string, string> = {
   'response-content-encoding': 'Content-Encoding',
 };
 
+const RESPONSE_OVERRIDE_ENTRIES = Object.entries(RESPONSE_OVERRIDES);
+
 /** Which response-* overrides a request carries (name → value). */
 export function responseOverrides(query: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [param, headerName] of Object.entries(RESPONSE_OVERRIDES)) {
+  // Most requests have no query at all.
+  if (query.size === 0) return out;
+  for (const [param, headerName] of RESPONSE_OVERRIDE_ENTRIES) {
     const v = query.get(param);
     if (v !== null) out[headerName] = v;
   }
