@@ -9,8 +9,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * Node's one-shot `crypto.hash` (Node ≥ 20.12, 21.7): no Hash object per call, about half the
  * cost of createHash/update/digest for the short texts SigV4 hashes on every request.
  */
-const hashOnce = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string })
-  .hash;
+const hashOnce = (
+  crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }
+).hash;
 
 /** Lower-case hex SHA-256 of a UTF-8 string or raw bytes. */
 export function sha256Hex(data: string | Uint8Array): string {

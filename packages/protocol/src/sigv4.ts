@@ -166,7 +166,8 @@ export function canonicalRequest(r: CanonicalRequestInput): string {
   }
   let headerBlock = '';
   for (const h of r.signedHeaders) {
-    const value = lower === undefined ? (Object.hasOwn(r.headers, h) ? r.headers[h] : undefined) : lower.get(h);
+    const value =
+      lower === undefined ? (Object.hasOwn(r.headers, h) ? r.headers[h] : undefined) : lower.get(h);
     headerBlock += `${h}:${canonicalHeaderValue(value)}\n`;
   }
   return `${r.method.toUpperCase()}\n${r.path}\n${r.query}\n${headerBlock}\n${r.signedHeaders.join(';')}\n${r.payloadHash}`;

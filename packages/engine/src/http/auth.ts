@@ -539,10 +539,7 @@ function contentLengthOf(headers: Map<string, string[]>): number {
   return Number(v);
 }
 
-function bufferedResult(
-  base: AuthBase,
-  body: Buffer,
-): AuthResult {
+function bufferedResult(base: AuthBase, body: Buffer): AuthResult {
   return plainResult(base, Readable.from(body.length > 0 ? [body] : []), body.length);
 }
 

@@ -40,7 +40,9 @@ function setCommonHeaders(ctx: RequestContext): void {
  * through writeHead, also the implicit one of a first write or `end`, so the first call marks it.
  * A class of its own (Node's `ServerResponse` option) instead of a wrapper put on every response.
  */
-class TimedResponse<Request extends http.IncomingMessage = http.IncomingMessage> extends http.ServerResponse<Request> {
+class TimedResponse<
+  Request extends http.IncomingMessage = http.IncomingMessage,
+> extends http.ServerResponse<Request> {
   /** `performance.now()` at the first writeHead; 0 until then. */
   headAt = 0;
 

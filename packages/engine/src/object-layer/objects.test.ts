@@ -135,9 +135,11 @@ describe('inline reads when drives disagree or shards are damaged', () => {
     ]);
     expect((await layer.getObject('inl', 'k')).body?.equals(data)).toBe(true);
     expect(heals).toHaveLength(1);
-    expect((await layer.getObject('inl', 'k', { range: { start: 10, end: 4000 } })).body?.equals(data.subarray(10, 4001))).toBe(
-      true,
-    );
+    expect(
+      (await layer.getObject('inl', 'k', { range: { start: 10, end: 4000 } })).body?.equals(
+        data.subarray(10, 4001),
+      ),
+    ).toBe(true);
 
     // Restored: read again without the decoder, and no heal.
     heals.length = 0;

@@ -174,7 +174,8 @@ describe('writeObjectHeaders', () => {
     expect(httpDate(a)).toBe('Tue, 15 Nov 1994 08:12:31 GMT');
     expect(httpDate(new Date(a.getTime() + 990))).toBe('Tue, 15 Nov 1994 08:12:31 GMT');
     expect(httpDate(new Date(a.getTime() + 995))).toBe('Tue, 15 Nov 1994 08:12:32 GMT');
-    for (let i = 0; i < 1100; i++) expect(httpDate(new Date(i * 1000))).toBe(new Date(i * 1000).toUTCString());
+    for (let i = 0; i < 1100; i++)
+      expect(httpDate(new Date(i * 1000))).toBe(new Date(i * 1000).toUTCString());
     expect(httpDate(new Date(NaN))).toBe('Invalid Date');
   });
 });
