@@ -17,6 +17,7 @@ import { openObjectLayer } from './index.js';
 import type { ErasureObjectLayer } from './erasure-object-layer.js';
 import { inlineKey, objectKey } from '../storage/meta-keys.js';
 import type { ObjectRecord } from '../storage/records.js';
+import { decodeValue, encodeValue } from '../storage/drive.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -149,6 +150,37 @@ describe('inline reads when drives disagree or shards are damaged', () => {
     ]);
     expect((await layer.getObject('inl', 'k')).body?.equals(data)).toBe(true);
     expect(heals).toHaveLength(0);
+  });
+});
+
+describe('records written once for all drives', () => {
+  it('stores the same bytes on every drive, exactly the JSON of the record, through overwrites and deletes', async () => {
+    const { layer } = await setup(4);
+    await layer.makeBucket('rec');
+    const check = async (): Promise<void> => {
+      const raws = layer.core.drives.map((d) => d.getBinary(objectKey('rec', 'k')));
+      const first = raws[0];
+      if (first === undefined) throw new Error('no record');
+      for (const raw of raws) expect(raw?.equals(first)).toBe(true);
+      expect(first.equals(encodeValue(decodeValue(first)))).toBe(true);
+    };
+    await layer.putObject('rec', 'k', body(randomBytes(100)), {
+      size: 100,
+      metadata: { userMetadata: { a: 'ü' } },
+    });
+    await check();
+    await layer.putObject('rec', 'k', body(randomBytes(200 * KiB)), { size: 200 * KiB });
+    await check();
+    await layer.updateBucketMetadata('rec', (m) => {
+      m.versioning = 'Enabled';
+    });
+    await layer.putObject('rec', 'k', body(randomBytes(10)), { size: 10 });
+    await layer.deleteObject('rec', 'k');
+    await check();
+    const record = decodeValue(
+      layer.core.drives[0]?.getBinary(objectKey('rec', 'k')) as Buffer,
+    ) as ObjectRecord;
+    expect(record.versions.map((v) => v.deleteMarker === true)).toEqual([true, false, false]);
   });
 });
 

@@ -10,7 +10,7 @@
  * while a GET streams it is removed only once that GET is done, so a read is whole.
  */
 import { Readable } from 'node:stream';
-import type { Drive, MetaOp } from '../storage/drive.js';
+import { decodeValue, type Drive, type MetaOp } from '../storage/drive.js';
 import { PartDecoder, readPartRange } from '../storage/erasure-decode.js';
 import { inlineKey, objectKey } from '../storage/meta-keys.js';
 import type { ObjectRecord, VersionRecord } from '../storage/records.js';
@@ -134,6 +134,47 @@ function insertVersion(list: VersionRecord[], v: VersionRecord): VersionRecord[]
   return out;
 }
 
+/**
+ * Decoding and encoding of one key's records across the drives of a commit. The drives normally
+ * hold byte-identical records and get the same edit, so a record is decoded once per distinct
+ * stored bytes (the drives then share its version objects, which edits never modify: they build
+ * new lists and new versions) and each version is JSON-encoded once, not once per drive. The
+ * encoding is exactly `encodeValue({ v: 1, versions })`.
+ */
+class RecordCodec {
+  private readonly decoded: { raw: Buffer; record: ObjectRecord }[] = [];
+  private readonly versionJson = new Map<VersionRecord, string>();
+  private readonly encoded = new Map<string, Buffer>();
+
+  decode(raw: Buffer | undefined): ObjectRecord | undefined {
+    if (raw === undefined) return undefined;
+    const known = this.decoded.find((d) => d.raw.equals(raw));
+    if (known !== undefined) return known.record;
+    const record = decodeValue(raw) as ObjectRecord;
+    this.decoded.push({ raw, record });
+    return record;
+  }
+
+  encode(versions: VersionRecord[]): Buffer {
+    let text = '{"v":1,"versions":[';
+    versions.forEach((v, i) => {
+      let json = this.versionJson.get(v);
+      if (json === undefined) {
+        json = JSON.stringify(v);
+        this.versionJson.set(v, json);
+      }
+      text += i === 0 ? json : `,${json}`;
+    });
+    text += ']}';
+    let bytes = this.encoded.get(text);
+    if (bytes === undefined) {
+      bytes = Buffer.from(text, 'utf8');
+      this.encoded.set(text, bytes);
+    }
+    return bytes;
+  }
+}
+
 /** Per-drive metadata change: new record and the data to drop after the commit. */
 interface DriveChange {
   ops: MetaOp[];
@@ -159,20 +200,17 @@ export async function commitRecords(
 ): Promise<number[]> {
   const k = objectKey(bucket, key);
   const changes = new Map<number, DriveChange>();
+  const records = new RecordCodec();
   const ok = await core.commitEach(
     slots,
     (drive) => {
-      const previous = drive.get(k) as ObjectRecord | undefined;
+      const previous = records.decode(drive.getBinary(k));
       const before = previous?.versions ?? [];
       const { versions, extra } = edit(before, drive, drive.slot);
       const kept = new Set(versions.map((v) => v.dataDir).filter((d) => d !== undefined));
       const dropped = before.filter((v) => v.dataDir !== undefined && !kept.has(v.dataDir));
       const ops: MetaOp[] = [];
-      ops.push(
-        versions.length > 0
-          ? { key: k, value: { v: 1, versions } satisfies ObjectRecord }
-          : { key: k, remove: true },
-      );
+      ops.push(versions.length > 0 ? { key: k, binary: records.encode(versions) } : { key: k, remove: true });
       for (const v of dropped)
         if (v.inline === true && v.dataDir)
           ops.push({ key: inlineKey(bucket, key, v.dataDir), remove: true });
@@ -320,13 +358,14 @@ export async function commitVersion(
     }
     const mtime = nextMtime(resolution, options.lastModified);
     const base = build(id, mtime);
+    // One copy for every drive (records carry no per-drive fields): encoded once (RecordCodec).
+    const mine: VersionRecord = { ...base };
     await commitRecords(
       core,
       bucket,
       key,
       written.slots,
       (versions, drive, slot) => {
-        const mine: VersionRecord = { ...base };
         const extra: MetaOp[] = [];
         const inline = written.inline?.get(slot);
         if (inline !== undefined && base.dataDir)
