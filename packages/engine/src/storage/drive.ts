@@ -249,7 +249,11 @@ export class Drive {
    */
   withBinary<T>(key: Buffer, use: (bytes: Buffer) => T): T | undefined {
     const bytes = this.requireDb().getBinaryFast(key);
-    return bytes === undefined ? undefined : use(bytes);
+    if (bytes === undefined) return undefined;
+    // lmdb's read buffer is larger than the value: its own `length` property says the value's
+    // size, its `byteLength` the buffer's. A view of exactly the value keeps every Buffer method
+    // (`equals` compares byte lengths) right.
+    return use(bytes.byteLength === bytes.length ? bytes : bytes.subarray(0, bytes.length));
   }
 
   /** Entries with start ≤ key < end, in key order, values encoded; lazy. */
