@@ -2,10 +2,20 @@
  * Hash and MAC primitives shared by SigV4, JWT and payload checks: thin wrappers over
  * `node:crypto` so every caller hashes strings as UTF-8 the same way.
  */
+import * as crypto from 'node:crypto';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Node's one-shot `crypto.hash` (Node ≥ 20.12, 21.7): no Hash object per call, about half the
+ * cost of createHash/update/digest for the short texts SigV4 hashes on every request.
+ */
+const hashOnce = (
+  crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }
+).hash;
 
 /** Lower-case hex SHA-256 of a UTF-8 string or raw bytes. */
 export function sha256Hex(data: string | Uint8Array): string {
+  if (hashOnce !== undefined) return hashOnce('sha256', data, 'hex');
   return createHash('sha256').update(data).digest('hex');
 }
 
@@ -22,6 +32,8 @@ export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca49
  * return false immediately: the length of a signature is public, its content is not.
  */
 export function timingSafeEqualString(a: string, b: string): boolean {
+  // Two empty strings (a long-term key without a session token, the common case): nothing secret.
+  if (a.length === 0 && b.length === 0) return true;
   const ab = Buffer.from(a, 'utf8');
   const bb = Buffer.from(b, 'utf8');
   if (ab.length !== bb.length) return false;

@@ -94,6 +94,8 @@ export function percentDecodeToBytes(raw: string): Buffer {
  */
 export function canonicalPath(rawPathname: string): string {
   if (rawPathname === '') return '/';
+  // Unreserved characters and slashes only (most paths): no escape to decode, nothing to encode.
+  if (/^[A-Za-z0-9\-_.~/]*$/.test(rawPathname)) return rawPathname;
   return encodeBytes(percentDecodeToBytes(rawPathname), false);
 }
 
@@ -113,8 +115,29 @@ export function canonicalQuery(params: Iterable<[string, string]>): string {
 /** A header value as it enters the canonical request: trimmed, inner whitespace runs collapsed. */
 export function canonicalHeaderValue(value: string | string[] | undefined): string {
   if (value === undefined) return '';
-  const one = (v: string): string => v.trim().replace(/\s+/g, ' ');
-  return Array.isArray(value) ? value.map(one).join(',') : one(value);
+  if (!Array.isArray(value)) return canonicalOne(value);
+  if (value.length === 1) return canonicalOne(value[0] ?? '');
+  return value.map(canonicalOne).join(',');
+}
+
+function canonicalOne(value: string): string {
+  const v = value.trim();
+  return plainSpaced(v) ? v : v.replace(/\s+/g, ' ');
+}
+
+/**
+ * True when a trimmed value has no whitespace to collapse: printable ASCII with single spaces.
+ * (Anything else, including non-ASCII that may be Unicode whitespace, takes the regex.)
+ */
+function plainSpaced(v: string): boolean {
+  let space = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) space = false;
+    else if (c === 0x20 && !space) space = true;
+    else return false;
+  }
+  return true;
 }
 
 export interface CanonicalRequestInput {
@@ -132,18 +155,22 @@ export interface CanonicalRequestInput {
 
 /** The SigV4 canonical request text. A signed header missing from `headers` gets an empty value. */
 export function canonicalRequest(r: CanonicalRequestInput): string {
-  const lower = new Map<string, string | string[] | undefined>();
-  for (const [name, value] of Object.entries(r.headers)) lower.set(name.toLowerCase(), value);
+  // Servers pass the headers keyed by lower-case name already: then no re-keyed copy is needed.
+  let lower: Map<string, string | string[] | undefined> | undefined;
+  for (const name in r.headers) {
+    if (name !== name.toLowerCase()) {
+      lower = new Map();
+      for (const [n, value] of Object.entries(r.headers)) lower.set(n.toLowerCase(), value);
+      break;
+    }
+  }
   let headerBlock = '';
-  for (const h of r.signedHeaders) headerBlock += `${h}:${canonicalHeaderValue(lower.get(h))}\n`;
-  return [
-    r.method.toUpperCase(),
-    r.path,
-    r.query,
-    headerBlock,
-    r.signedHeaders.join(';'),
-    r.payloadHash,
-  ].join('\n');
+  for (const h of r.signedHeaders) {
+    const value =
+      lower === undefined ? (Object.hasOwn(r.headers, h) ? r.headers[h] : undefined) : lower.get(h);
+    headerBlock += `${h}:${canonicalHeaderValue(value)}\n`;
+  }
+  return `${r.method.toUpperCase()}\n${r.path}\n${r.query}\n${headerBlock}\n${r.signedHeaders.join(';')}\n${r.payloadHash}`;
 }
 
 /** `<yyyymmdd>/<region>/<service>/aws4_request`. */
@@ -181,9 +208,26 @@ export function formatAmzDate(date: Date): string {
  * Parses an X-Amz-Date (`yyyymmddTHHMMSSZ`) into a Date, or returns undefined when malformed.
  */
 export function parseAmzDate(value: string): Date | undefined {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  // Digits read by char code: a regex match and six Number() conversions cost more than the
+  // check itself, and every signed request is parsed here.
+  if (value.length !== 16 || value.charCodeAt(8) !== 0x54 /* T */ || value.charCodeAt(15) !== 0x5a /* Z */)
+    return undefined;
+  const num = (from: number, to: number): number => {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = value.charCodeAt(i) - 0x30;
+      if (d < 0 || d > 9) return NaN;
+      n = n * 10 + d;
+    }
+    return n;
+  };
+  const y = num(0, 4);
+  const mo = num(4, 6);
+  const d = num(6, 8);
+  const h = num(9, 11);
+  const mi = num(11, 13);
+  const s = num(13, 15);
+  if (Number.isNaN(y + mo + d + h + mi + s)) return undefined;
   const t = Date.UTC(y, mo - 1, d, h, mi, s);
   const date = new Date(t);
   // Reject out-of-range fields (month 13, hour 25 …) that Date.UTC would silently roll over.
@@ -345,36 +389,68 @@ export interface ParsedAuthorization extends ParsedCredential {
 
 /**
  * Parses `AWS4-HMAC-SHA256 Credential=…, SignedHeaders=a;b, Signature=<hex>` (commas with or
- * without spaces). Throws a plain Error with a clear message when malformed.
+ * without spaces). Throws a plain Error with a clear message when malformed. Every request a
+ * server verifies goes through here, so the fields are scanned in place (no Map, no object spread:
+ * both cost more than the rest of the parse).
  */
 export function parseAuthorizationHeader(value: string): ParsedAuthorization {
   const v = value.trim();
   if (!v.startsWith(`${SIGV4_ALGORITHM} `)) {
     throw new Error(`unsupported authorization algorithm: expected "${SIGV4_ALGORITHM}"`);
   }
-  const fields = new Map<string, string>();
-  for (const part of v.slice(SIGV4_ALGORITHM.length).split(',')) {
-    const p = part.trim();
+  let credential: string | undefined;
+  let signedHeadersText: string | undefined;
+  let signature: string | undefined;
+  let others: string[] | undefined;
+  let at = SIGV4_ALGORITHM.length;
+  while (at <= v.length) {
+    let comma = v.indexOf(',', at);
+    if (comma < 0) comma = v.length;
+    const p = v.slice(at, comma).trim();
+    at = comma + 1;
     if (p === '') continue;
     const eq = p.indexOf('=');
     if (eq <= 0) throw new Error(`malformed authorization field "${p}"`);
     const name = p.slice(0, eq).trim();
-    if (fields.has(name)) throw new Error(`duplicate authorization field "${name}"`);
-    fields.set(name, p.slice(eq + 1).trim());
+    const fieldValue = p.slice(eq + 1).trim();
+    let seen: boolean;
+    if (name === 'Credential') {
+      seen = credential !== undefined;
+      credential = fieldValue;
+    } else if (name === 'SignedHeaders') {
+      seen = signedHeadersText !== undefined;
+      signedHeadersText = fieldValue;
+    } else if (name === 'Signature') {
+      seen = signature !== undefined;
+      signature = fieldValue;
+    } else {
+      others ??= [];
+      seen = others.includes(name);
+      others.push(name);
+    }
+    if (seen) throw new Error(`duplicate authorization field "${name}"`);
   }
-  const credential = fields.get('Credential');
-  const signedHeadersText = fields.get('SignedHeaders');
-  const signature = fields.get('Signature');
   if (credential === undefined) throw new Error('authorization header lacks Credential=');
   if (signedHeadersText === undefined) throw new Error('authorization header lacks SignedHeaders=');
   if (signature === undefined) throw new Error('authorization header lacks Signature=');
   if (!/^[0-9a-f]{64}$/.test(signature))
     throw new Error('authorization Signature= is not 64 lower-case hex digits');
   const signedHeaders = signedHeadersText.split(';');
-  if (signedHeaders.some((h) => h === '' || h !== h.toLowerCase().trim())) {
-    throw new Error(`malformed SignedHeaders "${signedHeadersText}"`);
+  for (const h of signedHeaders) {
+    if (h === '' || h !== h.toLowerCase().trim()) {
+      throw new Error(`malformed SignedHeaders "${signedHeadersText}"`);
+    }
   }
-  return { ...parseCredential(credential), signedHeaders, signature };
+  const c = parseCredential(credential);
+  return {
+    accessKey: c.accessKey,
+    date: c.date,
+    region: c.region,
+    service: c.service,
+    scope: c.scope,
+    signedHeaders,
+    signature,
+  };
 }
 
 /**

@@ -31,12 +31,13 @@ import {
   parseAmzDate,
   parseAuthorizationHeader,
   parseCredential,
+  hmacSha256,
   sha256Hex,
-  signString,
   stringToSign,
   timingSafeEqualString,
   type ParsedCredential,
 } from '@coffer/protocol';
+import { timingSafeEqual } from 'node:crypto';
 import type { Credential } from '../iam/types.js';
 import { configuredRegion } from '../config/index.js';
 import type { AuthResult, RequestContext } from './context.js';
@@ -92,6 +93,8 @@ interface SignedRequestParts {
   signedHeaders: string[];
   signature: string;
   amzDate: string;
+  /** X-Amz-Date (or Date) as milliseconds since the epoch, parsed once. */
+  time: number;
   /** Canonical query (without X-Amz-Signature for presigned). */
   query: string;
   /** Payload hash as declared (header, query, or UNSIGNED-PAYLOAD default). */
@@ -156,11 +159,8 @@ export async function authenticateRequest(
       'The credential scope date does not match the date of the request (X-Amz-Date).',
     );
   }
-  if (parts.method === 'header') {
-    const date = parseAmzDate(parts.amzDate);
-    if (date === undefined || Math.abs(now.getTime() - date.getTime()) > MAX_CLOCK_SKEW_MS) {
-      throw new RequestTimeTooSkewed();
-    }
+  if (parts.method === 'header' && Math.abs(now.getTime() - parts.time) > MAX_CLOCK_SKEW_MS) {
+    throw new RequestTimeTooSkewed();
   }
 
   const credential = await ctx.engine.credentials.lookup(parts.credential.accessKey);
@@ -196,10 +196,13 @@ export async function authenticateRequest(
     signedHeaders: parts.signedHeaders,
     payloadHash,
   });
-  const expected = signString(signingKey, stringToSign(parts.amzDate, parts.credential.scope, creq));
-  if (!timingSafeEqualString(expected, parts.signature)) throw new SignatureDoesNotMatch();
+  // Compared as bytes: both forms checked the signature is 64 lower-case hex digits, so its
+  // decoding is exact, and the hex of the expected MAC is only needed for aws-chunked bodies.
+  const mac = hmacSha256(signingKey, stringToSign(parts.amzDate, parts.credential.scope, creq));
+  const given = Buffer.from(parts.signature, 'hex');
+  if (given.length !== mac.length || !timingSafeEqual(mac, given)) throw new SignatureDoesNotMatch();
 
-  const base = { credential, method: parts.method, payloadHash } as const;
+  const base: AuthBase = { credential, method: parts.method, payloadHash };
   if (buffered !== undefined) return bufferedResult(base, buffered);
   if (options.admin) {
     const body = await readWhole(ctx, MAX_ADMIN_BODY_BYTES, () => new AdminConfigTooLarge());
@@ -208,15 +211,43 @@ export async function authenticateRequest(
     }
     return bufferedResult(base, body);
   }
-  if (!parts.payloadDeclared) {
-    return { ...base, body: ctx.req, contentLength: contentLengthOf(headers), trailers: () => ({}) };
-  }
+  if (!parts.payloadDeclared) return plainResult(base, ctx.req, contentLengthOf(headers));
+  // The seed of chunk signatures: the request's signature, equal to the expected one as checked.
   return streamingResult(ctx, headers, base, {
     key: signingKey,
     amzDate: parts.amzDate,
     scope: parts.credential.scope,
-    seedSignature: expected,
+    seedSignature: parts.signature,
   });
+}
+
+/** What every signed result carries. */
+interface AuthBase {
+  credential: Credential;
+  method: 'header' | 'presigned';
+  payloadHash: string;
+}
+
+/** No trailers: the shared function every non-chunked result returns. */
+const NO_TRAILERS = (): Record<string, string> => ({});
+
+/** A result (built field by field: a spread of `base` costs more than the rest of it). */
+function plainResult(
+  base: AuthBase | { method: 'anonymous'; payloadHash: string },
+  body: AuthResult['body'],
+  contentLength: number,
+  trailers: AuthResult['trailers'] = NO_TRAILERS,
+): AuthResult {
+  return 'credential' in base
+    ? {
+        credential: base.credential,
+        method: base.method,
+        payloadHash: base.payloadHash,
+        body,
+        contentLength,
+        trailers,
+      }
+    : { method: base.method, payloadHash: base.payloadHash, body, contentLength, trailers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +280,8 @@ function first(values: string[] | undefined): string | undefined {
 /** Raw (still encoded) path of a request target, absolute-form tolerated. */
 function rawPathOf(url: string): string {
   let rest = url;
-  const scheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(rest);
+  // Origin-form (`/…`, what clients send) cannot start with a scheme: skip the regex.
+  const scheme = url.startsWith('/') ? null : /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(rest);
   if (scheme !== null) rest = rest.slice(scheme[0].length);
   const cut = rest.search(/[?#]/);
   const path = cut >= 0 ? rest.slice(0, cut) : rest;
@@ -314,7 +346,7 @@ function fromAuthorizationHeader(
     );
   }
   if (!parsed.signedHeaders.includes('host')) throw new UnsignedHeaders();
-  const amzDate = requestDate(headers);
+  const { amzDate, time } = requestDate(headers);
   const declared = first(headers.get('x-amz-content-sha256'));
   if (options.admin && declared === undefined) {
     throw new MissingSecurityHeader('Admin requests must carry the X-Amz-Content-Sha256 header.');
@@ -328,6 +360,7 @@ function fromAuthorizationHeader(
     signedHeaders: parsed.signedHeaders,
     signature: parsed.signature,
     amzDate,
+    time,
     query: canonicalQuery(rawQuery),
     payloadHash,
     payloadDeclared: declared !== undefined,
@@ -335,20 +368,26 @@ function fromAuthorizationHeader(
   };
 }
 
-/** X-Amz-Date, or the Date header (RFC 7231 form) as a fallback, as `yyyymmddTHHMMSSZ`. */
-function requestDate(headers: Map<string, string[]>): string {
+/**
+ * X-Amz-Date, or the Date header (RFC 7231 form) as a fallback, as `yyyymmddTHHMMSSZ`, and the
+ * time it names (milliseconds; a Date header's sub-second part dropped, as its X-Amz-Date form).
+ */
+function requestDate(headers: Map<string, string[]>): { amzDate: string; time: number } {
   const amz = first(headers.get('x-amz-date'));
   if (amz !== undefined) {
-    if (parseAmzDate(amz.trim()) === undefined) {
+    const amzDate = amz.trim();
+    const parsed = parseAmzDate(amzDate);
+    if (parsed === undefined) {
       throw new AccessDenied('X-Amz-Date must be in the ISO8601 basic format yyyyMMddTHHmmssZ.');
     }
-    return amz.trim();
+    return { amzDate, time: parsed.getTime() };
   }
   const date = first(headers.get('date'));
   const t = date === undefined ? NaN : Date.parse(date);
   if (Number.isNaN(t))
     throw new AccessDenied('AWS authentication requires a valid Date or x-amz-date header.');
-  return formatAmzDate(new Date(t));
+  const amzDate = formatAmzDate(new Date(t));
+  return { amzDate, time: parseAmzDate(amzDate)?.getTime() ?? t };
 }
 
 function fromPresignedQuery(
@@ -413,6 +452,7 @@ function fromPresignedQuery(
     signedHeaders,
     signature,
     amzDate,
+    time: date.getTime(),
     query: canonicalQuery(withoutSignature),
     payloadHash:
       get('X-Amz-Content-Sha256') ?? first(headers.get('x-amz-content-sha256')) ?? UNSIGNED_PAYLOAD,
@@ -499,16 +539,8 @@ function contentLengthOf(headers: Map<string, string[]>): number {
   return Number(v);
 }
 
-function bufferedResult(
-  base: { credential: Credential; method: 'header' | 'presigned'; payloadHash: string },
-  body: Buffer,
-): AuthResult {
-  return {
-    ...base,
-    body: Readable.from(body.length > 0 ? [body] : []),
-    contentLength: body.length,
-    trailers: () => ({}),
-  };
+function bufferedResult(base: AuthBase, body: Buffer): AuthResult {
+  return plainResult(base, Readable.from(body.length > 0 ? [body] : []), body.length);
 }
 
 /**
@@ -584,7 +616,7 @@ function pipeChecked<T extends NodeJS.ReadWriteStream & Readable>(req: RequestCo
 function streamingResult(
   ctx: RequestContext,
   headers: Map<string, string[]>,
-  base: { credential: Credential; method: 'header' | 'presigned'; payloadHash: string },
+  base: AuthBase,
   signing: { key: Buffer; amzDate: string; scope: string; seedSignature: string },
 ): AuthResult {
   const payloadHash = base.payloadHash;
@@ -598,12 +630,7 @@ function streamingResult(
       ...(mode === 'unsigned-trailer' ? {} : { signing }),
       decodedContentLength,
     });
-    return {
-      ...base,
-      body: pipeChecked(ctx.req, decoder),
-      contentLength: decodedContentLength,
-      trailers: () => decoder.trailers(),
-    };
+    return plainResult(base, pipeChecked(ctx.req, decoder), decodedContentLength, () => decoder.trailers());
   }
   const contentLength = contentLengthOf(headers);
   if (HEX64.test(payloadHash)) {
@@ -614,17 +641,12 @@ function streamingResult(
       headers.get('transfer-encoding') === undefined &&
       payloadHash.toLowerCase() === EMPTY_SHA256
     ) {
-      return { ...base, body: ctx.req, contentLength, trailers: () => ({}) };
+      return plainResult(base, ctx.req, contentLength);
     }
-    return {
-      ...base,
-      body: pipeChecked(ctx.req, new Sha256VerifyStream(payloadHash)),
-      contentLength,
-      trailers: () => ({}),
-    };
+    return plainResult(base, pipeChecked(ctx.req, new Sha256VerifyStream(payloadHash)), contentLength);
   }
   // UNSIGNED-PAYLOAD.
-  return { ...base, body: ctx.req, contentLength, trailers: () => ({}) };
+  return plainResult(base, ctx.req, contentLength);
 }
 
 /**
@@ -661,24 +683,14 @@ async function anonymous(
       mode: 'unsigned-trailer',
       decodedContentLength: Number(decodedText),
     });
-    return {
-      ...base,
-      body: pipeChecked(ctx.req, decoder),
-      contentLength: Number(decodedText),
-      trailers: () => decoder.trailers(),
-    };
+    return plainResult(base, pipeChecked(ctx.req, decoder), Number(decodedText), () => decoder.trailers());
   }
   if (declared !== undefined && STREAMING_FORMS.has(declared)) {
     throw new AccessDenied('A signed streaming payload needs a signed request.');
   }
   const contentLength = contentLengthOf(headers);
   if (declared !== undefined && HEX64.test(declared)) {
-    return {
-      ...base,
-      body: pipeChecked(ctx.req, new Sha256VerifyStream(declared)),
-      contentLength,
-      trailers: () => ({}),
-    };
+    return plainResult(base, pipeChecked(ctx.req, new Sha256VerifyStream(declared)), contentLength);
   }
-  return { ...base, body: ctx.req, contentLength, trailers: () => ({}) };
+  return plainResult(base, ctx.req, contentLength);
 }

@@ -4,7 +4,7 @@
  * throws into the error format of the API it was routed to. The server is returned unlistening;
  * `engine.ts` owns `listen()` and shutdown.
  */
-import type http from 'node:http';
+import http from 'node:http';
 import {
   createGuardedServer,
   createRequestGate,
@@ -36,6 +36,23 @@ function setCommonHeaders(ctx: RequestContext): void {
 }
 
 /**
+ * The engine's responses note when their head goes out (time to first byte): Node sends the headers
+ * through writeHead, also the implicit one of a first write or `end`, so the first call marks it.
+ * A class of its own (Node's `ServerResponse` option) instead of a wrapper put on every response.
+ */
+class TimedResponse<
+  Request extends http.IncomingMessage = http.IncomingMessage,
+> extends http.ServerResponse<Request> {
+  /** `performance.now()` at the first writeHead; 0 until then. */
+  headAt = 0;
+
+  override writeHead(...args: unknown[]): this {
+    if (this.headAt === 0) this.headAt = performance.now();
+    return (super.writeHead as (...a: unknown[]) => this).apply(this, args);
+  }
+}
+
+/**
  * Count the request in the engine's metrics once its reply is done (or the connection dropped).
  * Byte counts are the socket's deltas over the request: headers included, close enough for traffic
  * totals, and obtained without reading the body ourselves.
@@ -45,18 +62,11 @@ function recordWhenDone(ctx: RequestContext): void {
   const socket = ctx.req.socket;
   const readAtStart = socket.bytesRead;
   const writtenAtStart = socket.bytesWritten;
-  const started = process.hrtime.bigint();
-  // Time to first byte: Node sends the headers through writeHead (also the implicit one of a first
-  // write), so the first call marks it.
-  let ttfbMs: number | undefined;
-  const res = ctx.res;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: unknown[]) {
-    ttfbMs ??= Number(process.hrtime.bigint() - started) / 1e6;
-    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
-  } as typeof res.writeHead;
+  const started = performance.now();
   ctx.res.once('close', () => {
-    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const durationMs = performance.now() - started;
+    const headAt = ctx.res instanceof TimedResponse ? ctx.res.headAt : 0;
+    const ttfbMs = headAt === 0 ? undefined : headAt - started;
     const status = ctx.res.writableFinished ? ctx.res.statusCode : 499;
     metrics.recordRequest(
       ctx.operation ?? 'unknown',
@@ -153,7 +163,7 @@ export function createHttpServer(
     },
     settings,
     // S3 clients send large headers (presigned URLs in Referer, many x-amz-meta-*).
-    { maxHeaderSize: 64 * 1024 },
+    { maxHeaderSize: 64 * 1024, ServerResponse: TimedResponse },
   );
   // A socket error (client reset mid-request) must not crash the process.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {

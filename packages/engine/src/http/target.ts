@@ -21,7 +21,7 @@ export interface RawTarget {
 export function splitRequestUrl(url: string): RawTarget {
   let rest = url;
   // Absolute-form (`http://host/path`) is legal in a request line; keep only the path.
-  const scheme = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(rest);
+  const scheme = rest.startsWith('/') ? null : /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/.exec(rest);
   if (scheme !== null) rest = rest.slice(scheme[0].length);
   const hash = rest.indexOf('#');
   if (hash >= 0) rest = rest.slice(0, hash);

@@ -22,7 +22,9 @@ const GROUPS: Record<string, MetricsGroup> = {
 
 /** True for the paths this module serves (the router may use it to route). */
 export function isMetricsPath(path: string): boolean {
-  return path.replace(/\/+$/, '') in GROUPS;
+  // Every group lives under /minio/: other paths (every S3 request) skip the trim.
+  if (!path.startsWith('/minio/')) return false;
+  return Object.hasOwn(GROUPS, path.replace(/\/+$/, ''));
 }
 
 export async function handleMetricsRequest(ctx: RequestContext): Promise<void> {

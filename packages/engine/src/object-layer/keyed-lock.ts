@@ -14,26 +14,32 @@ export class KeyedLock {
   private readonly locks = new Map<string, LockState>();
 
   /** Runs `fn` holding the exclusive lock on `key`. */
-  async exclusive<T>(key: string, fn: () => Promise<T> | T): Promise<T> {
-    await this.acquire(key, true);
-    try {
-      return await fn();
-    } finally {
-      this.release(key, true);
-    }
+  exclusive<T>(key: string, fn: () => Promise<T> | T): Promise<T> {
+    return this.run(key, true, fn);
   }
 
   /** Runs `fn` holding a shared lock on `key`. */
-  async shared<T>(key: string, fn: () => Promise<T> | T): Promise<T> {
-    await this.acquire(key, false);
+  shared<T>(key: string, fn: () => Promise<T> | T): Promise<T> {
+    return this.run(key, false, fn);
+  }
+
+  private run<T>(key: string, exclusive: boolean, fn: () => Promise<T> | T): Promise<T> {
+    // A free lock (the common case) is taken now and `fn` starts at once, not a turn later.
+    const waiting = this.acquire(key, exclusive);
+    if (waiting === undefined) return this.holding(key, exclusive, fn);
+    return waiting.then(() => this.holding(key, exclusive, fn));
+  }
+
+  private async holding<T>(key: string, exclusive: boolean, fn: () => Promise<T> | T): Promise<T> {
     try {
       return await fn();
     } finally {
-      this.release(key, false);
+      this.release(key, exclusive);
     }
   }
 
-  private acquire(key: string, exclusive: boolean): Promise<void> {
+  /** Takes the lock if free (undefined), else queues and resolves once it is granted. */
+  private acquire(key: string, exclusive: boolean): Promise<void> | undefined {
     let state = this.locks.get(key);
     if (state === undefined) {
       state = { readers: 0, writer: false, queue: [] };
@@ -43,7 +49,7 @@ export class KeyedLock {
     if (free && state.queue.length === 0) {
       if (exclusive) state.writer = true;
       else state.readers++;
-      return Promise.resolve();
+      return undefined;
     }
     const s = state;
     return new Promise((resolve) => s.queue.push({ exclusive, resolve }));

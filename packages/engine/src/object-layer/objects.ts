@@ -10,7 +10,7 @@
  * while a GET streams it is removed only once that GET is done, so a read is whole.
  */
 import { Readable } from 'node:stream';
-import type { Drive, MetaOp } from '../storage/drive.js';
+import { decodeValue, type Drive, type MetaOp } from '../storage/drive.js';
 import { PartDecoder, readPartRange } from '../storage/erasure-decode.js';
 import { inlineKey, objectKey } from '../storage/meta-keys.js';
 import type { ObjectRecord, VersionRecord } from '../storage/records.js';
@@ -54,10 +54,22 @@ export function readObjectRecords(
 
 export function resolveObject(core: LayerCore, bucket: string, key: string): Resolution {
   const k = objectKey(bucket, key);
-  const resolution = resolveRaw(
-    core.readAll((d) => d.getBinary(k)),
-    core.readQuorum,
-  );
+  // Drives normally hold byte-identical records: once one is copied out, each other drive's is
+  // compared where lmdb read it and, when equal, shares that copy (one copy and one decode per
+  // key, whatever the drive count). A record that differs is copied on its own.
+  let copied: Buffer | undefined;
+  const raws = core.readAll((d) => {
+    if (copied !== undefined) {
+      const known = copied;
+      const same = d.withBinary(k, (bytes) => bytes.equals(known));
+      if (same === undefined) return undefined;
+      if (same) return known;
+    }
+    const raw = d.getBinary(k);
+    copied ??= raw;
+    return raw;
+  });
+  const resolution = resolveRaw(raws, core.readQuorum);
   core.requireReadQuorum(resolution.answered);
   return resolution;
 }
@@ -122,6 +134,47 @@ function insertVersion(list: VersionRecord[], v: VersionRecord): VersionRecord[]
   return out;
 }
 
+/**
+ * Decoding and encoding of one key's records across the drives of a commit. The drives normally
+ * hold byte-identical records and get the same edit, so a record is decoded once per distinct
+ * stored bytes (the drives then share its version objects, which edits never modify: they build
+ * new lists and new versions) and each version is JSON-encoded once, not once per drive. The
+ * encoding is exactly `encodeValue({ v: 1, versions })`.
+ */
+class RecordCodec {
+  private readonly decoded: { raw: Buffer; record: ObjectRecord }[] = [];
+  private readonly versionJson = new Map<VersionRecord, string>();
+  private readonly encoded = new Map<string, Buffer>();
+
+  decode(raw: Buffer | undefined): ObjectRecord | undefined {
+    if (raw === undefined) return undefined;
+    const known = this.decoded.find((d) => d.raw.equals(raw));
+    if (known !== undefined) return known.record;
+    const record = decodeValue(raw) as ObjectRecord;
+    this.decoded.push({ raw, record });
+    return record;
+  }
+
+  encode(versions: VersionRecord[]): Buffer {
+    let text = '{"v":1,"versions":[';
+    versions.forEach((v, i) => {
+      let json = this.versionJson.get(v);
+      if (json === undefined) {
+        json = JSON.stringify(v);
+        this.versionJson.set(v, json);
+      }
+      text += i === 0 ? json : `,${json}`;
+    });
+    text += ']}';
+    let bytes = this.encoded.get(text);
+    if (bytes === undefined) {
+      bytes = Buffer.from(text, 'utf8');
+      this.encoded.set(text, bytes);
+    }
+    return bytes;
+  }
+}
+
 /** Per-drive metadata change: new record and the data to drop after the commit. */
 interface DriveChange {
   ops: MetaOp[];
@@ -147,20 +200,17 @@ export async function commitRecords(
 ): Promise<number[]> {
   const k = objectKey(bucket, key);
   const changes = new Map<number, DriveChange>();
+  const records = new RecordCodec();
   const ok = await core.commitEach(
     slots,
     (drive) => {
-      const previous = drive.get(k) as ObjectRecord | undefined;
+      const previous = records.decode(drive.getBinary(k));
       const before = previous?.versions ?? [];
       const { versions, extra } = edit(before, drive, drive.slot);
       const kept = new Set(versions.map((v) => v.dataDir).filter((d) => d !== undefined));
       const dropped = before.filter((v) => v.dataDir !== undefined && !kept.has(v.dataDir));
       const ops: MetaOp[] = [];
-      ops.push(
-        versions.length > 0
-          ? { key: k, value: { v: 1, versions } satisfies ObjectRecord }
-          : { key: k, remove: true },
-      );
+      ops.push(versions.length > 0 ? { key: k, binary: records.encode(versions) } : { key: k, remove: true });
       for (const v of dropped)
         if (v.inline === true && v.dataDir)
           ops.push({ key: inlineKey(bucket, key, v.dataDir), remove: true });
@@ -308,13 +358,14 @@ export async function commitVersion(
     }
     const mtime = nextMtime(resolution, options.lastModified);
     const base = build(id, mtime);
+    // One copy for every drive (records carry no per-drive fields): encoded once (RecordCodec).
+    const mine: VersionRecord = { ...base };
     await commitRecords(
       core,
       bucket,
       key,
       written.slots,
       (versions, drive, slot) => {
-        const mine: VersionRecord = { ...base };
         const extra: MetaOp[] = [];
         const inline = written.inline?.get(slot);
         if (inline !== undefined && base.dataDir)
@@ -422,24 +473,33 @@ export async function getObject(
       reportedBad = true;
     };
     const first = segments[0];
-    // Open the first part's files while holding the lock (see the module comment).
-    const firstReaders = first ? partReaders(core, bucket, key, chosen, first.index) : [];
-    await Promise.all(
-      firstReaders.map((r) =>
-        r instanceof FileShardReader ? r.preopen().catch(() => undefined) : undefined,
-      ),
-    );
-
     // Inline data (small objects) is already in memory: decode and verify it here, under the
     // lock, and hand back the bytes themselves; the stream is only made if someone asks for it.
     const firstPart = first ? v.parts[first.index] : undefined;
-    if (first !== undefined && firstPart !== undefined && segments.length === 1 && v.inline === true) {
-      const geometry = new PartGeometry(firstPart.size, ec.blockSize, ec.data, ec.bitrot);
-      if (geometry.blocks === 1) {
-        const decoder = new PartDecoder(core.rs, geometry, firstReaders, core.bitrot, onBad);
-        const block = await decoder.readBlock(0);
-        return inMemoryResult(info, block.subarray(first.start, first.end + 1));
-      }
+    const oneInlineBlock =
+      first !== undefined && firstPart !== undefined && segments.length === 1 && v.inline === true
+        ? new PartGeometry(firstPart.size, ec.blockSize, ec.data, ec.bitrot)
+        : undefined;
+    if (first !== undefined && oneInlineBlock?.blocks === 1) {
+      const block = readInlineBlock(core, bucket, key, chosen, oneInlineBlock);
+      if (block !== undefined) return inMemoryResult(info, block.subarray(first.start, first.end + 1));
+    }
+
+    // Open the first part's files while holding the lock (see the module comment).
+    const firstReaders = first ? partReaders(core, bucket, key, chosen, first.index) : [];
+    if (firstReaders.some((r) => r instanceof FileShardReader)) {
+      await Promise.all(
+        firstReaders.map((r) =>
+          r instanceof FileShardReader ? r.preopen().catch(() => undefined) : undefined,
+        ),
+      );
+    }
+
+    if (first !== undefined && oneInlineBlock?.blocks === 1) {
+      // A data shard missing or damaged: the decoder reports it and rebuilds from parity.
+      const decoder = new PartDecoder(core.rs, oneInlineBlock, firstReaders, core.bitrot, onBad);
+      const block = await decoder.readBlock(0);
+      return inMemoryResult(info, block.subarray(first.start, first.end + 1));
     }
 
     // Inline shards that are streamed (several blocks) are fetched now, under the lock: an
@@ -490,17 +550,86 @@ export async function getObject(
   });
 }
 
-/** A read whose bytes are in memory: `body`, and a stream of it made on first use. */
+/**
+ * The single block of an inline part, when every data shard is there and intact: each shard is
+ * verified against its bitrot hash where lmdb read it and copied once into the result (no copy
+ * per shard, no joining, no promise per shard as through `PartDecoder`). Undefined when any data
+ * shard is unavailable, short or damaged — the caller then reads through `PartDecoder`, which
+ * reports the shard (heal) and rebuilds the block from parity.
+ */
+function readInlineBlock(
+  core: LayerCore,
+  bucket: string,
+  key: string,
+  v: ResolvedVersion,
+  geometry: PartGeometry,
+): Buffer | undefined {
+  const data = geometry.dataShards;
+  const place = geometry.block(0);
+  const hashLen = geometry.hash;
+  const length = hashLen + place.shardLength;
+  const out = Buffer.allocUnsafe(place.blockLength);
+  const done: boolean[] = new Array<boolean>(data).fill(false);
+  let found = 0;
+  let keyDir: string | undefined;
+  let at: Buffer | undefined;
+  for (const h of v.holders) {
+    const version = h.version;
+    const ec = version.ec;
+    const drive = core.drives[h.slot];
+    if (ec === undefined || version.inline !== true || version.dataDir === undefined) continue;
+    if (drive === undefined || !drive.ok) continue;
+    const index = ec.dist[h.slot] ?? h.slot;
+    if (index >= data) continue;
+    if (done[index] === true) return undefined;
+    if (at === undefined || keyDir !== version.dataDir) {
+      keyDir = version.dataDir;
+      at = inlineKey(bucket, key, keyDir);
+    }
+    let intact: boolean | undefined;
+    try {
+      intact = drive.withBinary(at, (bytes) => {
+        if (place.offset + length > bytes.length) return false;
+        const shard = bytes.subarray(place.offset + hashLen, place.offset + length);
+        const expected = bytes.subarray(place.offset, place.offset + hashLen);
+        if (!core.bitrot.hash(geometry.algorithm, shard).equals(expected)) return false;
+        const start = index * place.shardLength;
+        const n = Math.min(place.shardLength, place.blockLength - start);
+        if (n > 0) shard.copy(out, start, 0, n);
+        return true;
+      });
+    } catch {
+      return undefined;
+    }
+    if (intact !== true) return undefined;
+    done[index] = true;
+    found++;
+  }
+  return found === data ? out : undefined;
+}
+
+/**
+ * A read whose bytes are in memory: `body`, and a stream of it made on first use. A class: the
+ * getter of an object literal is defined anew, through V8's runtime, for every result — a cost
+ * that showed in every small GET. (Its getter is on the prototype, so a spread copy of a result
+ * would lose `stream`: decorators copy the fields by name.)
+ */
+class InMemoryResult implements GetObjectResult {
+  #stream: Readable | undefined;
+
+  constructor(
+    public info: ObjectInfo,
+    public body: Buffer,
+  ) {}
+
+  get stream(): Readable {
+    this.#stream ??= Readable.from([this.body], { objectMode: false });
+    return this.#stream;
+  }
+}
+
 function inMemoryResult(info: ObjectInfo, body: Buffer): GetObjectResult {
-  let stream: Readable | undefined;
-  return {
-    info,
-    body,
-    get stream(): Readable {
-      stream ??= Readable.from([body], { objectMode: false });
-      return stream;
-    },
-  };
+  return new InMemoryResult(info, body);
 }
 
 export async function deleteObject(

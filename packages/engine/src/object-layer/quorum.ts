@@ -49,7 +49,7 @@ export function resolveRaw(raws: (Buffer | undefined | null)[], readQuorum: numb
     if (raw === null) return;
     answered++;
     if (raw === undefined) return;
-    const same = groups.find((g) => g.raw.equals(raw));
+    const same = groups.find((g) => g.raw === raw || g.raw.equals(raw));
     if (same) same.slots.push(slot);
     else groups.push({ raw, slots: [slot] });
   });

@@ -18,7 +18,7 @@
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../http/context.js';
 import { InternalError } from '../common/errors.js';
-import type { GetObjectResult, ObjectInfo } from '../object-layer/types.js';
+import type { GetObjectOptions, GetObjectResult, ObjectInfo } from '../object-layer/types.js';
 import {
   customerKeyOption,
   passConditionals,
@@ -146,10 +146,10 @@ export async function getObject(ctx: RequestContext): Promise<void> {
   const req = readRequest(ctx);
   const layer = ctx.engine.objectLayer;
   if (req.partNumber === undefined && req.rangeHeader === undefined) {
-    const result = await layer.getObject(req.bucket, req.key, {
-      ...(req.versionId !== undefined ? { versionId: req.versionId } : {}),
-      ...customerKeyOption(req),
-    });
+    const options: GetObjectOptions = {};
+    if (req.versionId !== undefined) options.versionId = req.versionId;
+    if (req.customerKey !== undefined) options.customerKey = req.customerKey.key;
+    const result = await layer.getObject(req.bucket, req.key, options);
     let pass: boolean;
     try {
       pass = passConditionals(ctx, req, result.info);

@@ -9,6 +9,7 @@ import {
   applyResponseOverrides,
   formatTagString,
   headerSafe,
+  httpDate,
   metadataFromHeaders,
   parseTagString,
   responseOverrides,
@@ -164,5 +165,17 @@ describe('writeObjectHeaders', () => {
     expect(headerSafe('café')).toBe('café');
     expect(headerSafe('a\r\nb')).toBe('a  b');
     expect(Buffer.from(headerSafe('日本'), 'latin1').toString('utf8')).toBe('日本');
+    expect(headerSafe('text/plain; charset=utf-8\tx')).toBe('text/plain; charset=utf-8\tx');
+    expect(headerSafe('a\x7fb')).toBe('a b');
+  });
+
+  it('httpDate gives the IMF-fixdate of the whole second, from its cache too', () => {
+    const a = new Date(Date.UTC(1994, 10, 15, 8, 12, 31, 5));
+    expect(httpDate(a)).toBe('Tue, 15 Nov 1994 08:12:31 GMT');
+    expect(httpDate(new Date(a.getTime() + 990))).toBe('Tue, 15 Nov 1994 08:12:31 GMT');
+    expect(httpDate(new Date(a.getTime() + 995))).toBe('Tue, 15 Nov 1994 08:12:32 GMT');
+    for (let i = 0; i < 1100; i++)
+      expect(httpDate(new Date(i * 1000))).toBe(new Date(i * 1000).toUTCString());
+    expect(httpDate(new Date(NaN))).toBe('Invalid Date');
   });
 });

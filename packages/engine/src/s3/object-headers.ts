@@ -172,9 +172,23 @@ export function quoteEtag(etag: string): string {
   return `"${etag}"`;
 }
 
+/**
+ * Recently formatted HTTP-dates by whole second: formatting one costs more than the rest of a
+ * small GET's headers, and objects written together share their second. Cleared when full.
+ */
+const HTTP_DATES = new Map<number, string>();
+const HTTP_DATES_LIMIT = 1024;
+
 /** HTTP-date (RFC 7231 IMF-fixdate), e.g. `Tue, 15 Nov 1994 08:12:31 GMT`. */
 export function httpDate(d: Date): string {
-  return d.toUTCString();
+  const second = Math.floor(d.getTime() / 1000);
+  let text = HTTP_DATES.get(second);
+  if (text === undefined) {
+    text = d.toUTCString();
+    if (HTTP_DATES.size >= HTTP_DATES_LIMIT) HTTP_DATES.clear();
+    if (!Number.isNaN(second)) HTTP_DATES.set(second, text);
+  }
+  return text;
 }
 
 /**
@@ -183,6 +197,13 @@ export function httpDate(d: Date): string {
  * headers, is sent as its UTF-8 bytes; control characters other than TAB become spaces.
  */
 export function headerSafe(value: string): string {
+  // Printable ASCII (and TAB), what nearly every value is, goes out as it is.
+  let plain = true;
+  for (let i = 0; i < value.length && plain; i++) {
+    const c = value.charCodeAt(i);
+    plain = (c >= 0x20 && c < 0x7f) || c === 0x09;
+  }
+  if (plain) return value;
   let out = '';
   let wide = false;
   for (const ch of value) {
@@ -263,10 +284,14 @@ export const RESPONSE_OVERRIDES: Record<string, string> = {
   'response-content-encoding': 'Content-Encoding',
 };
 
+const RESPONSE_OVERRIDE_ENTRIES = Object.entries(RESPONSE_OVERRIDES);
+
 /** Which response-* overrides a request carries (name → value). */
 export function responseOverrides(query: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [param, headerName] of Object.entries(RESPONSE_OVERRIDES)) {
+  // Most requests have no query at all.
+  if (query.size === 0) return out;
+  for (const [param, headerName] of RESPONSE_OVERRIDE_ENTRIES) {
     const v = query.get(param);
     if (v !== null) out[headerName] = v;
   }

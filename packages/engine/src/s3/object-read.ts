@@ -50,8 +50,10 @@ export interface ReadRequest extends ObjectTarget {
 export function readRequest(ctx: RequestContext): ReadRequest {
   const target = objectTarget(ctx);
   const auth = requireAuth(ctx);
+  // Fields set one by one (no spread of `target`): every GET and HEAD builds this.
   const req: ReadRequest = {
-    ...target,
+    bucket: target.bucket,
+    key: target.key,
     conditionals: readConditionals(ctx.req.headers),
     overrides: responseOverrides(ctx.query),
     checksumMode: headerValue(ctx.req.headers, 'x-amz-checksum-mode')?.trim().toUpperCase() === 'ENABLED',

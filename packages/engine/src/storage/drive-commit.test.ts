@@ -23,6 +23,26 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('Drive.withBinary', () => {
+  it("hands over exactly the stored bytes, in lmdb's buffer, and undefined when absent", async () => {
+    const small = Buffer.from('{"v":1}');
+    const large = Buffer.alloc(3000, 7);
+    await drive.commit([
+      { key: Buffer.from('w/small'), binary: small },
+      { key: Buffer.from('w/large'), binary: large },
+    ]);
+    // Read the larger value first: lmdb's shared read buffer then holds more than the small one.
+    expect(drive.withBinary(Buffer.from('w/large'), (b) => b.equals(large))).toBe(true);
+    const seen = drive.withBinary(Buffer.from('w/small'), (b) => ({
+      byteLength: b.byteLength,
+      length: b.length,
+      equal: b.equals(small),
+    }));
+    expect(seen).toEqual({ byteLength: small.length, length: small.length, equal: true });
+    expect(drive.withBinary(Buffer.from('w/none'), () => true)).toBeUndefined();
+  });
+});
+
 describe('Drive.commit', () => {
   it('applies records, inline bytes and removals of one commit together', async () => {
     const gone = Buffer.from('k/gone');

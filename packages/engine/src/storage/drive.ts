@@ -242,6 +242,20 @@ export class Drive {
     return this.requireDb().get(key);
   }
 
+  /**
+   * Calls `use` with a value as stored, as a view of lmdb's read buffer instead of a copy (what
+   * `getBinary` makes): valid only during the call, which must not read any index — lmdb's next
+   * read, on any drive, reuses the buffer. Undefined when the key is absent.
+   */
+  withBinary<T>(key: Buffer, use: (bytes: Buffer) => T): T | undefined {
+    const bytes = this.requireDb().getBinaryFast(key);
+    if (bytes === undefined) return undefined;
+    // lmdb's read buffer is larger than the value: its own `length` property says the value's
+    // size, its `byteLength` the buffer's. A view of exactly the value keeps every Buffer method
+    // (`equals` compares byte lengths) right.
+    return use(bytes.byteLength === bytes.length ? bytes : bytes.subarray(0, bytes.length));
+  }
+
   /** Entries with start ≤ key < end, in key order, values encoded; lazy. */
   range(start: Buffer, end: Buffer): Iterator<RangeEntry> {
     const db = this.requireDb();

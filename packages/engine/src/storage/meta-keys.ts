@@ -45,8 +45,27 @@ export function objectPrefix(bucket: string): Buffer {
   return Buffer.concat([TAG_OBJECT, Buffer.from(bucket, 'utf8'), SEP]);
 }
 
+/**
+ * `<tag> <bucket> 0x00 <key>`, and `0x00 <suffix>` (latin1) when given, written into one buffer:
+ * every request builds its object's keys, and joining pieces cost a buffer per piece.
+ */
+function keyOf(tagByte: number, bucket: string, key: string, suffix?: string): Buffer {
+  const b = Buffer.byteLength(bucket, 'utf8');
+  const k = Buffer.byteLength(key, 'utf8');
+  const out = Buffer.allocUnsafe(2 + b + k + (suffix === undefined ? 0 : 1 + suffix.length));
+  out[0] = tagByte;
+  out.write(bucket, 1, 'utf8');
+  out[1 + b] = 0;
+  out.write(key, 2 + b, 'utf8');
+  if (suffix !== undefined) {
+    out[2 + b + k] = 0;
+    out.write(suffix, 3 + b + k, 'latin1');
+  }
+  return out;
+}
+
 export function objectKey(bucket: string, key: string): Buffer {
-  return Buffer.concat([objectPrefix(bucket), Buffer.from(key, 'utf8')]);
+  return keyOf(0x6f /* o */, bucket, key);
 }
 
 export function inlinePrefix(bucket: string): Buffer {
@@ -54,7 +73,7 @@ export function inlinePrefix(bucket: string): Buffer {
 }
 
 export function inlineKey(bucket: string, key: string, dataDir: string): Buffer {
-  return Buffer.concat([inlinePrefix(bucket), Buffer.from(key, 'utf8'), SEP, Buffer.from(dataDir, 'latin1')]);
+  return keyOf(0x69 /* i */, bucket, key, dataDir);
 }
 
 export function uploadPrefix(bucket: string): Buffer {

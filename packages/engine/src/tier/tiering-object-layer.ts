@@ -111,7 +111,13 @@ export function withTiering(layer: ObjectLayer, tiering: Tiering): ObjectLayer {
     async getObject(bucket, key, options = {}) {
       const result = await layer.getObject(bucket, key, options);
       if (!isTransitioned(result.info)) return result;
-      if (!isDataRemote(result.info)) return { ...result, info: transitionedView(result.info) };
+      if (!isDataRemote(result.info)) {
+        // Field by field, not a spread: an in-memory result's `stream` is a prototype getter.
+        const view: GetObjectResult = { info: transitionedView(result.info), stream: result.stream };
+        if (result.body !== undefined) view.body = result.body;
+        if (result.release !== undefined) view.release = result.release;
+        return view;
+      }
       result.stream.destroy();
       return readTransitioned(result.info, options);
     },
