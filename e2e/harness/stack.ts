@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -116,9 +117,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const engineUrl = `http://127.0.0.1:${enginePort}`;
   const consoleUrl = `http://127.0.0.1:${consolePort}${options.basePath ?? ''}`;
 
+  // The engine's Node flags and environment, as `npm start` and its #! line give them.
+  const runtime = JSON.parse(readFileSync(join(ROOT, 'packages/engine/node-flags.json'), 'utf8')) as {
+    flags: string[];
+    env?: Record<string, string>;
+  };
   const engine = startProcess(
     'engine',
     [
+      ...runtime.flags,
       ENGINE_CLI,
       '--address',
       `127.0.0.1:${enginePort}`,
@@ -129,6 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(options.engineArgs ?? []),
     ],
     {
+      ...runtime.env,
       COFFER_ROOT_USER: ROOT_USER,
       COFFER_ROOT_PASSWORD: ROOT_PASSWORD,
       ...options.engineEnv,

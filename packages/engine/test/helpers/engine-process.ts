@@ -3,14 +3,14 @@
  * real clients on a real port, `kill -9`, restart on the same drives.
  *
  * `startEngine()` builds the engine if its `dist/` is older than its sources, picks a free port,
- * starts `node packages/engine/dist/cli.js --address 127.0.0.1:PORT --data DIR --drives N` with fresh
- * root credentials in the environment, and resolves once `/minio/health/live` answers 200. A start
+ * starts `node packages/engine/dist/cli.js --address 127.0.0.1:PORT --data DIR --drives N` (with the
+ * Node flags and environment of `packages/engine/node-flags.json`) with fresh root credentials, and resolves once `/minio/health/live` answers 200. A start
  * that fails or times out rejects with the process's stdout/stderr in the message. Every process a
  * test worker starts is SIGKILLed when the worker exits, so a failed test never leaves one behind.
  */
 import { spawn, execFile as execFileCb, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,6 +23,20 @@ const execFile = promisify(execFileCb);
 /** Repository root (this file is packages/engine/test/helpers/engine-process.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const ENGINE_CLI = path.join(REPO_ROOT, 'packages/engine/dist/cli.js');
+
+/**
+ * The engine's Node flags and environment (packages/engine/node-flags.json): tests run the engine
+ * as `npm start` and its #! line do.
+ */
+export function engineRuntime(): { flags: string[]; env: Record<string, string> } {
+  const runtime = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'packages/engine/node-flags.json'), 'utf8'),
+  ) as {
+    flags: string[];
+    env?: Record<string, string>;
+  };
+  return { flags: runtime.flags, env: runtime.env ?? {} };
+}
 
 export interface StartEngineOptions {
   /** Number of drive directories under the data dir (DIR/drive1 … DIR/driveN). Default 4. */
@@ -174,7 +188,9 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
 
   async function launch(): Promise<void> {
     out = '';
+    const runtime = engineRuntime();
     const env: NodeJS.ProcessEnv = {
+      ...runtime.env,
       ...process.env,
       COFFER_ROOT_USER: accessKey,
       COFFER_ROOT_PASSWORD: secretKey,
@@ -184,6 +200,7 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
     delete env.MINIO_ROOT_USER;
     delete env.MINIO_ROOT_PASSWORD;
     const engineArgs = [
+      ...runtime.flags,
       ENGINE_CLI,
       '--address',
       host,

@@ -11,6 +11,7 @@
  */
 import { execFile as execFileCb, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,12 +80,34 @@ export async function startEngine(options: StartEngineOptions = {}): Promise<Eng
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'coffer-console-engine-'));
   const accessKey = `root${randomBytes(4).toString('hex')}`;
   const secretKey = randomBytes(16).toString('hex');
+  // The engine's Node flags and environment, as `npm start` and its #! line give them.
+  const runtime = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'packages/engine/node-flags.json'), 'utf8'),
+  ) as {
+    flags: string[];
+    env?: Record<string, string>;
+  };
   const child = spawn(
     process.execPath,
-    [ENGINE_CLI, '--address', '127.0.0.1:0', '--data', dataDir, '--drives', String(options.drives ?? 4)],
+    [
+      ...runtime.flags,
+      ENGINE_CLI,
+      '--address',
+      '127.0.0.1:0',
+      '--data',
+      dataDir,
+      '--drives',
+      String(options.drives ?? 4),
+    ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...options.env, COFFER_ROOT_USER: accessKey, COFFER_ROOT_PASSWORD: secretKey },
+      env: {
+        ...runtime.env,
+        ...process.env,
+        ...options.env,
+        COFFER_ROOT_USER: accessKey,
+        COFFER_ROOT_PASSWORD: secretKey,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
