@@ -12,13 +12,13 @@
 // `--ops get`: the objects are written once per mode, untimed, and only GETs are timed.
 // `--profile DIR`: the servers run with --cpu-prof into DIR (main thread; see profile-summary.mjs).
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, keyPath, runPool } from './lib/client.mjs';
-import { startServer, waitIdle } from './lib/servers.mjs';
+import { startServer, threadCpu, waitIdle } from './lib/servers.mjs';
 import { loadSigner } from './lib/sign.mjs';
 import { EMPTY_SHA256, median, round } from './lib/workloads.mjs';
 
@@ -65,17 +65,7 @@ function parseArgs(argv) {
 
 /** CPU nanoseconds per thread group of a process, and its minor page faults. */
 function sample(pid) {
-  const cpu = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const group = tid === String(pid) ? 'main' : comm.replace(/[-_ ]?\d+$/, '');
-      cpu.set(group, (cpu.get(group) ?? 0) + ns);
-    } catch {
-      // the thread exited between the listing and the read
-    }
-  }
+  const cpu = threadCpu(pid);
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const faults = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
   return { cpu, faults };

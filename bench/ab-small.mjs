@@ -11,13 +11,12 @@
 // TARGET is name=kind:repoRoot[:ENV=V,...], e.g.
 //   old=engine:/work/wt/small-old new=engine:. new4=engine:.:UV_THREADPOOL_SIZE=4 raw=raw:.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, keyPath, runPool } from './lib/client.mjs';
-import { machineBusySeconds, startServer, waitIdle } from './lib/servers.mjs';
+import { machineBusySeconds, startServer, threadCpu, waitIdle } from './lib/servers.mjs';
 import { loadSigner } from './lib/sign.mjs';
 import { EMPTY_SHA256, median, round } from './lib/workloads.mjs';
 
@@ -47,23 +46,6 @@ function parseArgs(argv) {
     }
   }
   return opts;
-}
-
-/** CPU nanoseconds per thread name of a process (all its threads, from schedstat). */
-function threadCpu(pid) {
-  const out = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      // libuv's pool threads and V8's helpers are numbered; group them by kind.
-      const group = tid === String(pid) ? 'main' : comm.replace(/[-_ ]?\d+$/, '');
-      out.set(group, (out.get(group) ?? 0) + ns);
-    } catch {
-      // the thread exited between the listing and the read
-    }
-  }
-  return out;
 }
 
 function diff(after, before) {

@@ -2,7 +2,7 @@
 // server. Each runs in its own process so the benchmark client never shares its event loop, and
 // the harness can read the server's CPU time from /proc around each timed pass.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -199,4 +199,21 @@ export async function waitIdle(server, maxSeconds = 120) {
     if (!(now - last > 0.05) || Date.now() - start > maxSeconds * 1000) return (Date.now() - start) / 1000;
     last = now;
   }
+}
+
+/** CPU nanoseconds per thread name of a process (all its threads, from schedstat). */
+export function threadCpu(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      // libuv's pool threads and V8's helpers are numbered; group them by kind.
+      const group = tid === String(pid) ? 'main' : comm.replace(/[-_ ]?\d+$/, '');
+      out.set(group, (out.get(group) ?? 0) + ns);
+    } catch {
+      // the thread exited between the listing and the read
+    }
+  }
+  return out;
 }

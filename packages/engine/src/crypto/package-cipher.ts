@@ -27,10 +27,10 @@ export { RunBuffers, runPackages } from './run-buffers.js';
 /**
  * Runs sealed (or opened) and not yet handed on, before the writer (or reader) waits: at most
  * 2 × 8 MiB of run buffers per stream. Why 8: a run's buffer is reused only once the digest worker
- * (MD5, ≈ 1.3 ms per MiB, the slowest stage) and a cipher thread are done with it, and the event
- * loop feeds both in bursts between socket reads and block writes; with 4 runs it waited on the
- * MD5 backlog and an encrypted 64 MiB PUT ran at 0.79× plain in interleaved passes, with 8 at
- * 0.90× (16: 0.85×, no better; docs/performance.md).
+ * (MD5, the slowest stage) and a cipher thread are done with it, and the event loop feeds both
+ * in bursts between socket reads and block writes, so a deeper queue lets it run ahead. Measured,
+ * not derived: an encrypted 64 MiB PUT ran at 0.79× plain with 4 runs in interleaved passes under
+ * load, 0.90× with 8, 0.85× with 16 (docs/performance.md, session 8).
  */
 const MAX_RUNS_IN_FLIGHT = 8;
 

@@ -238,19 +238,26 @@ function x4Body(): number[] {
       ...op.set(v),
     ]),
     ...P.flatMap((p) => [...op.get(p), ...op.i32Const(64), ...op.i32Add, ...op.set(p)]),
-    ...op.get(BLOCKS),
-    ...op.i32Const(1),
-    ...op.i32Sub,
-    ...op.tee(BLOCKS),
-    ...op.i32Const(0),
-    ...op.i32Ne,
-    ...op.brIf(0),
-    ...op.end,
+    ...nextBlock(BLOCKS),
     ...[A, B, C, D].flatMap((v, i) => [...op.get(STATE), ...op.get(v), ...op.v128Store(16 * i)]),
     ...op.end,
   ];
   const locals = vec([[...uleb(33), V128]]);
   return [...locals, ...body];
+}
+
+/** The loop's end: `blocks -= 1`, and round again while any are left. */
+function nextBlock(blocks: number): number[] {
+  return [
+    ...op.get(blocks),
+    ...op.i32Const(1),
+    ...op.i32Sub,
+    ...op.tee(blocks),
+    ...op.i32Const(0),
+    ...op.i32Ne,
+    ...op.brIf(0),
+    ...op.end,
+  ];
 }
 
 /** md5x1's body: (state, p, blocks). */
@@ -289,14 +296,7 @@ function x1Body(): number[] {
     ...op.i32Const(64),
     ...op.i32Add,
     ...op.set(P),
-    ...op.get(BLOCKS),
-    ...op.i32Const(1),
-    ...op.i32Sub,
-    ...op.tee(BLOCKS),
-    ...op.i32Const(0),
-    ...op.i32Ne,
-    ...op.brIf(0),
-    ...op.end,
+    ...nextBlock(BLOCKS),
     ...[A, B, C, D].flatMap((v, i) => [...op.get(STATE), ...op.get(v), ...op.i32Store(4 * i)]),
     ...op.end,
   ];
