@@ -15,7 +15,7 @@ const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 
 /**
  * @typedef {{ label: string, node: string, args: string[], report: string, env?: Record<string, string> }} Run
- * @typedef {{ passed: number, failed: number, skipped: number, error?: Error, seconds: number }} RunResult
+ * @typedef {{ passed: number, failed: number, skipped: number, failures: string[], error?: Error, seconds: number }} RunResult
  */
 
 /** Run `runs` in order on `lanes` concurrent lanes; resolves with one result per run (same order). */
@@ -48,12 +48,13 @@ function vitestRun({ label, node, args, report, env = {} }) {
     }
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      const result = { passed: 0, failed: 0, skipped: 0, seconds };
+      const result = { passed: 0, failed: 0, skipped: 0, failures: [], seconds };
       if (existsSync(reportPath)) {
         const r = JSON.parse(readFileSync(reportPath, 'utf8'));
         result.passed = r.numPassedTests ?? 0;
         result.failed = r.numFailedTests ?? 0;
         result.skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+        result.failures = failuresOf(r);
       }
       if (code !== 0) {
         result.error = new Error(`[${label}] vitest exited with ${code ?? signal}`);
@@ -63,6 +64,26 @@ function vitestRun({ label, node, args, report, env = {} }) {
       resolve(result);
     });
   });
+}
+
+/**
+ * One line per failed test (or per file that failed outside its tests): its file, its name and the
+ * first line of its error — so the end of a long, interleaved log says what failed.
+ */
+function failuresOf(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.startsWith(ROOT) ? file.name.slice(ROOT.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) lines.push(`${path} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failed.length === 0) lines.push(`${path}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+function firstLine(text = '') {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 /** 'N passed, N failed[, N skipped]' of one or more results. */

@@ -75,6 +75,7 @@ async function main() {
   );
   console.log(`Node ${process.versions.node}: ${summaryLine(...results.slice(0, 3))}`);
   console.log(`Node ${LTS_NODE_VERSION}: ${summaryLine(...results.slice(3))}`);
+  runs.forEach((r, i) => results[i].failures.forEach((f) => console.log(`FAILED [${r.label}] ${f}`)));
   const failed = results.find((r) => r.error)?.error;
   if (failed) throw failed;
 }
