@@ -4,10 +4,14 @@
  * itself: Records, Progress, Stats, End): CSV (with and without a header, GZIP) and JSON
  * (LINES and DOCUMENT) input, CSV and JSON output, projections, WHERE, LIMIT, the aggregates,
  * string and CAST functions, and errors before the stream (400 ParseSelectFailure, BadTableName,
- * InvalidExpressionType) and inside it (CastFailed).
+ * InvalidExpressionType, 501 NotImplemented for Parquet and BZIP2 input) and inside it (CastFailed).
  */
 import { gzipSync } from 'node:zlib';
-import { SelectObjectContentCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  SelectObjectContentCommand,
+  type S3Client,
+  type SelectObjectContentCommandInput,
+} from '@aws-sdk/client-s3';
 import type { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketName } from './helpers/clients.js';
@@ -260,6 +264,28 @@ describe('AWS SDK v3 SelectObjectContentCommand', () => {
     expect(records).toBe('{"name":"Bob"}\n{"name":"Dave"}\n{"name":"Eve"}\n');
     expect(kinds).toEqual(['Records', 'Progress', 'Stats', 'End']);
     expect(returned).toBe(Buffer.byteLength(records));
+  });
+
+  it('Parquet and BZIP2 input → 501 NotImplemented before the stream, as docs/compatibility.md says', async () => {
+    const send = (input: SelectObjectContentCommandInput['InputSerialization']) =>
+      s3.send(
+        new SelectObjectContentCommand({
+          Bucket: bucket,
+          Key: 'people.csv',
+          Expression: 'SELECT * FROM S3Object',
+          ExpressionType: 'SQL',
+          InputSerialization: input,
+          OutputSerialization: { CSV: {} },
+        }),
+      );
+    const refused = (code: string, status: number) => ({ name: code, $metadata: { httpStatusCode: status } });
+    await expect(send({ Parquet: {} })).rejects.toMatchObject(refused('NotImplemented', 501));
+    await expect(send({ CSV: {}, CompressionType: 'BZIP2' })).rejects.toMatchObject(
+      refused('NotImplemented', 501),
+    );
+    await expect(send({ CSV: {}, CompressionType: 'LZMA' as 'GZIP' })).rejects.toMatchObject(
+      refused('InvalidArgument', 400),
+    );
   });
 
   it('a result over 1 MiB comes in several Records events, every row once', async () => {
