@@ -12,7 +12,7 @@
  *     bucket, token with force-start, no admin:Heal) answer MinIO's codes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Client } from 'minio';
@@ -26,10 +26,18 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
-/** Empty a drive under the running engine, which may write into it meanwhile (rm retries then). */
+let emptied = 0;
+
+/**
+ * Empty a drive under the running engine, as a swapped disk is: each entry is first renamed out of
+ * the drive (atomic, so the engine never sees a half-deleted tree, and a file it writes meanwhile
+ * cannot make the removal fail with ENOTEMPTY), then removed from beside the drive.
+ */
 async function emptyDir(dir: string): Promise<void> {
-  for (const name of await readdir(dir))
-    await rm(path.join(dir, name), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  const trash = `${dir}.emptied-${++emptied}`;
+  await mkdir(trash);
+  for (const name of await readdir(dir)) await rename(path.join(dir, name), path.join(trash, name));
+  await rm(trash, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 /** Shard files of committed objects on a drive (storage/layout.ts), relative to it. */
