@@ -37,7 +37,8 @@ export function ensureNodeModules() {
 export function buildAll() {
   run('npx', ['tsc', '-b']);
   if (existsSync(join(ROOT, 'packages', 'web', 'index.html'))) {
-    run('npm', ['run', 'build', '--silent', '-w', '@coffer/web']);
+    // Warnings and errors only: Vite's per-chunk table (hundreds of lines) would bury the banner.
+    run('npm', ['run', 'build', '--silent', '-w', '@coffer/web', '--', '--logLevel', 'warn']);
   }
 }
 
