@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_IDS } from '../../selectors.js';
 import type { FeatureRoute } from '../../shared/routing.js';
 import { SESSION, renderWithApp } from '../../test/render.js';
@@ -45,5 +45,27 @@ describe('AppLayout (spec 1 §2)', () => {
     });
     expect(screen.queryByText('buckets screen')).toBeNull();
     expect(screen.getByTestId(TEST_IDS.layout.notFound)).toBeTruthy();
+  });
+
+  describe('the current page in the menu', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('is scrolled into view, so a page opened by its URL shows where the user is', () => {
+      // happy-dom has no layout: record which element asks to be shown.
+      const shown: Element[] = [];
+      vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+        shown.push(this);
+      });
+      renderWithApp(<AppLayout routes={ROUTES} />, {
+        handler: answer,
+        path: '/object-browser',
+        session: { ...SESSION, pages: ['/buckets', '/object-browser'] },
+      });
+      const current = screen.getByTestId(TEST_IDS.layout.menuItem('/object-browser'));
+      expect(current.getAttribute('aria-current')).toBe('page');
+      expect(shown).toEqual([current]);
+    });
   });
 });

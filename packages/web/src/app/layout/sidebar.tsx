@@ -28,10 +28,10 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink } from 'react-router';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { TEST_IDS } from '../../selectors.js';
 import { ColorSchemeControls } from '../../shared/components/color-scheme-controls.js';
 import { LanguagePicker } from '../../shared/components/language-picker.js';
@@ -134,8 +134,21 @@ export interface SidebarProps {
   onLogout: () => void;
 }
 
+/**
+ * Keeps the current page's menu entry in view: a page opened by its URL (a bookmark, a reload) may
+ * sit below the fold of the scrolling menu, and the user should see where they are.
+ */
+function useCurrentEntryInView(nav: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [nav, pathname]);
+}
+
 export function Sidebar({ groups, onLogout }: SidebarProps) {
   const { t } = useTranslation(['layout', 'common']);
+  const nav = useRef<HTMLElement>(null);
+  useCurrentEntryInView(nav);
   return (
     <Stack h="100%" gap={0} data-testid={TEST_IDS.layout.sidebar}>
       <Box px="md" py="md">
@@ -144,7 +157,7 @@ export function Sidebar({ groups, onLogout }: SidebarProps) {
         </Text>
       </Box>
       <ScrollArea style={{ flex: 1 }} px="xs">
-        <nav aria-label={t('mainMenu')}>
+        <nav aria-label={t('mainMenu')} ref={nav}>
           <Stack gap={4}>
             {groups.map((group) => (
               <Group key={group.name} group={group} />
