@@ -88,15 +88,16 @@ describe('Dashboard in Chromium, without Prometheus', () => {
     const traffic = (async () => {
       while (!answered) await s3.bucketExists(BUCKET).catch(() => (answered = true));
     })();
-    const line = drawn(10, '.recharts-line-curve');
     await page.getByTestId(dash.sync).click();
-    await line.waitFor();
+    await page.locator(`[data-testid="${dash.widget(10)}"][data-state="ready"]`).waitFor();
     try {
+      // A line needs two points: a rate is the difference of two scrapes, so three scrapes must
+      // have happened (on a loaded machine the chart first drew a lone point and waited in vain).
       await page.waitForFunction(
         async (url) => {
           const r = await fetch(url);
           const body = (await r.json()) as { series: { values: [number, number][] }[] };
-          return body.series.some((s) => s.values.some(([, v]) => v > 0));
+          return body.series.some((s) => s.values.length >= 2 && s.values.some(([, v]) => v > 0));
         },
         `${stack.consoleUrl}/api/v1/admin/info/widgets/10/?step=0`,
         { polling: 500, timeout: 30_000 },

@@ -48,7 +48,8 @@ const SIZE_ORDER: readonly string[] = OBJECT_SIZE_RANGES;
 
 const HEIGHT = 220;
 const AXIS_WIDTH = 96;
-const CATEGORY_WIDTH = 130;
+/** The category axis of bars fits its longest name (≈ 7 px a character), within these bounds. */
+const CATEGORY_WIDTH = { min: 60, max: 240, perCharacter: 7, padding: 12 };
 const TOOLTIP_STYLE = {
   background: 'var(--mantine-color-body)',
   border: '1px solid var(--mantine-color-default-border)',
@@ -87,7 +88,18 @@ interface ChartProps {
 
 function useFormatter(details: WidgetDetails, locale: string) {
   const { t } = useTranslation('dashboard');
-  return { t, format: (value: number) => formatValue(value, details.unit, locale, t) };
+  return {
+    t,
+    format: (value: number) => formatValue(value, details.unit, locale, t),
+    // Counts and whole seconds are shown without fractions: fractional ticks would read 0, 0, 1, 1.
+    allowDecimals: details.unit !== 'count' && details.unit !== 'seconds',
+  };
+}
+
+function categoryWidth(names: readonly string[]): number {
+  const longest = Math.max(0, ...names.map((name) => name.length));
+  const { min, max, perCharacter, padding } = CATEGORY_WIDTH;
+  return Math.min(max, Math.max(min, longest * perCharacter + padding));
 }
 
 function timeFormatter(details: WidgetDetails, locale: string) {
@@ -131,7 +143,7 @@ function SingleValue({ details, locale, trend }: ChartProps & { trend: boolean }
 }
 
 function LineGraph({ details, locale }: ChartProps) {
-  const { t, format } = useFormatter(details, locale);
+  const { t, format, allowDecimals } = useFormatter(details, locale);
   const time = timeFormatter(details, locale);
   const rows = new Map<number, Record<string, number>>();
   details.series.forEach((s, i) => {
@@ -147,7 +159,7 @@ function LineGraph({ details, locale }: ChartProps) {
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} tickFormatter={time.tick} />
-        <YAxis tickFormatter={format} width={AXIS_WIDTH} />
+        <YAxis tickFormatter={format} width={AXIS_WIDTH} allowDecimals={allowDecimals} />
         <Tooltip
           labelFormatter={(v) => time.full(Number(v))}
           formatter={(v) => format(Number(v))}
@@ -181,15 +193,20 @@ function latestRows(details: WidgetDetails, t: TFunction<'dashboard'>) {
 }
 
 function Bars({ details, locale }: ChartProps) {
-  const { t, format } = useFormatter(details, locale);
+  const { t, format, allowDecimals } = useFormatter(details, locale);
   const data = latestRows(details, t);
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         {/* Horizontal bars: long names (APIs, drives, size ranges) read on the category axis. */}
-        <XAxis type="number" tickFormatter={format} />
-        <YAxis type="category" dataKey="name" interval={0} width={CATEGORY_WIDTH} />
+        <XAxis type="number" tickFormatter={format} allowDecimals={allowDecimals} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          interval={0}
+          width={categoryWidth(data.map((row) => row.name))}
+        />
         <Tooltip
           formatter={(v) => format(Number(v))}
           contentStyle={TOOLTIP_STYLE}
