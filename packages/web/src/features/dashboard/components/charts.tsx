@@ -48,8 +48,8 @@ const SIZE_ORDER: readonly string[] = OBJECT_SIZE_RANGES;
 
 const HEIGHT = 220;
 const AXIS_WIDTH = 96;
-/** The category axis of bars fits its longest name (≈ 7 px a character), within these bounds. */
-const CATEGORY_WIDTH = { min: 60, max: 240, perCharacter: 7, padding: 12 };
+/** The category axis of bars fits its longest name (≈ 9 px a character at the axis font), within these bounds. */
+const CATEGORY_WIDTH = { min: 60, max: 260, perCharacter: 9, padding: 16 };
 const TOOLTIP_STYLE = {
   background: 'var(--mantine-color-body)',
   border: '1px solid var(--mantine-color-default-border)',
