@@ -35,7 +35,9 @@ function fakeConsole(initial: { access: string; definition?: string }) {
 async function openModal() {
   await screen.findByText('Private');
   fireEvent.click(screen.getByTestId(ids.edit));
-  await screen.findByTestId(ids.modal);
+  // The modal's frame comes first, its content after the opening transition starts: wait for the
+  // content (a loaded run once found the frame without the choices).
+  await screen.findByTestId(ids.option('CUSTOM'));
 }
 
 describe('Change Access Policy', () => {
