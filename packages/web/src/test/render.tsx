@@ -3,7 +3,7 @@
  * client over a fake fetch, query client, notifications, router, and optionally a session — for
  * component tests.
  */
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Modal, createTheme } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -17,6 +17,15 @@ import { ApiClientProvider } from '../shared/api/api-client-context.js';
 import type { SessionResponse } from '../shared/api/types.js';
 import { NotifyProvider } from '../shared/components/notify.js';
 import { SessionProvider } from '../shared/session/session-context.js';
+
+/**
+ * Modals open without a transition: with one, the modal's frame (and its test id) is in the page
+ * a moment before its content, and a test that found the frame could miss the content on a loaded
+ * machine. The app keeps its transitions; what the tests check is the content.
+ */
+const TEST_THEME = createTheme({
+  components: { Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }) },
+});
 
 export interface FakeCall {
   method: string;
@@ -88,7 +97,7 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions) {
   const i18n = createI18n('en');
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>
+      <MantineProvider theme={TEST_THEME}>
         <Notifications store={store} />
         <ApiClientProvider client={client}>
           <QueryClientProvider client={queryClient}>
