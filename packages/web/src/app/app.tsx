@@ -1,9 +1,9 @@
 /**
  * The app's providers, outermost first: the texts (i18next, language from the stored pick or the
- * browser), theme (Mantine, light and dark, following the operating system until the user picks),
- * the API client, the query client with the global failure rule, notifications, and the router
- * under the detected base path. Everything stateful is created here, once per app instance, and
- * passed down.
+ * browser, created by `createAppI18n` before the first render), theme (Mantine, light and dark,
+ * following the operating system until the user picks), the API client, the query client with the
+ * global failure rule, notifications, and the router under the detected base path. Everything else
+ * stateful is created here, once per app instance, and passed down.
  */
 import { Loader, MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
@@ -97,16 +97,19 @@ function followLanguage(instance: i18n): void {
   instance.on('languageChanged', apply);
 }
 
-function createAppI18n(): i18n {
-  const instance = createI18n(
+/**
+ * The app's texts in the starting language (stored pick, else the browser's), resolved once that
+ * language's shell catalogues are there: render the app only then.
+ */
+export async function createAppI18n(): Promise<i18n> {
+  const instance = await createI18n(
     initialLanguage(readStoredLanguage(window.localStorage), window.navigator.languages),
   );
   followLanguage(instance);
   return instance;
 }
 
-export function App({ client }: { client: ApiClient }) {
-  const [i18n] = useState(createAppI18n);
+export function App({ client, i18n }: { client: ApiClient; i18n: i18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedApp client={client} />
