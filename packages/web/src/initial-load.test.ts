@@ -2,7 +2,7 @@
  * What the first load may carry, checked on the sources' static import graph (no build): from
  * `main.tsx`, following every import that stays at run time (not `import type`, not `import()`),
  * no German catalogue, no area's English catalogue beyond the shell's, not the test-only
- * `resources.ts`. Re-adding a static import of one of them fails here (docs/performance.md, "Web
+ * `resources.ts`, no area's test ids (nor `selectors.ts`, which joins them all). Re-adding a static import of one of them fails here (docs/performance.md, "Web
  * bundle": the initial load's target of 0.25 MB gzipped).
  */
 import ts from 'typescript';
@@ -78,5 +78,11 @@ describe('the initial load (static imports from main.tsx)', () => {
     const english = [...closure].filter((name) => name.startsWith('i18n/locales/en/'));
     expect(english.sort()).toEqual(SHELL_NAMESPACES.map((ns) => `i18n/locales/en/${kebab(ns)}.ts`).sort());
     expect(closure).not.toContain('i18n/resources.ts');
+  });
+
+  it("carries only the shell's test ids: an area's come with its screens", () => {
+    expect(closure).toContain('shared/test-ids.ts');
+    expect(closure).not.toContain('selectors.ts');
+    expect([...closure].filter((name) => name.endsWith('test-ids.ts'))).toEqual(['shared/test-ids.ts']);
   });
 });

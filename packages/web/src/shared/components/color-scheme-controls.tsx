@@ -6,7 +6,7 @@
 import { ActionIcon, Group, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../test-ids.js';
 
 export function ColorSchemeControls() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function ColorSchemeControls() {
           size="lg"
           onClick={() => setColorScheme(dark ? 'light' : 'dark')}
           aria-label={dark ? t('preferences.toLight') : t('preferences.toDark')}
-          data-testid={TEST_IDS.preferences.colorScheme}
+          data-testid={SHELL_TEST_IDS.preferences.colorScheme}
         >
           {dark ? <IconSun size={18} aria-hidden="true" /> : <IconMoon size={18} aria-hidden="true" />}
         </ActionIcon>
@@ -33,7 +33,7 @@ export function ColorSchemeControls() {
             size="lg"
             onClick={clearColorScheme}
             aria-label={t('preferences.systemTheme')}
-            data-testid={TEST_IDS.preferences.systemScheme}
+            data-testid={SHELL_TEST_IDS.preferences.systemScheme}
           >
             <IconDeviceDesktop size={18} aria-hidden="true" />
           </ActionIcon>

@@ -17,7 +17,7 @@ import {
   storeLanguage,
 } from '../../i18n/languages.js';
 import type { Language } from '../../i18n/languages.js';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../test-ids.js';
 
 async function pickLanguage(i18n: I18n, language: Language): Promise<void> {
   if (!(await loadLanguage(i18n, language))) return;
@@ -43,7 +43,7 @@ export function LanguagePicker() {
       }}
       size="sm"
       w={140}
-      data-testid={TEST_IDS.preferences.language}
+      data-testid={SHELL_TEST_IDS.preferences.language}
     />
   );
 }

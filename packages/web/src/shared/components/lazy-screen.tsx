@@ -16,7 +16,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasCatalogues, loadCatalogues } from '../../i18n/catalogue-loader.js';
 import type { Namespace } from '../../i18n/namespaces.js';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../test-ids.js';
 
 /** The loading state of a screen whose code is on its way. */
 export function ScreenLoading() {
@@ -27,7 +27,7 @@ export function ScreenLoading() {
       role="status"
       aria-live="polite"
       className="screen-loading"
-      data-testid={TEST_IDS.layout.screenLoading}
+      data-testid={SHELL_TEST_IDS.layout.screenLoading}
     >
       <Loader aria-label={t('loading')} />
     </Center>
@@ -38,7 +38,7 @@ export function ScreenLoading() {
 function ScreenLoadFailed() {
   const { t } = useTranslation('layout');
   return (
-    <Center mih="50vh" data-testid={TEST_IDS.layout.screenLoadFailed}>
+    <Center mih="50vh" data-testid={SHELL_TEST_IDS.layout.screenLoadFailed}>
       <Stack align="center" gap="xs" role="alert">
         <Text>{t('screenLoadFailed')}</Text>
         <Button variant="outline" onClick={() => window.location.reload()}>
