@@ -5,7 +5,7 @@
  * global failure rule, notifications, and the router under the detected base path. Everything else
  * stateful is created here, once per app instance, and passed down.
  */
-import { Loader, MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
+import { Loader, MantineProvider, Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -34,7 +34,9 @@ const createAppTheme = (t: TFunction): MantineThemeOverride =>
     respectReducedMotion: true,
     components: {
       // Every close button gets a name screen readers can announce.
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } }),
+      // (A plain object, not `Modal.extend`: importing Modal here would put it, its scroll lock and
+      // its focus trap in the first load; only screens open modals.)
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': t('actions.closeNotification') } },
       }),
