@@ -2,7 +2,8 @@
  * What the first load may carry, checked on the sources' static import graph (no build): from
  * `main.tsx`, following every import that stays at run time (not `import type`, not `import()`),
  * no German catalogue, no area's English catalogue beyond the shell's, not the test-only
- * `resources.ts`, no area's test ids (nor `selectors.ts`, which joins them all). Re-adding a static import of one of them fails here (docs/performance.md, "Web
+ * `resources.ts`, no area's test ids (nor `selectors.ts`, which joins them all), and no Mantine
+ * component that brings floating-ui or modal code. Re-adding a static import of one of them fails here (docs/performance.md, "Web
  * bundle": the initial load's target of 0.25 MB gzipped).
  */
 import ts from 'typescript';
@@ -59,6 +60,41 @@ function staticClosure(entry: string): Set<string> {
   return seen;
 }
 
+/** The Mantine components (named imports of '@mantine/core') the modules import at run time. */
+function mantineImports(names: Iterable<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const name of names) {
+    const source = ts.createSourceFile(name, SOURCES[name] as string, ts.ScriptTarget.Latest, false);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly === true) continue;
+      if ((statement.moduleSpecifier as ts.StringLiteral).text !== '@mantine/core') continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (bindings === undefined || !ts.isNamedImports(bindings)) continue;
+      for (const element of bindings.elements) if (!element.isTypeOnly) found.set(element.name.text, name);
+    }
+  }
+  return found;
+}
+
+/**
+ * Mantine components that need floating-ui (≈ 16 KB gzipped) or a modal's scroll lock and focus
+ * trap: screens may use them (lazy chunks), the shell not (`DeferredTooltip` for a hint).
+ */
+const HEAVY_MANTINE = [
+  'Tooltip',
+  'Popover',
+  'HoverCard',
+  'Menu',
+  'Combobox',
+  'Select',
+  'MultiSelect',
+  'Autocomplete',
+  'TagsInput',
+  'ScrollArea',
+  'Modal',
+  'Drawer',
+];
+
 const kebab = (namespace: string) => namespace.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 describe('the initial load (static imports from main.tsx)', () => {
@@ -78,6 +114,14 @@ describe('the initial load (static imports from main.tsx)', () => {
     const english = [...closure].filter((name) => name.startsWith('i18n/locales/en/'));
     expect(english.sort()).toEqual(SHELL_NAMESPACES.map((ns) => `i18n/locales/en/${kebab(ns)}.ts`).sort());
     expect(closure).not.toContain('i18n/resources.ts');
+  });
+
+  it('imports no Mantine component that would pull floating-ui or modal code into it', () => {
+    const mantine = mantineImports(closure);
+    expect(mantine.get('NativeSelect')).toBe('shared/components/language-picker.tsx');
+    expect(
+      HEAVY_MANTINE.filter((component) => mantine.has(component)).map((c) => `${c} (${mantine.get(c)})`),
+    ).toEqual([]);
   });
 
   it("carries only the shell's test ids: an area's come with its screens", () => {
