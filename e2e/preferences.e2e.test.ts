@@ -109,6 +109,26 @@ describe('language and theme in Chromium', () => {
     await check('05-signed-in-en-light');
   });
 
+  it('scrolls the side menu (taller than the window) to its last entry with the wheel, the controls below staying put', async () => {
+    const shell = new Shell(page);
+    const last = await shell.menuItem('/documentation').elementHandle();
+    // The menu's own scroll container is the parent of its <nav>; it starts at the top.
+    expect(
+      await last?.evaluate((item) => {
+        const menu = item.closest('nav')?.parentElement as HTMLElement;
+        return menu.scrollHeight > menu.clientHeight && menu.scrollTop === 0;
+      }),
+    ).toBe(true);
+    await shell.menuItem('/object-browser').hover();
+    await page.mouse.wheel(0, 2000);
+    await page.waitForFunction((item) => {
+      const menu = item?.closest('nav')?.parentElement as HTMLElement;
+      return (item?.getBoundingClientRect().bottom ?? Infinity) <= menu.getBoundingClientRect().bottom + 0.5;
+    }, last);
+    const picker = await new Preferences(page).language.boundingBox();
+    expect((picker?.y ?? Infinity) + (picker?.height ?? 0)).toBeLessThanOrEqual(860);
+  });
+
   it('shows the login screen in the light pick in both languages, and follows the system again on request', async () => {
     const shell = new Shell(page);
     const preferences = new Preferences(page);

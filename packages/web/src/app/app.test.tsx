@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../lib/api-client.js';
 import { TEST_IDS } from '../selectors.js';
 import { fakeFetch } from '../test/render.js';
-import { App } from './app.js';
+import { App, createAppI18n } from './app.js';
 
 const originalMatchMedia = window.matchMedia;
 
@@ -29,13 +29,15 @@ function preferDark(dark: boolean): void {
   });
 }
 
-function renderApp() {
+/** The app as main.tsx starts it: its texts first (the starting language's catalogues), then it. */
+async function renderApp() {
   const { fetch } = fakeFetch((call) =>
     call.url.endsWith('/login')
       ? { status: 200, body: { loginStrategy: 'form' } }
       : { status: 401, body: {} },
   );
-  return render(<App client={createApiClient({ basePath: '', fetch })} />);
+  const i18n = await createAppI18n();
+  return render(<App client={createApiClient({ basePath: '', fetch })} i18n={i18n} />);
 }
 
 beforeEach(() => {
@@ -51,7 +53,7 @@ afterEach(() => {
 describe('language', () => {
   it('switches every text and <html lang> at once, and keeps the pick after a reload', async () => {
     preferDark(false);
-    const first = renderApp();
+    const first = await renderApp();
     await screen.findByTestId(TEST_IDS.login.accessKey);
     expect(screen.getByRole('heading', { name: 'Console Login' })).toBeTruthy();
     expect(screen.getByLabelText('Username')).toBeTruthy();
@@ -67,7 +69,7 @@ describe('language', () => {
     expect(document.title).toBe('Coffer Konsole');
     first.unmount();
 
-    renderApp();
+    await renderApp();
     await screen.findByTestId(TEST_IDS.login.accessKey);
     expect(screen.getByRole('heading', { name: 'Konsolen-Anmeldung' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('de');
@@ -77,7 +79,7 @@ describe('language', () => {
 describe('theme', () => {
   it("follows the system's dark preference until the user picks, and the pick wins", async () => {
     preferDark(true);
-    const first = renderApp();
+    const first = await renderApp();
     await screen.findByTestId(TEST_IDS.login.accessKey);
     const scheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
     expect(scheme()).toBe('dark');
@@ -89,7 +91,7 @@ describe('theme', () => {
     expect(scheme()).toBe('light');
     first.unmount();
 
-    renderApp();
+    await renderApp();
     await screen.findByTestId(TEST_IDS.login.accessKey);
     expect(scheme()).toBe('light');
     // Back to the system's preference.

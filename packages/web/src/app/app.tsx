@@ -1,11 +1,11 @@
 /**
  * The app's providers, outermost first: the texts (i18next, language from the stored pick or the
- * browser), theme (Mantine, light and dark, following the operating system until the user picks),
- * the API client, the query client with the global failure rule, notifications, and the router
- * under the detected base path. Everything stateful is created here, once per app instance, and
- * passed down.
+ * browser, created by `createAppI18n` before the first render), theme (Mantine, light and dark,
+ * following the operating system until the user picks), the API client, the query client with the
+ * global failure rule, notifications, and the router under the detected base path. Everything else
+ * stateful is created here, once per app instance, and passed down.
  */
-import { Loader, MantineProvider, Modal, Notification, createTheme } from '@mantine/core';
+import { Loader, MantineProvider, Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
 import { Notifications, createNotificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -34,7 +34,9 @@ const createAppTheme = (t: TFunction): MantineThemeOverride =>
     respectReducedMotion: true,
     components: {
       // Every close button gets a name screen readers can announce.
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } }),
+      // (A plain object, not `Modal.extend`: importing Modal here would put it, its scroll lock and
+      // its focus trap in the first load; only screens open modals.)
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': t('actions.closeNotification') } },
       }),
@@ -97,16 +99,19 @@ function followLanguage(instance: i18n): void {
   instance.on('languageChanged', apply);
 }
 
-function createAppI18n(): i18n {
-  const instance = createI18n(
+/**
+ * The app's texts in the starting language (stored pick, else the browser's), resolved once that
+ * language's shell catalogues are there: render the app only then.
+ */
+export async function createAppI18n(): Promise<i18n> {
+  const instance = await createI18n(
     initialLanguage(readStoredLanguage(window.localStorage), window.navigator.languages),
   );
   followLanguage(instance);
   return instance;
 }
 
-export function App({ client }: { client: ApiClient }) {
-  const [i18n] = useState(createAppI18n);
+export function App({ client, i18n }: { client: ApiClient; i18n: i18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedApp client={client} />

@@ -1,6 +1,7 @@
 /**
- * Every catalogue, bundled with the app (no fetch at start): a few kilobytes gzipped for both
- * languages, far less than a round trip would cost.
+ * Every catalogue of both languages in one object, for the tests (the catalogues' parity, component
+ * tests rendering screens directly). The app does not import it: it bundles English's shell and
+ * fetches the rest on demand (`catalogue-loader.ts`; `initial-load.test.ts` keeps it that way).
  */
 import type { Language } from './languages.js';
 import { de } from './locales/de/index.js';

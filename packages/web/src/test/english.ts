@@ -1,8 +1,8 @@
 /** The English texts for unit tests of modules that answer catalogue keys (validation, notices). */
-import { createI18n } from '../i18n/create-i18n.js';
+import { createBundledI18n } from './bundled-i18n.js';
 import type { Problem } from '../shared/validation/problem.js';
 
-export const english = createI18n('en');
+export const english = createBundledI18n('en');
 
 /** The English message of a validation problem. */
 export function problemText(problem: Problem | null): string | null {

@@ -11,7 +11,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../app/query-client.js';
-import { createI18n } from '../i18n/create-i18n.js';
+import { createBundledI18n } from './bundled-i18n.js';
 import { createApiClient } from '../lib/api-client.js';
 import { ApiClientProvider } from '../shared/api/api-client-context.js';
 import type { SessionResponse } from '../shared/api/types.js';
@@ -94,7 +94,7 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions) {
       </Routes>
     </MemoryRouter>
   );
-  const i18n = createI18n('en');
+  const i18n = createBundledI18n('en');
   const result = render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={TEST_THEME}>

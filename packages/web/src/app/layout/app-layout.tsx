@@ -10,7 +10,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRoutes } from 'react-router';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../../shared/test-ids.js';
 import { useSession } from '../../shared/session/session-context.js';
 import type { FeatureRoute } from '../../shared/routing.js';
 import { useLogout } from '../../features/auth/routes.js';
@@ -69,7 +69,7 @@ export function AppLayout({ routes }: { routes: readonly FeatureRoute[] }) {
           <Sidebar groups={groups} onLogout={() => logout.mutate()} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main data-testid={TEST_IDS.layout.main}>
+      <AppShell.Main data-testid={SHELL_TEST_IDS.layout.main}>
         <RestartBanner />
         {element}
       </AppShell.Main>

@@ -4,7 +4,7 @@
  * picker and the theme controls. Entry and group names are translated here, at render time, with
  * the keys `menu.<page id>` (the page path without its leading slash) and `group.<name>`.
  */
-import { Box, Collapse, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBook,
   IconBucket,
@@ -32,7 +32,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../../shared/test-ids.js';
 import { ColorSchemeControls } from '../../shared/components/color-scheme-controls.js';
 import { LanguagePicker } from '../../shared/components/language-picker.js';
 import { DOCUMENTATION } from './menu.js';
@@ -76,7 +76,7 @@ function MenuLink({ entry }: { entry: MenuEntry }) {
       to={entry.path}
       label={t(menuKey(entry.path))}
       leftSection={ICONS[entry.path] ?? <IconCircle size={18} aria-hidden="true" />}
-      data-testid={TEST_IDS.layout.menuItem(entry.path)}
+      data-testid={SHELL_TEST_IDS.layout.menuItem(entry.path)}
     />
   );
 }
@@ -95,7 +95,7 @@ function Group({ group }: { group: MenuGroup }) {
   if (group.name === 'common') return links;
   if (!group.collapsible) {
     return (
-      <Box data-testid={TEST_IDS.layout.menuGroup(group.name)}>
+      <Box data-testid={SHELL_TEST_IDS.layout.menuGroup(group.name)}>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
           {t(`group.${group.name}`)}
         </Text>
@@ -104,7 +104,7 @@ function Group({ group }: { group: MenuGroup }) {
     );
   }
   return (
-    <Box data-testid={TEST_IDS.layout.menuGroup(group.name)}>
+    <Box data-testid={SHELL_TEST_IDS.layout.menuGroup(group.name)}>
       <UnstyledButton
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
@@ -150,13 +150,15 @@ export function Sidebar({ groups, onLogout }: SidebarProps) {
   const nav = useRef<HTMLElement>(null);
   useCurrentEntryInView(nav);
   return (
-    <Stack h="100%" gap={0} data-testid={TEST_IDS.layout.sidebar}>
+    <Stack h="100%" gap={0} data-testid={SHELL_TEST_IDS.layout.sidebar}>
       <Box px="md" py="md">
         <Text fw={800} size="xl" c="light-dark(var(--mantine-color-indigo-7), var(--mantine-color-indigo-3))">
           {t('common:productName')}
         </Text>
       </Box>
-      <ScrollArea style={{ flex: 1 }} px="xs">
+      {/* The browser's own scrolling, not Mantine's ScrollArea: that needs floating-ui (≈ 16 KB
+          gzipped), which would be in the first load for the menu alone. */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} px="xs">
         <nav aria-label={t('mainMenu')} ref={nav}>
           <Stack gap={4}>
             {groups.map((group) => (
@@ -168,18 +170,18 @@ export function Sidebar({ groups, onLogout }: SidebarProps) {
               rel="noopener noreferrer"
               label={t(menuKey(DOCUMENTATION.path))}
               leftSection={<IconBook size={18} aria-hidden="true" />}
-              data-testid={TEST_IDS.layout.menuItem(DOCUMENTATION.path)}
+              data-testid={SHELL_TEST_IDS.layout.menuItem(DOCUMENTATION.path)}
             />
             <NavLink
               component="button"
               onClick={onLogout}
               label={t('logout')}
               leftSection={<IconLogout size={18} aria-hidden="true" />}
-              data-testid={TEST_IDS.layout.logout}
+              data-testid={SHELL_TEST_IDS.layout.logout}
             />
           </Stack>
         </nav>
-      </ScrollArea>
+      </Box>
       <Stack p="sm" gap="xs">
         <LanguagePicker />
         <ColorSchemeControls />

@@ -3,11 +3,16 @@
  */
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import { pagePath } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const LoginPage = lazyScreen(() => import('./components/login-page.js'), 'LoginPage');
+// The login screens' texts are the shell's (`SHELL_NAMESPACES`): nothing to fetch with them.
+const CATALOGUES: readonly Namespace[] = [];
+
+const LoginPage = lazyScreen(() => import('./components/login-page.js'), 'LoginPage', CATALOGUES);
 const OAuthCallbackPage = lazyScreen(
   () => import('./components/oauth-callback-page.js'),
   'OAuthCallbackPage',
+  CATALOGUES,
 );
 
 export const AUTH_PUBLIC_ROUTES = [

@@ -8,25 +8,40 @@ import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const BucketsPage = lazyScreen(() => import('./components/buckets-page.js'), 'BucketsPage');
+const CATALOGUES: readonly Namespace[] = ['buckets'];
+
+const BucketsPage = lazyScreen(() => import('./components/buckets-page.js'), 'BucketsPage', CATALOGUES);
 const BucketSummaryPage = lazyScreen(
   () => import('./components/bucket-summary-page.js'),
   'BucketSummaryPage',
+  CATALOGUES,
 );
-const BucketEventsPage = lazyScreen(() => import('./components/bucket-events-page.js'), 'BucketEventsPage');
-const BucketAccessPage = lazyScreen(() => import('./components/bucket-access-page.js'), 'BucketAccessPage');
+const BucketEventsPage = lazyScreen(
+  () => import('./components/bucket-events-page.js'),
+  'BucketEventsPage',
+  CATALOGUES,
+);
+const BucketAccessPage = lazyScreen(
+  () => import('./components/bucket-access-page.js'),
+  'BucketAccessPage',
+  CATALOGUES,
+);
 const BucketReplicationPage = lazyScreen(
   () => import('./components/bucket-replication-page.js'),
   'BucketReplicationPage',
+  CATALOGUES,
 );
 const BucketLifecyclePage = lazyScreen(
   () => import('./components/bucket-lifecycle-page.js'),
   'BucketLifecyclePage',
+  CATALOGUES,
 );
 const LazyCreateBucketButton = lazyScreen(
   () => import('./components/create-bucket-button.js'),
   'CreateBucketButton',
+  CATALOGUES,
 );
 
 export const BUCKETS_ROUTES: PageScreen[] = [

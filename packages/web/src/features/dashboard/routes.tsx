@@ -4,8 +4,11 @@
  */
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const DashboardPage = lazyScreen(() => import('./components/dashboard-page.js'), 'DashboardPage');
+const CATALOGUES: readonly Namespace[] = ['dashboard'];
+
+const DashboardPage = lazyScreen(() => import('./components/dashboard-page.js'), 'DashboardPage', CATALOGUES);
 
 export const DASHBOARD_ROUTES: PageScreen[] = [
   { page: 'dashboard', element: <DashboardPage page="dashboard" /> },

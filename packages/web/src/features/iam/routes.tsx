@@ -5,12 +5,23 @@
  */
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const GroupsPage = lazyScreen(() => import('./components/groups-page.js'), 'GroupsPage');
-const PoliciesPage = lazyScreen(() => import('./components/policies-page.js'), 'PoliciesPage');
-const PolicyDetailPage = lazyScreen(() => import('./components/policy-detail-page.js'), 'PolicyDetailPage');
-const UserDetailPage = lazyScreen(() => import('./components/user-detail-page.js'), 'UserDetailPage');
-const UsersPage = lazyScreen(() => import('./components/users-page.js'), 'UsersPage');
+const CATALOGUES: readonly Namespace[] = ['iam'];
+
+const GroupsPage = lazyScreen(() => import('./components/groups-page.js'), 'GroupsPage', CATALOGUES);
+const PoliciesPage = lazyScreen(() => import('./components/policies-page.js'), 'PoliciesPage', CATALOGUES);
+const PolicyDetailPage = lazyScreen(
+  () => import('./components/policy-detail-page.js'),
+  'PolicyDetailPage',
+  CATALOGUES,
+);
+const UserDetailPage = lazyScreen(
+  () => import('./components/user-detail-page.js'),
+  'UserDetailPage',
+  CATALOGUES,
+);
+const UsersPage = lazyScreen(() => import('./components/users-page.js'), 'UsersPage', CATALOGUES);
 
 export const IAM_ROUTES: PageScreen[] = [
   { page: 'policies', element: <PoliciesPage /> },

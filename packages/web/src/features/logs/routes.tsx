@@ -6,11 +6,15 @@
 import type { ReactNode } from 'react';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const LogsPage = lazyScreen(() => import('./components/logs-page.js'), 'LogsPage');
+// The Logs screen and the audit log view it embeds.
+const CATALOGUES: readonly Namespace[] = ['logs', 'auditLogs'];
+
+const LogsPage = lazyScreen(() => import('./components/logs-page.js'), 'LogsPage', CATALOGUES);
 
 /** The Audit Logs view (audit log search), loaded when the Audit Logs entry is opened. */
-export const AuditLogsView = lazyScreen(() => import('./components/audit-logs.js'), 'AuditLogs');
+export const AuditLogsView = lazyScreen(() => import('./components/audit-logs.js'), 'AuditLogs', CATALOGUES);
 
 export function logsRoutes(options: { auditLogs?: ReactNode } = {}): PageScreen[] {
   return [

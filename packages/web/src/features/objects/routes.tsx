@@ -6,14 +6,20 @@
 import type { ReactNode } from 'react';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
+
+// The bucket list's size column reads a text of the buckets area.
+const CATALOGUES: readonly Namespace[] = ['objects', 'buckets'];
 
 const ObjectBrowserBucketsPage = lazyScreen(
   () => import('./components/object-browser-buckets-page.js'),
   'ObjectBrowserBucketsPage',
+  CATALOGUES,
 );
 const ObjectBrowserPage = lazyScreen(
   () => import('./components/object-browser-page.js'),
   'ObjectBrowserPage',
+  CATALOGUES,
 );
 
 export interface ObjectsRoutesOptions {

@@ -6,10 +6,17 @@
 import { Suspense } from 'react';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const SettingsPage = lazyScreen(() => import('./components/settings-page.js'), 'SettingsPage');
-const WebhookPage = lazyScreen(() => import('./components/webhook-page.js'), 'WebhookPage');
-const LazyRestartBanner = lazyScreen(() => import('./components/restart-banner.js'), 'RestartBanner');
+const CATALOGUES: readonly Namespace[] = ['settings'];
+
+const SettingsPage = lazyScreen(() => import('./components/settings-page.js'), 'SettingsPage', CATALOGUES);
+const WebhookPage = lazyScreen(() => import('./components/webhook-page.js'), 'WebhookPage', CATALOGUES);
+const LazyRestartBanner = lazyScreen(
+  () => import('./components/restart-banner.js'),
+  'RestartBanner',
+  CATALOGUES,
+);
 
 export const SETTINGS_ROUTES: PageScreen[] = [
   { page: 'settings', element: <SettingsPage /> },

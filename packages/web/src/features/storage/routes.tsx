@@ -5,9 +5,12 @@
 import { Navigate } from 'react-router';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const VolumesPage = lazyScreen(() => import('./components/volumes-page.js'), 'VolumesPage');
-const DrivesPage = lazyScreen(() => import('./components/drives-page.js'), 'DrivesPage');
+const CATALOGUES: readonly Namespace[] = ['storage'];
+
+const VolumesPage = lazyScreen(() => import('./components/volumes-page.js'), 'VolumesPage', CATALOGUES);
+const DrivesPage = lazyScreen(() => import('./components/drives-page.js'), 'DrivesPage', CATALOGUES);
 
 export const STORAGE_ROUTES: PageScreen[] = [
   { page: 'storage', element: <Navigate to="volumes" replace /> },

@@ -4,8 +4,15 @@
  */
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const TenantCreatePage = lazyScreen(() => import('./components/tenant-create-page.js'), 'TenantCreatePage');
+const CATALOGUES: readonly Namespace[] = ['tenantCreate'];
+
+const TenantCreatePage = lazyScreen(
+  () => import('./components/tenant-create-page.js'),
+  'TenantCreatePage',
+  CATALOGUES,
+);
 
 /** The wizard's path below /tenants. */
 export const TENANT_CREATE_SUBPATH = 'add';

@@ -7,13 +7,21 @@
 import { Navigate } from 'react-router';
 import { lazyScreen } from '../../shared/components/lazy-screen.js';
 import type { PageScreen } from '../../shared/routing.js';
+import type { Namespace } from '../../i18n/namespaces.js';
 
-const TenantsPage = lazyScreen(() => import('./components/tenants-page.js'), 'TenantsPage');
-const TenantTabPage = lazyScreen(() => import('./components/tenant-tabs.js'), 'TenantTabPage');
-const PodDetailPage = lazyScreen(() => import('./components/pod-detail-page.js'), 'PodDetailPage');
+const CATALOGUES: readonly Namespace[] = ['tenants'];
+
+const TenantsPage = lazyScreen(() => import('./components/tenants-page.js'), 'TenantsPage', CATALOGUES);
+const TenantTabPage = lazyScreen(() => import('./components/tenant-tabs.js'), 'TenantTabPage', CATALOGUES);
+const PodDetailPage = lazyScreen(
+  () => import('./components/pod-detail-page.js'),
+  'PodDetailPage',
+  CATALOGUES,
+);
 const TenantManagementPage = lazyScreen(
   () => import('./components/tenant-management-page.js'),
   'TenantManagementPage',
+  CATALOGUES,
 );
 
 const TENANT = ':tenantNamespace/tenants/:tenantName';

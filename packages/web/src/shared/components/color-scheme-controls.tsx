@@ -3,10 +3,11 @@
  * back to following the operating system. The pick is Mantine's colour scheme, stored in local
  * storage; until there is one, the scheme is 'auto' and the system's preference decides.
  */
-import { ActionIcon, Group, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Group, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../test-ids.js';
+import { DeferredTooltip } from './deferred-tooltip.js';
 
 export function ColorSchemeControls() {
   const { t } = useTranslation();
@@ -15,29 +16,29 @@ export function ColorSchemeControls() {
   const dark = computed === 'dark';
   return (
     <Group gap="xs" wrap="nowrap">
-      <Tooltip label={dark ? t('preferences.lightTheme') : t('preferences.darkTheme')}>
+      <DeferredTooltip label={dark ? t('preferences.lightTheme') : t('preferences.darkTheme')}>
         <ActionIcon
           variant="default"
           size="lg"
           onClick={() => setColorScheme(dark ? 'light' : 'dark')}
           aria-label={dark ? t('preferences.toLight') : t('preferences.toDark')}
-          data-testid={TEST_IDS.preferences.colorScheme}
+          data-testid={SHELL_TEST_IDS.preferences.colorScheme}
         >
           {dark ? <IconSun size={18} aria-hidden="true" /> : <IconMoon size={18} aria-hidden="true" />}
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
       {colorScheme !== 'auto' && (
-        <Tooltip label={t('preferences.systemTheme')}>
+        <DeferredTooltip label={t('preferences.systemTheme')}>
           <ActionIcon
             variant="default"
             size="lg"
             onClick={clearColorScheme}
             aria-label={t('preferences.systemTheme')}
-            data-testid={TEST_IDS.preferences.systemScheme}
+            data-testid={SHELL_TEST_IDS.preferences.systemScheme}
           >
             <IconDeviceDesktop size={18} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       )}
     </Group>
   );

@@ -9,12 +9,12 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-error.js';
-import { TEST_IDS } from '../../selectors.js';
+import { SERVICE_ACCOUNT_TEST_IDS } from './service-account-test-ids.js';
 import { EMPTY_POLICY_TEMPLATE, policyJsonProblem } from '../validation/policy-json.js';
 import { ModalError } from './modal-error.js';
 import { PolicyJsonInput } from './policy-json-input.js';
 
-const ids = TEST_IDS.createServiceAccount;
+const ids = SERVICE_ACCOUNT_TEST_IDS.createServiceAccount;
 
 export interface CreateServiceAccountModalProps {
   opened: boolean;

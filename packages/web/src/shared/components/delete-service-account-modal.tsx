@@ -1,6 +1,6 @@
 /** Delete ServiceAccount (spec 2 §2): confirmation; the lists of service accounts reload after it. */
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../selectors.js';
+import { SERVICE_ACCOUNT_TEST_IDS } from './service-account-test-ids.js';
 import { useDeleteServiceAccount } from '../api/delete-service-account.js';
 import { ConfirmDeleteModal } from './confirm-delete-modal.js';
 import { useNotify } from './notify.js';
@@ -36,7 +36,7 @@ export function DeleteServiceAccountModal({
       error={mutation.error}
       onConfirm={handleConfirm}
       onClose={close}
-      testIds={TEST_IDS.deleteServiceAccount}
+      testIds={SERVICE_ACCOUNT_TEST_IDS.deleteServiceAccount}
     >
       <Trans
         t={t}

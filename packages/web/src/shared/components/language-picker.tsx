@@ -1,10 +1,13 @@
 /**
- * The language picker: each language under its own name; a pick applies at once (every text,
- * `<html lang>`) and is stored so the next visit starts in it.
+ * The language picker: each language under its own name; a pick applies as soon as its catalogues
+ * arrived (every text at once, `<html lang>`) and is stored so the next visit starts in it. A
+ * language whose catalogues cannot be fetched is not switched to: the texts stay readable.
  */
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { loadLanguage } from '../../i18n/catalogue-loader.js';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -13,7 +16,14 @@ import {
   languageOf,
   storeLanguage,
 } from '../../i18n/languages.js';
-import { TEST_IDS } from '../../selectors.js';
+import type { Language } from '../../i18n/languages.js';
+import { SHELL_TEST_IDS } from '../test-ids.js';
+
+async function pickLanguage(i18n: I18n, language: Language): Promise<void> {
+  if (!(await loadLanguage(i18n, language))) return;
+  storeLanguage(window.localStorage, language);
+  await i18n.changeLanguage(language);
+}
 
 const OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
@@ -29,12 +39,11 @@ export function LanguagePicker() {
       onChange={(event) => {
         const picked = event.currentTarget.value;
         if (!isLanguage(picked)) return;
-        storeLanguage(window.localStorage, picked);
-        void i18n.changeLanguage(picked);
+        void pickLanguage(i18n, picked);
       }}
       size="sm"
       w={140}
-      data-testid={TEST_IDS.preferences.language}
+      data-testid={SHELL_TEST_IDS.preferences.language}
     />
   );
 }

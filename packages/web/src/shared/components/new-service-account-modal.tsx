@@ -16,11 +16,11 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../selectors.js';
+import { SERVICE_ACCOUNT_TEST_IDS } from './service-account-test-ids.js';
 import { downloadCredentials } from './service-account-credentials.js';
 import type { Credentials } from './service-account-credentials.js';
 
-const ids = TEST_IDS.newServiceAccount;
+const ids = SERVICE_ACCOUNT_TEST_IDS.newServiceAccount;
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { createContext, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-error.js';
-import { TEST_IDS } from '../../selectors.js';
+import { SHELL_TEST_IDS } from '../test-ids.js';
 
 export const SNACKBAR_AUTO_HIDE_MS = 5_000;
 export const ERROR_AUTO_HIDE_MS = 10_000;
@@ -36,7 +36,7 @@ function ErrorBody({ message, detail }: { message: string; detail?: string }) {
             px={0}
             onClick={() => setOpen((v) => !v)}
             aria-expanded={open}
-            data-testid={TEST_IDS.layout.notificationDetails}
+            data-testid={SHELL_TEST_IDS.layout.notificationDetails}
           >
             {t('actions.details')}
           </Button>
@@ -59,7 +59,7 @@ export function createNotify(store: NotificationsStore): Notify {
           message,
           color: 'teal',
           autoClose: SNACKBAR_AUTO_HIDE_MS,
-          'data-testid': TEST_IDS.layout.notification,
+          'data-testid': SHELL_TEST_IDS.layout.notification,
         },
         store,
       );
@@ -70,7 +70,7 @@ export function createNotify(store: NotificationsStore): Notify {
           message: <ErrorBody message={error.message} detail={error.detailedMessage} />,
           color: 'red',
           autoClose: ERROR_AUTO_HIDE_MS,
-          'data-testid': TEST_IDS.layout.notification,
+          'data-testid': SHELL_TEST_IDS.layout.notification,
         },
         store,
       );

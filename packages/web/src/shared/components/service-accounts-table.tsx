@@ -5,9 +5,9 @@
 import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../selectors.js';
+import { SERVICE_ACCOUNT_TEST_IDS } from './service-account-test-ids.js';
 
-const ids = TEST_IDS.serviceAccounts;
+const ids = SERVICE_ACCOUNT_TEST_IDS.serviceAccounts;
 
 export interface ServiceAccountsTableProps {
   accessKeys: readonly string[];

@@ -8,7 +8,7 @@ import { ActionIcon, Button, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { ACCOUNT_TEST_IDS } from '../test-ids.js';
 import type { ServiceAccountCredentials } from '../../../shared/api/types.js';
 import { CreateServiceAccountModal } from '../../../shared/components/create-service-account-modal.js';
 import { DeleteServiceAccountModal } from '../../../shared/components/delete-service-account-modal.js';
@@ -20,7 +20,7 @@ import { useCreateServiceAccount } from '../api/create-service-account.js';
 import { useServiceAccounts } from '../api/list-service-accounts.js';
 import { ChangePasswordModal } from './change-password-modal.js';
 
-const ids = TEST_IDS.account;
+const ids = ACCOUNT_TEST_IDS.account;
 
 export function AccountPage() {
   const { t } = useTranslation(['account', 'common']);

@@ -4,7 +4,7 @@
  */
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { ACCOUNT_TEST_IDS } from '../test-ids.js';
 import { FormAlert } from '../../../shared/components/form-alert.js';
 import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { useChangePassword } from '../api/change-password.js';
@@ -15,7 +15,7 @@ import {
 } from './change-password-form.js';
 import type { ChangePasswordForm } from './change-password-form.js';
 
-const ids = TEST_IDS.changePassword;
+const ids = ACCOUNT_TEST_IDS.changePassword;
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['account', 'common']);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { AUTH_TEST_IDS } from '../test-ids.js';
 import { useLoginStrategy } from '../api/get-login-strategy.js';
 import { useLogin } from '../api/login.js';
 import { LoginScreenFrame } from './login-screen-frame.js';
@@ -43,7 +43,7 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
           value={accessKey}
           onChange={(e) => setAccessKey(e.currentTarget.value)}
           disabled={submitting}
-          data-testid={TEST_IDS.login.accessKey}
+          data-testid={AUTH_TEST_IDS.login.accessKey}
           autoFocus
         />
         <PasswordInput
@@ -52,9 +52,14 @@ function FormLogin({ onBanner }: { onBanner: (message: string | null) => void })
           value={secretKey}
           onChange={(e) => setSecretKey(e.currentTarget.value)}
           disabled={submitting}
-          data-testid={TEST_IDS.login.secretKey}
+          data-testid={AUTH_TEST_IDS.login.secretKey}
         />
-        <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
+        <Button
+          type="submit"
+          disabled={!canSubmit}
+          loading={submitting}
+          data-testid={AUTH_TEST_IDS.login.submit}
+        >
           {t('login')}
         </Button>
       </Stack>
@@ -78,7 +83,7 @@ export function LoginPage() {
   let body;
   if (strategy.isError) {
     body = (
-      <Stack gap="sm" data-testid={TEST_IDS.login.unreachable}>
+      <Stack gap="sm" data-testid={AUTH_TEST_IDS.login.unreachable}>
         <Title order={1} size="h3">
           {t('consoleLogin')}
         </Title>
@@ -87,7 +92,7 @@ export function LoginPage() {
           variant="outline"
           onClick={() => void strategy.refetch()}
           loading={strategy.isFetching}
-          data-testid={TEST_IDS.login.retry}
+          data-testid={AUTH_TEST_IDS.login.retry}
         >
           {t('common:actions.retry')}
         </Button>
@@ -95,7 +100,7 @@ export function LoginPage() {
     );
   } else if (strategy.data === undefined || strategy.data.loginStrategy === 'unknown') {
     body = (
-      <Stack align="center" py="lg" data-testid={TEST_IDS.login.loading}>
+      <Stack align="center" py="lg" data-testid={AUTH_TEST_IDS.login.loading}>
         <Title order={1} size="h3" className="visually-hidden">
           {t('consoleLogin')}
         </Title>
@@ -108,7 +113,7 @@ export function LoginPage() {
         <Title order={1} size="h3">
           {t('welcome')}
         </Title>
-        <Anchor href={strategy.data.redirect ?? '#'} data-testid={TEST_IDS.login.ssoLink}>
+        <Anchor href={strategy.data.redirect ?? '#'} data-testid={AUTH_TEST_IDS.login.ssoLink}>
           {t('loginWithSso')}
         </Anchor>
       </Stack>
@@ -120,7 +125,7 @@ export function LoginPage() {
   }
 
   return (
-    <LoginScreenFrame banner={banner} testId={TEST_IDS.login.screen}>
+    <LoginScreenFrame banner={banner} testId={AUTH_TEST_IDS.login.screen}>
       {body}
     </LoginScreenFrame>
   );

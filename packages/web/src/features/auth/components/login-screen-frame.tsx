@@ -8,7 +8,7 @@ import { Alert, Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { AUTH_TEST_IDS } from '../test-ids.js';
 import { ColorSchemeControls } from '../../../shared/components/color-scheme-controls.js';
 import { LanguagePicker } from '../../../shared/components/language-picker.js';
 
@@ -32,7 +32,7 @@ export function LoginScreenFrame({ banner, testId, children }: LoginScreenFrameP
       data-testid={testId}
     >
       {banner !== undefined && banner !== null && (
-        <Alert color="red" radius={0} role="alert" data-testid={TEST_IDS.login.errorBanner}>
+        <Alert color="red" radius={0} role="alert" data-testid={AUTH_TEST_IDS.login.errorBanner}>
           {banner}
         </Alert>
       )}

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEST_IDS } from '../../../selectors.js';
+import { AUTH_TEST_IDS } from '../test-ids.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { completeOAuthLogin } from '../api/oauth-callback.js';
@@ -52,12 +52,12 @@ export function OAuthCallbackPage() {
   }, [client, code, state, error, navigate, queryClient, t]);
 
   return (
-    <LoginScreenFrame testId={TEST_IDS.oauthCallback.screen}>
+    <LoginScreenFrame testId={AUTH_TEST_IDS.oauthCallback.screen}>
       <Title order={1} size="h3">
         {t('singleSignOn')}
       </Title>
       {error !== null ? (
-        <Text role="alert" data-testid={TEST_IDS.oauthCallback.idpError}>
+        <Text role="alert" data-testid={AUTH_TEST_IDS.oauthCallback.idpError}>
           {t('idpError', { error, description })}
         </Text>
       ) : (

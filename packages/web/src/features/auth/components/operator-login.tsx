@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { AUTH_TEST_IDS } from '../test-ids.js';
 import { useOperatorLogin } from '../api/login-operator.js';
 
 export function OperatorLogin({ onBanner }: { onBanner: (message: string | null) => void }) {
@@ -39,10 +39,15 @@ export function OperatorLogin({ onBanner }: { onBanner: (message: string | null)
           value={jwt}
           onChange={(e) => setJwt(e.currentTarget.value)}
           disabled={submitting}
-          data-testid={TEST_IDS.login.jwt}
+          data-testid={AUTH_TEST_IDS.login.jwt}
           autoFocus
         />
-        <Button type="submit" disabled={!canSubmit} loading={submitting} data-testid={TEST_IDS.login.submit}>
+        <Button
+          type="submit"
+          disabled={!canSubmit}
+          loading={submitting}
+          data-testid={AUTH_TEST_IDS.login.submit}
+        >
           {t('login')}
         </Button>
       </Stack>

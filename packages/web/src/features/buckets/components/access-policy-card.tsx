@@ -7,12 +7,12 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { useBucketInfo } from '../api/get-bucket-info.js';
 import { ChangeAccessPolicyModal } from './change-access-policy-modal.js';
 import { SummaryCard } from './summary-card.js';
 
-const ids = TEST_IDS.accessPolicy;
+const ids = BUCKETS_TEST_IDS.accessPolicy;
 
 export function AccessPolicyCard({ bucket }: { bucket: string }) {
   const { t } = useTranslation(['buckets']);

@@ -10,12 +10,12 @@ import { Alert, Group, NativeSelect, NumberInput, Radio, Stack, TextInput } from
 import type { AddLifecycleRuleRequest } from '@coffer/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { useAddLifecycleRule, useTierNames } from '../api/bucket-lifecycle.js';
 import { EMPTY_DATE, LifecycleDateSelect, calendarDate, type DateParts } from './lifecycle-date-select.js';
 
-const ids = TEST_IDS.lifecycle;
+const ids = BUCKETS_TEST_IDS.lifecycle;
 /** Spec 1 §9: the time sent after a chosen date. */
 export const EXPIRY_TIME_SUFFIX = 'T23:59:59Z';
 

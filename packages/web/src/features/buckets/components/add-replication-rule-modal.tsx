@@ -8,7 +8,7 @@
 import { Alert, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { FormModal, ModalChangeForm } from '../../../shared/components/form-modal.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useSetMultiBucketReplication } from '../api/bucket-replication.js';
@@ -19,7 +19,7 @@ import {
   type RemoteForm,
 } from './replication-remote-fields.js';
 
-const ids = TEST_IDS.replicationTab;
+const ids = BUCKETS_TEST_IDS.replicationTab;
 
 export function AddReplicationRuleModal({
   bucket,

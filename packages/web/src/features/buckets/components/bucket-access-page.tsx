@@ -7,14 +7,14 @@ import { Alert, Anchor, Table, Tabs, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { policyPath, userPath } from '../../../shared/iam-paths.js';
 import { useServerCapabilities, useSession } from '../../../shared/session/session-context.js';
 import { useBucketPolicies } from '../api/list-bucket-policies.js';
 import { useBucketUsers } from '../api/list-bucket-users.js';
 import { BucketDetailFrame } from './bucket-detail-frame.js';
 
-const ids = TEST_IDS.accessAudit;
+const ids = BUCKETS_TEST_IDS.accessAudit;
 
 interface LinkedTableProps {
   columnTitle: string;

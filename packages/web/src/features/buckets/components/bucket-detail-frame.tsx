@@ -13,7 +13,7 @@ import { Alert, Anchor, Box, Breadcrumbs, Button, Group, Loader, NavLink, Stack,
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { usePermission } from '../../../shared/api/has-permission.js';
@@ -32,7 +32,7 @@ const TABS = [
 function BucketNotFound({ bucketName }: { bucketName: string }) {
   const { t } = useTranslation(['buckets']);
   return (
-    <Stack gap="md" data-testid={TEST_IDS.bucketDetail.notFound}>
+    <Stack gap="md" data-testid={BUCKETS_TEST_IDS.bucketDetail.notFound}>
       <PageHeader title={bucketName} />
       <Alert color="gray" role="status">
         {t('anyServer.notFound', { name: bucketName })}
@@ -75,7 +75,7 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
       />
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box component="nav" aria-label={t('detail.sections')} w={180} style={{ flexShrink: 0 }}>
-          <Stack gap={2} data-testid={TEST_IDS.bucketDetail.menu}>
+          <Stack gap={2} data-testid={BUCKETS_TEST_IDS.bucketDetail.menu}>
             {tabs.map(({ tab, label }) =>
               tab === 'replication' ? (
                 <ReplicationNavLink
@@ -90,7 +90,7 @@ export function BucketDetailFrame({ bucketName, children }: { bucketName: string
                   component={RouterNavLink}
                   to={`${base}/${tab}`}
                   label={t(label)}
-                  data-testid={TEST_IDS.bucketDetail.menuItem(tab)}
+                  data-testid={BUCKETS_TEST_IDS.bucketDetail.menuItem(tab)}
                 />
               ),
             )}
@@ -139,7 +139,7 @@ function ReplicationEntry({ to, disabled }: { to: string; disabled: boolean }) {
       to={to}
       label={t('detail.replication')}
       disabled={disabled}
-      data-testid={TEST_IDS.bucketDetail.menuItem('replication')}
+      data-testid={BUCKETS_TEST_IDS.bucketDetail.menuItem('replication')}
     />
   );
 }

@@ -3,12 +3,12 @@
  * with the rule's events, prefix and suffix. The refusal shows inside the modal (spec 1 §8).
  */
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketEvent } from '../../../shared/api/types.js';
 import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteBucketEvent } from '../api/bucket-events.js';
 
-const ids = TEST_IDS.bucketEvents;
+const ids = BUCKETS_TEST_IDS.bucketEvents;
 
 export function BucketEventsDeleteModal({
   bucket,

@@ -7,7 +7,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketEvent } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
 import { AddBar, RowsTable } from '../../../shared/components/rows-table.js';
@@ -16,7 +16,7 @@ import { BucketDetailFrame } from './bucket-detail-frame.js';
 import { BucketEventsDeleteModal } from './bucket-events-delete-modal.js';
 import { BucketEventsSubscribeModal } from './bucket-events-subscribe-modal.js';
 
-const ids = TEST_IDS.bucketEvents;
+const ids = BUCKETS_TEST_IDS.bucketEvents;
 
 export function BucketEventsPage() {
   const bucketName = useParams().bucketName ?? '';

@@ -7,12 +7,12 @@
 import { Alert, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketEventType } from '../../../shared/api/types.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { useArns, useSubscribeBucketEvent } from '../api/bucket-events.js';
 
-const ids = TEST_IDS.bucketEvents;
+const ids = BUCKETS_TEST_IDS.bucketEvents;
 /** Spec 1 §9: event types put, get, delete. */
 export const EVENT_TYPES: readonly BucketEventType[] = ['put', 'get', 'delete'];
 

@@ -8,7 +8,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { LifecycleRule } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
 import { AddBar, RowsTable } from '../../../shared/components/rows-table.js';
@@ -18,7 +18,7 @@ import { BucketDetailFrame } from './bucket-detail-frame.js';
 import { DistributedOnly } from './distributed-only.js';
 import { EditLifecycleModal } from './edit-lifecycle-modal.js';
 
-const ids = TEST_IDS.lifecycle;
+const ids = BUCKETS_TEST_IDS.lifecycle;
 
 export function BucketLifecyclePage() {
   const bucketName = useParams().bucketName ?? '';

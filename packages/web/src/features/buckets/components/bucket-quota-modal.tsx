@@ -7,7 +7,7 @@
 import { Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketQuota } from '../../../shared/api/types.js';
 import { useSetBucketQuota } from '../api/bucket-settings.js';
 import {
@@ -20,7 +20,7 @@ import { QuotaFields } from './quota-fields.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import type { SettingModalProps } from './setting-modal.js';
 
-const ids = TEST_IDS.bucketSettings;
+const ids = BUCKETS_TEST_IDS.bucketSettings;
 const FIELD_IDS = {
   type: ids.quotaType,
   size: ids.quotaSize,

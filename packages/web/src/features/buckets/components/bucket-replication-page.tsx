@@ -10,7 +10,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { usePermission } from '../../../shared/api/has-permission.js';
 import type { ReplicationRule } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
@@ -21,7 +21,7 @@ import { BucketDetailFrame } from './bucket-detail-frame.js';
 import { DeleteReplicationRuleModal } from './delete-replication-rule-modal.js';
 import { DistributedOnly } from './distributed-only.js';
 
-const ids = TEST_IDS.replicationTab;
+const ids = BUCKETS_TEST_IDS.replicationTab;
 
 /** `arn:minio:replication::<id>:<bucket>` → `<bucket>` (spec 1 §3: the ARN prefix is stripped). */
 export function destinationName(bucket: string): string {

@@ -10,7 +10,7 @@ import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { useDistributedMode, useServerCapabilities } from '../../../shared/session/session-context.js';
 import { AccessPolicyCard } from './access-policy-card.js';
@@ -35,7 +35,7 @@ export function BucketSummaryPage() {
   const bucket = buckets.data?.find((b) => b.name === bucketName);
 
   return (
-    <div data-testid={TEST_IDS.buckets.summary}>
+    <div data-testid={BUCKETS_TEST_IDS.buckets.summary}>
       <BucketDetailFrame bucketName={bucketName}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <AccessPolicyCard bucket={bucketName} />

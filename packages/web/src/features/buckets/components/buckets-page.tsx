@@ -10,7 +10,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { RowAction } from '../../../shared/components/row-action.js';
@@ -53,7 +53,7 @@ export function BucketsPage() {
   };
 
   return (
-    <div data-testid={TEST_IDS.buckets.screen}>
+    <div data-testid={BUCKETS_TEST_IDS.buckets.screen}>
       <PageHeader
         title={t('title')}
         actions={
@@ -63,7 +63,7 @@ export function BucketsPage() {
                 variant="default"
                 disabled={selected.size === 0}
                 onClick={() => setReplicationOpen(true)}
-                data-testid={TEST_IDS.buckets.setReplication}
+                data-testid={BUCKETS_TEST_IDS.buckets.setReplication}
               >
                 {t('setReplication')}
               </Button>
@@ -76,9 +76,14 @@ export function BucketsPage() {
         placeholder={t('search')}
         value={filter}
         onChange={setFilter}
-        testId={TEST_IDS.buckets.search}
+        testId={BUCKETS_TEST_IDS.buckets.search}
       />
-      <Table highlightOnHover withTableBorder verticalSpacing={0} data-testid={TEST_IDS.buckets.table}>
+      <Table
+        highlightOnHover
+        withTableBorder
+        verticalSpacing={0}
+        data-testid={BUCKETS_TEST_IDS.buckets.table}
+      >
         <Table.Thead>
           <Table.Tr h={ROW_HEIGHT}>
             <Table.Th w={40}>
@@ -107,21 +112,21 @@ export function BucketsPage() {
               h={ROW_HEIGHT}
               style={{ cursor: 'pointer' }}
               onClick={(e) => handleRowClick(e, bucket.name)}
-              data-testid={TEST_IDS.buckets.row(bucket.name)}
+              data-testid={BUCKETS_TEST_IDS.buckets.row(bucket.name)}
             >
               <Table.Td>
                 <Checkbox
                   aria-label={t('selectBucket', { name: bucket.name })}
                   checked={selected.has(bucket.name)}
                   onChange={(e) => toggle(bucket.name, e.currentTarget.checked)}
-                  data-testid={TEST_IDS.buckets.select(bucket.name)}
+                  data-testid={BUCKETS_TEST_IDS.buckets.select(bucket.name)}
                 />
               </Table.Td>
               <Table.Td>
                 <Link to={`/buckets/${encodeURIComponent(bucket.name)}`}>{bucket.name}</Link>
               </Table.Td>
               <Table.Td>{format.date(bucket.creation_date)}</Table.Td>
-              <Table.Td data-testid={TEST_IDS.buckets.size(bucket.name)}>
+              <Table.Td data-testid={BUCKETS_TEST_IDS.buckets.size(bucket.name)}>
                 {/* No figure is not zero: a server without usage data (plain S3) or a scan not done yet. */}
                 {bucket.size === undefined ? t('anyServer.sizeUnknown') : format.bytes(bucket.size)}
               </Table.Td>
@@ -132,7 +137,7 @@ export function BucketsPage() {
                   icon={IconTrash}
                   danger
                   onClick={() => setToDelete(bucket.name)}
-                  testId={TEST_IDS.buckets.delete(bucket.name)}
+                  testId={BUCKETS_TEST_IDS.buckets.delete(bucket.name)}
                 />
               </Table.Td>
             </Table.Tr>

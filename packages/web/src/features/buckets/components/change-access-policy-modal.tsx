@@ -8,7 +8,7 @@
 import { Alert, Group, Radio, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketAccess, BucketDetails } from '../../../shared/api/types.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { PolicyJsonInput } from '../../../shared/components/policy-json-input.js';
@@ -21,7 +21,7 @@ import {
   toSetBucketPolicyRequest,
 } from './access-policy-form.js';
 
-const ids = TEST_IDS.accessPolicy;
+const ids = BUCKETS_TEST_IDS.accessPolicy;
 
 export interface ChangeAccessPolicyModalProps {
   bucket: string;

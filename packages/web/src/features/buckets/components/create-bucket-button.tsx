@@ -6,7 +6,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { usePermission } from '../../../shared/api/has-permission.js';
 import { CreateBucketModal } from './create-bucket-modal.js';
 
@@ -20,7 +20,7 @@ export function CreateBucketButton() {
       <Button
         leftSection={<IconPlus size={16} aria-hidden="true" />}
         onClick={() => setOpen(true)}
-        data-testid={TEST_IDS.buckets.createBucket}
+        data-testid={BUCKETS_TEST_IDS.buckets.createBucket}
       >
         {t('createBucket')}
       </Button>

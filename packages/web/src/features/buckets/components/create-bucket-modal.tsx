@@ -11,7 +11,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useReducer } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useDistributedMode, useServerCapabilities } from '../../../shared/session/session-context.js';
@@ -31,14 +31,14 @@ import type { CreateFeatures } from './create-bucket-form.js';
 export const NAME_DEBOUNCE_MS = 1000;
 
 const QUOTA_IDS = {
-  type: TEST_IDS.createBucket.quotaType,
-  size: TEST_IDS.createBucket.quotaSize,
-  unit: TEST_IDS.createBucket.quotaUnit,
+  type: BUCKETS_TEST_IDS.createBucket.quotaType,
+  size: BUCKETS_TEST_IDS.createBucket.quotaSize,
+  unit: BUCKETS_TEST_IDS.createBucket.quotaUnit,
 };
 const RETENTION_IDS = {
-  mode: TEST_IDS.createBucket.retentionMode,
-  validity: TEST_IDS.createBucket.retentionValidity,
-  unit: TEST_IDS.createBucket.retentionUnit,
+  mode: BUCKETS_TEST_IDS.createBucket.retentionMode,
+  validity: BUCKETS_TEST_IDS.createBucket.retentionValidity,
+  unit: BUCKETS_TEST_IDS.createBucket.retentionUnit,
 };
 
 export interface CreateBucketModalProps {
@@ -90,11 +90,11 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
       onClose={close}
       title={t('create.title')}
       size="lg"
-      data-testid={TEST_IDS.createBucket.modal}
+      data-testid={BUCKETS_TEST_IDS.createBucket.modal}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <ModalError error={mutation.error} testId={TEST_IDS.createBucket.error} />
+          <ModalError error={mutation.error} testId={BUCKETS_TEST_IDS.createBucket.error} />
           <TextInput
             label={t('create.name')}
             required
@@ -102,20 +102,20 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
             onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })}
             disabled={saving}
             error={nameProblem === null ? undefined : t(`create.nameRules.${nameProblem}`)}
-            errorProps={{ 'data-testid': TEST_IDS.createBucket.nameRule, role: 'alert' }}
-            data-testid={TEST_IDS.createBucket.name}
+            errorProps={{ 'data-testid': BUCKETS_TEST_IDS.createBucket.nameRule, role: 'alert' }}
+            data-testid={BUCKETS_TEST_IDS.createBucket.name}
             data-autofocus
           />
           <Text fw={600} size="sm">
             {t('create.features')}
           </Text>
           {capabilities.adminApi && !distributed && (
-            <Alert color="gray" data-testid={TEST_IDS.createBucket.nonErasureMessage}>
+            <Alert color="gray" data-testid={BUCKETS_TEST_IDS.createBucket.nonErasureMessage}>
               {t('create.nonErasure')}
             </Alert>
           )}
           {!capabilities.adminApi && (
-            <Alert color="gray" data-testid={TEST_IDS.createBucket.noAdminApiMessage}>
+            <Alert color="gray" data-testid={BUCKETS_TEST_IDS.createBucket.noAdminApiMessage}>
               {t('anyServer.quotaNotOffered')}
             </Alert>
           )}
@@ -124,21 +124,21 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
             checked={offered.versioning && form.versioning}
             disabled={!offered.versioning || saving}
             onChange={(e) => dispatch({ type: 'versioning', value: e.currentTarget.checked })}
-            data-testid={TEST_IDS.createBucket.versioning}
+            data-testid={BUCKETS_TEST_IDS.createBucket.versioning}
           />
           <Switch
             label={t('create.locking')}
             checked={offered.locking && form.locking}
             disabled={!offered.locking || form.retentionEnabled || saving}
             onChange={(e) => dispatch({ type: 'locking', value: e.currentTarget.checked })}
-            data-testid={TEST_IDS.createBucket.locking}
+            data-testid={BUCKETS_TEST_IDS.createBucket.locking}
           />
           <Switch
             label={t('create.quota')}
             checked={offered.quota && form.quotaEnabled}
             disabled={!offered.quota || saving}
             onChange={(e) => dispatch({ type: 'quotaEnabled', value: e.currentTarget.checked })}
-            data-testid={TEST_IDS.createBucket.quota}
+            data-testid={BUCKETS_TEST_IDS.createBucket.quota}
           />
           {offered.quota && form.quotaEnabled && (
             <Stack gap="xs" pl="lg">
@@ -156,7 +156,7 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
               checked={form.retentionEnabled}
               disabled={saving}
               onChange={(e) => dispatch({ type: 'retentionEnabled', value: e.currentTarget.checked })}
-              data-testid={TEST_IDS.createBucket.retention}
+              data-testid={BUCKETS_TEST_IDS.createBucket.retention}
             />
           )}
           {retention && form.versioning && form.retentionEnabled && (
@@ -177,11 +177,16 @@ export function CreateBucketModal({ opened, onClose }: CreateBucketModalProps) {
                 mutation.reset();
               }}
               disabled={saving}
-              data-testid={TEST_IDS.createBucket.clear}
+              data-testid={BUCKETS_TEST_IDS.createBucket.clear}
             >
               {t('common:actions.clear')}
             </Button>
-            <Button type="submit" disabled={!valid} loading={saving} data-testid={TEST_IDS.createBucket.save}>
+            <Button
+              type="submit"
+              disabled={!valid}
+              loading={saving}
+              data-testid={BUCKETS_TEST_IDS.createBucket.save}
+            >
               {t('common:actions.save')}
             </Button>
           </Group>

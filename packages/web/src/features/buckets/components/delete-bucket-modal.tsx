@@ -4,7 +4,7 @@
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useDeleteBucket } from '../api/delete-bucket.js';
@@ -38,10 +38,10 @@ export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketMo
       opened={bucket !== null}
       onClose={close}
       title={t('delete.title')}
-      data-testid={TEST_IDS.deleteBucket.modal}
+      data-testid={BUCKETS_TEST_IDS.deleteBucket.modal}
     >
       <Stack>
-        <ModalError error={mutation.error} testId={TEST_IDS.deleteBucket.error} />
+        <ModalError error={mutation.error} testId={BUCKETS_TEST_IDS.deleteBucket.error} />
         <Text>
           <Trans
             t={t}
@@ -61,7 +61,7 @@ export function DeleteBucketModal({ bucket, onClose, onDeleted }: DeleteBucketMo
             color="red.9"
             onClick={handleDelete}
             loading={mutation.isPending}
-            data-testid={TEST_IDS.deleteBucket.confirm}
+            data-testid={BUCKETS_TEST_IDS.deleteBucket.confirm}
           >
             {t('common:actions.delete')}
           </Button>

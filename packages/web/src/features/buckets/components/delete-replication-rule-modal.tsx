@@ -3,12 +3,12 @@
  * is enabled at least one rule must remain (as observed in the spec); the refusal shows inside.
  */
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { ReplicationRule } from '../../../shared/api/types.js';
 import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteReplicationRule } from '../api/bucket-replication.js';
 
-const ids = TEST_IDS.replicationTab;
+const ids = BUCKETS_TEST_IDS.replicationTab;
 
 export function DeleteReplicationRuleModal({
   bucket,

@@ -5,12 +5,12 @@
 import { Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { LifecycleRule } from '../../../shared/api/types.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { useUpdateLifecycleRule } from '../api/bucket-lifecycle.js';
 
-const ids = TEST_IDS.lifecycle;
+const ids = BUCKETS_TEST_IDS.lifecycle;
 
 export function EditLifecycleModal({
   bucket,

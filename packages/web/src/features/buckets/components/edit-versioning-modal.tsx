@@ -6,12 +6,12 @@
  */
 import { Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { useSetBucketVersioning } from '../api/bucket-settings.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import type { SettingModalProps } from './setting-modal.js';
 
-const ids = TEST_IDS.bucketSettings;
+const ids = BUCKETS_TEST_IDS.bucketSettings;
 
 /** `current`: true to offer enabling versioning, false to offer suspending it. */
 type Props = SettingModalProps<boolean>;

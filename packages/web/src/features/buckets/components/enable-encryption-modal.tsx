@@ -7,7 +7,7 @@
 import { NativeSelect, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketEncryptionInfo } from '../../../shared/api/types.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { useSetBucketEncryption } from '../api/set-bucket-encryption.js';
@@ -19,7 +19,7 @@ import {
   type EncryptionChoice,
 } from './encryption-form.js';
 
-const ids = TEST_IDS.encryption;
+const ids = BUCKETS_TEST_IDS.encryption;
 
 export interface EnableEncryptionModalProps {
   bucket: string;

@@ -8,13 +8,13 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { useBucketEncryption } from '../api/get-bucket-encryption.js';
 import { EnableEncryptionModal } from './enable-encryption-modal.js';
 import { encryptionChoiceOf } from './encryption-form.js';
 import { SummaryCard } from './summary-card.js';
 
-const ids = TEST_IDS.encryption;
+const ids = BUCKETS_TEST_IDS.encryption;
 
 export function EncryptionCard({ bucket }: { bucket: string }) {
   const { t } = useTranslation(['buckets']);

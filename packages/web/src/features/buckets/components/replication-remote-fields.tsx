@@ -8,10 +8,10 @@
  */
 import { Group, NativeSelect, NumberInput, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { MultiBucketReplicationRequest } from '../../../shared/api/types.js';
 
-const ids = TEST_IDS.replication;
+const ids = BUCKETS_TEST_IDS.replication;
 const UNITS = ['Ki', 'Mi', 'Gi', 'Ti'] as const;
 type BandwidthUnit = (typeof UNITS)[number];
 

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import type { BucketRetentionResponse } from '../../../shared/api/types.js';
 import { useSetBucketRetention } from '../api/bucket-settings.js';
 import { initialRetentionForm, isValidRetentionValidity, toBucketRetention } from './bucket-settings-form.js';
@@ -14,7 +14,7 @@ import { RetentionFields } from './retention-fields.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import type { SettingModalProps } from './setting-modal.js';
 
-const ids = TEST_IDS.bucketSettings;
+const ids = BUCKETS_TEST_IDS.bucketSettings;
 const FIELD_IDS = {
   mode: ids.retentionMode,
   validity: ids.retentionValidity,

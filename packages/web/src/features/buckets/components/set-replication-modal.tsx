@@ -25,7 +25,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useListExternalBuckets, useSetMultiBucketReplication } from '../api/bucket-replication.js';
@@ -36,7 +36,7 @@ import {
   type RemoteForm,
 } from './replication-remote-fields.js';
 
-const ids = TEST_IDS.replication;
+const ids = BUCKETS_TEST_IDS.replication;
 /** Spec 1 §9: succeeded buckets leave the list after this long. */
 export const REPLICATION_CLEANUP_MS = 500;
 

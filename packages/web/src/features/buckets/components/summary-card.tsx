@@ -1,15 +1,15 @@
 /**
  * One card of the bucket Summary: its title, its value (a line of text), an optional detail line
  * under it (e.g. why the value is unknown) and an optional edit button that opens the setting's
- * modal. Test ids come from the setting's name (`TEST_IDS.bucketSettings`) or are the card's own
+ * modal. Test ids come from the setting's name (`BUCKETS_TEST_IDS.bucketSettings`) or are the card's own
  * (Encryption, Access Policy).
  */
 import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { TEST_IDS } from '../../../selectors.js';
+import { BUCKETS_TEST_IDS } from '../test-ids.js';
 
-const ids = TEST_IDS.bucketSettings;
+const ids = BUCKETS_TEST_IDS.bucketSettings;
 
 export interface SummaryCardProps {
   /** The setting's name in test ids: 'quota' → `bucket-setting-quota`; or the card's own test ids. */

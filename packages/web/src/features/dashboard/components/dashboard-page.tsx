@@ -22,7 +22,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { DASHBOARD_TEST_IDS } from '../test-ids.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { WIDGET_KEY, useAdminInfo, type WidgetRange } from '../api/dashboard.js';
 import {
@@ -46,13 +46,13 @@ function UsageSummary({ info }: { info: AdminInfoResponse }) {
     { key: 'objects', label: t('usage.objects'), value: info.objects.toLocaleString() },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} maw={1920} data-testid={TEST_IDS.dashboard.usage}>
+    <SimpleGrid cols={{ base: 1, sm: 3 }} maw={1920} data-testid={DASHBOARD_TEST_IDS.dashboard.usage}>
       {items.map((item) => (
         <Card key={item.key} withBorder padding="lg">
           <Text size="sm" c="dimmed">
             {item.label}
           </Text>
-          <Text fz={28} fw={700} data-testid={TEST_IDS.dashboard.usageValue(item.key)}>
+          <Text fz={28} fw={700} data-testid={DASHBOARD_TEST_IDS.dashboard.usageValue(item.key)}>
             {item.value}
           </Text>
         </Card>
@@ -107,7 +107,7 @@ function WidgetDashboard({
           label={t('startTime')}
           value={startText}
           onChange={(e) => setStartText(e.currentTarget.value)}
-          data-testid={TEST_IDS.dashboard.startTime}
+          data-testid={DASHBOARD_TEST_IDS.dashboard.startTime}
         />
         <TextInput
           type="datetime-local"
@@ -115,9 +115,9 @@ function WidgetDashboard({
           value={endText}
           onChange={(e) => setEndText(e.currentTarget.value)}
           error={invalid ? t('rangeInvalid') : undefined}
-          data-testid={TEST_IDS.dashboard.endTime}
+          data-testid={DASHBOARD_TEST_IDS.dashboard.endTime}
         />
-        <Button onClick={sync} disabled={invalid} data-testid={TEST_IDS.dashboard.sync}>
+        <Button onClick={sync} disabled={invalid} data-testid={DASHBOARD_TEST_IDS.dashboard.sync}>
           {t('sync')}
         </Button>
       </Group>
@@ -128,7 +128,7 @@ function WidgetDashboard({
       <Tabs value={group} onChange={(v) => v && setGroup(v as WidgetGroup)}>
         <Tabs.List>
           {GROUPS.map((g) => (
-            <Tabs.Tab key={g} value={g} data-testid={TEST_IDS.dashboard.tab(g)}>
+            <Tabs.Tab key={g} value={g} data-testid={DASHBOARD_TEST_IDS.dashboard.tab(g)}>
               {t(`tabs.${g}`)}
             </Tabs.Tab>
           ))}
@@ -137,7 +137,7 @@ function WidgetDashboard({
           <Tabs.Panel key={g} value={g} pt="md">
             {g === group && (
               <div
-                data-testid={TEST_IDS.dashboard.grid}
+                data-testid={DASHBOARD_TEST_IDS.dashboard.grid}
                 style={{
                   display: 'grid',
                   gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
@@ -174,7 +174,7 @@ export function DashboardPage({ page = 'dashboard' }: { page?: 'dashboard' | 'me
   const { t } = useTranslation('dashboard');
   const info = useAdminInfo();
   return (
-    <div data-testid={TEST_IDS.dashboard.screen}>
+    <div data-testid={DASHBOARD_TEST_IDS.dashboard.screen}>
       <PageHeader title={page === 'metrics' ? t('metricsTitle') : t('title')} />
       {info.isPending && (
         <Center mih={200} role="status" aria-live="polite">

@@ -9,7 +9,7 @@ import type { Widget } from '@coffer/contract';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { DASHBOARD_TEST_IDS } from '../test-ids.js';
 import { useWidgetDetails, type WidgetRange } from '../api/dashboard.js';
 import { GRID_COLUMNS } from './dashboard-layout.js';
 
@@ -50,7 +50,7 @@ export function WidgetCard({
       withBorder
       padding="md"
       style={{ gridColumn: `span ${width}` }}
-      data-testid={TEST_IDS.dashboard.widget(widget.id)}
+      data-testid={DASHBOARD_TEST_IDS.dashboard.widget(widget.id)}
       data-state={state}
       aria-busy={state === 'loading'}
     >
@@ -73,7 +73,7 @@ export function WidgetCard({
             size="sm"
             onClick={() => onResize(wide ? -2 : 2)}
             aria-label={t(wide ? 'narrower' : 'wider', { title })}
-            data-testid={TEST_IDS.dashboard.resize(widget.id)}
+            data-testid={DASHBOARD_TEST_IDS.dashboard.resize(widget.id)}
           >
             {wide ? <IconArrowsMinimize size={14} /> : <IconArrowsHorizontal size={14} />}
           </ActionIcon>

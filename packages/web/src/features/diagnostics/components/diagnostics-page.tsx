@@ -9,12 +9,12 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { STREAM_ENDPOINTS } from '@coffer/contract/client';
 import { IconDownload, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { DIAGNOSTICS_TEST_IDS } from '../test-ids.js';
 import { useStream } from '../../../shared/api/use-stream.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { canDownload, diagnosticStatus } from './diagnostic-status.js';
 
-const ids = TEST_IDS.diagnostics;
+const ids = DIAGNOSTICS_TEST_IDS.diagnostics;
 /** Spec 2 §7, §9: the diagnostic deadline. */
 const DEADLINE = '1h';
 

@@ -8,10 +8,10 @@
 import { Paper, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { TEST_IDS } from '../../../selectors.js';
+import { HEAL_TEST_IDS } from '../test-ids.js';
 import type { HealChartRow } from './heal-model.js';
 
-const ids = TEST_IDS.heal;
+const ids = HEAL_TEST_IDS.heal;
 
 export function HealChart({ rows }: { rows: HealChartRow[] }) {
   const { t } = useTranslation(['heal']);

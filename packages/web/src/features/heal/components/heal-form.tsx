@@ -5,10 +5,10 @@
  */
 import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { HEAL_TEST_IDS } from '../test-ids.js';
 import { toggleFlag, type HealFlags } from './heal-model.js';
 
-const ids = TEST_IDS.heal;
+const ids = HEAL_TEST_IDS.heal;
 /** The boxes in the order the spec lists them; each is its own text key and test id. */
 const FLAGS = ['recursive', 'forceStart', 'forceStop'] as const satisfies readonly (keyof HealFlags)[];
 

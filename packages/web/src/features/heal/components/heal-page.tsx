@@ -13,13 +13,13 @@ import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { useStream } from '../../../shared/api/use-stream.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { HEAL_TEST_IDS } from '../test-ids.js';
 import { HealChart } from './heal-chart.js';
 import { EMPTY_HEAL_FORM, HealForm, type HealFormValue } from './heal-form.js';
 import { chartRows } from './heal-model.js';
 import { HealResults } from './heal-results.js';
 
-const ids = TEST_IDS.heal;
+const ids = HEAL_TEST_IDS.heal;
 
 export function HealPage() {
   const { t } = useTranslation(['heal']);

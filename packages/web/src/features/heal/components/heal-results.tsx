@@ -2,10 +2,10 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { HEAL_TEST_IDS } from '../test-ids.js';
 import type { HealProgress } from './heal-model.js';
 
-const ids = TEST_IDS.heal;
+const ids = HEAL_TEST_IDS.heal;
 
 export function HealResults({ progress }: { progress: HealProgress | undefined }) {
   const { t } = useTranslation(['heal']);

@@ -5,14 +5,14 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useAddUsersToGroups } from '../api/add-users-to-groups.js';
 import { useGroups } from '../api/list-groups.js';
 import type { Problem } from '../../../shared/validation/problem.js';
 import { NameChoiceForm } from './name-choice-form.js';
 
-const ids = TEST_IDS.addToGroup;
+const ids = IAM_TEST_IDS.addToGroup;
 export const NO_GROUP_SELECTED: Problem = { key: 'validation.noGroupSelected' };
 
 export interface AddToGroupModalProps {

@@ -6,14 +6,14 @@ import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useChangeUserPassword } from '../api/change-user-password.js';
 import { canSaveUserPassword, userPasswordProblem } from './change-user-password-form.js';
 import { FormAlert } from '../../../shared/components/form-alert.js';
 import type { Problem } from '../../../shared/validation/problem.js';
 
-const ids = TEST_IDS.changeUserPassword;
+const ids = IAM_TEST_IDS.changeUserPassword;
 
 function ChangeUserPasswordForm({ user, onClose }: { user: string; onClose: () => void }) {
   const [newPassword, setNewPassword] = useState('');

@@ -5,7 +5,7 @@
  */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { PolicyJsonInput } from '../../../shared/components/policy-json-input.js';
@@ -14,7 +14,7 @@ import { useSavePolicy } from '../api/save-policy.js';
 import { isPolicyFormValid, toSavePolicyRequest } from './policy-form.js';
 import type { PolicyForm } from './policy-form.js';
 
-const ids = TEST_IDS.createPolicy;
+const ids = IAM_TEST_IDS.createPolicy;
 
 export function CreatePolicyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['iam', 'common']);

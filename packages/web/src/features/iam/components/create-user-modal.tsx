@@ -5,7 +5,7 @@
  */
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { useModalForm } from '../../../shared/components/use-modal-form.js';
 import { useCreateUser } from '../api/create-user.js';
 import { useGroups } from '../api/list-groups.js';
@@ -19,7 +19,7 @@ import {
   toCreateUserRequest,
 } from './user-form.js';
 
-const ids = TEST_IDS.createUser;
+const ids = IAM_TEST_IDS.createUser;
 
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['iam', 'common']);

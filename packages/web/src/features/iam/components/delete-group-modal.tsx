@@ -1,6 +1,6 @@
 /** Delete Group (spec 2 §2): 'Are you sure you want to delete group {name}?'. */
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteGroup } from '../api/delete-group.js';
 
@@ -14,7 +14,7 @@ export function DeleteGroupModal({ group, onClose }: { group: string | null; onC
       deleted={(name) => t('deleteGroup.deleted', { name })}
       title={t('deleteGroup.title')}
       onClose={onClose}
-      testIds={TEST_IDS.deleteGroup}
+      testIds={IAM_TEST_IDS.deleteGroup}
     >
       <Trans
         t={t}

@@ -1,6 +1,6 @@
 /** Delete Policy (spec 2 §2): confirmation; the server refuses a policy that is still attached. */
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeletePolicy } from '../api/delete-policy.js';
 
@@ -21,7 +21,7 @@ export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyMo
       onDeleted={onDeleted}
       title={t('deletePolicy.title')}
       onClose={onClose}
-      testIds={TEST_IDS.deletePolicy}
+      testIds={IAM_TEST_IDS.deletePolicy}
     >
       <Trans
         t={t}

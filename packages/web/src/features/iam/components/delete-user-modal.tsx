@@ -4,7 +4,7 @@
  */
 import { useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { useDeleteUser } from '../api/delete-user.js';
 
@@ -29,7 +29,7 @@ export function DeleteUserModal({ user, onClose, onDeleted }: DeleteUserModalPro
       }}
       title={t('deleteUser.title')}
       onClose={onClose}
-      testIds={TEST_IDS.deleteUser}
+      testIds={IAM_TEST_IDS.deleteUser}
     >
       <Trans
         t={t}

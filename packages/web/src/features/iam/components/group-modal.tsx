@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api-error.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import type { Group as IamGroup } from '../../../shared/api/types.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -21,7 +21,7 @@ import { canSaveGroup, toCreateGroupRequest, toUpdateGroupRequest } from './grou
 import type { GroupForm } from './group-form.js';
 import { NamePicker } from './name-picker.js';
 
-const ids = TEST_IDS.groupModal;
+const ids = IAM_TEST_IDS.groupModal;
 
 function GroupFormBody({ existing, onClose }: { existing: IamGroup | null; onClose: () => void }) {
   const { t } = useTranslation(['iam', 'common']);

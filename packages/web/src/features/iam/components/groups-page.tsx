@@ -7,7 +7,7 @@ import { Anchor, Button } from '@mantine/core';
 import { IconEdit, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { ResourceListPage } from '../../../shared/components/resource-list-page.js';
 import { useGroups } from '../api/list-groups.js';
 import { DeleteGroupModal } from './delete-group-modal.js';
@@ -15,7 +15,7 @@ import { GroupModal } from './group-modal.js';
 import { SetPoliciesModal } from './set-policies-modal.js';
 import type { SetPoliciesTarget } from './set-policies-modal.js';
 
-const ids = TEST_IDS.groups;
+const ids = IAM_TEST_IDS.groups;
 
 /** A group's policies arrive comma-separated (spec 2 §3). */
 const policyNames = (policy: string): string[] =>

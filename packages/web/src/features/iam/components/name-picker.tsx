@@ -7,10 +7,10 @@ import { Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/co
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { matching } from '../../../shared/components/search-box.js';
 
-const ids = TEST_IDS.namePicker;
+const ids = IAM_TEST_IDS.namePicker;
 
 export interface NamePickerProps {
   /** Names the test ids and the ARIA labels, e.g. 'users'. */

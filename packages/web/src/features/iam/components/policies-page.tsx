@@ -7,14 +7,14 @@ import { IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { ResourceListPage } from '../../../shared/components/resource-list-page.js';
 import { policyPath } from '../../../shared/iam-paths.js';
 import { usePolicies } from '../api/list-policies.js';
 import { CreatePolicyModal } from './create-policy-modal.js';
 import { DeletePolicyModal } from './delete-policy-modal.js';
 
-const ids = TEST_IDS.policies;
+const ids = IAM_TEST_IDS.policies;
 
 export function PoliciesPage() {
   const { t } = useTranslation(['iam', 'common']);

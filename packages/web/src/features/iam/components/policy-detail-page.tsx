@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
@@ -25,7 +25,7 @@ import { DeletePolicyModal } from './delete-policy-modal.js';
 import { EntityNameTable } from './entity-name-table.js';
 import { isPolicyFormValid } from './policy-form.js';
 
-const ids = TEST_IDS.policyDetail;
+const ids = IAM_TEST_IDS.policyDetail;
 
 function PolicyDetails({ name, document: saved }: { name: string; document: string }) {
   // The editor starts from the server's document; a save makes the server's answer the new start.

@@ -5,14 +5,14 @@
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import type { User } from '../../../shared/api/types.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useGroups } from '../api/list-groups.js';
 import { useUpdateUser } from '../api/update-user.js';
 import { NameChoiceForm } from './name-choice-form.js';
 
-const ids = TEST_IDS.setGroups;
+const ids = IAM_TEST_IDS.setGroups;
 
 function SetGroupsForm({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation('iam');

@@ -5,14 +5,14 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import type { EntityType } from '../../../shared/api/types.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { ASSIGNMENT_POLICY_LIMIT, usePolicies } from '../api/list-policies.js';
 import { useSetPolicy } from '../api/set-policy.js';
 import { NameChoiceForm } from './name-choice-form.js';
 
-const ids = TEST_IDS.setPolicies;
+const ids = IAM_TEST_IDS.setPolicies;
 
 export interface SetPoliciesTarget {
   entityName: string;

@@ -22,7 +22,7 @@ import { IconEye, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import type { ServiceAccountCredentials, User } from '../../../shared/api/types.js';
 import { CreateServiceAccountModal } from '../../../shared/components/create-service-account-modal.js';
 import { DeleteServiceAccountModal } from '../../../shared/components/delete-service-account-modal.js';
@@ -42,7 +42,7 @@ import { SearchBox, matching } from '../../../shared/components/search-box.js';
 import { SetGroupsModal } from './set-groups-modal.js';
 import { SetPoliciesModal } from './set-policies-modal.js';
 
-const ids = TEST_IDS.userDetail;
+const ids = IAM_TEST_IDS.userDetail;
 
 function GroupsTab({ user }: { user: User }) {
   const { t } = useTranslation(['iam', 'common']);

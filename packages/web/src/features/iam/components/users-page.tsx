@@ -9,7 +9,7 @@ import { IconEye, IconPlus, IconTrash, IconUsersPlus } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { IAM_TEST_IDS } from '../test-ids.js';
 import { ResourceListPage, toggled } from '../../../shared/components/resource-list-page.js';
 import { userPath } from '../../../shared/iam-paths.js';
 import { readSignedInUser } from '../../../shared/session/signed-in-user.js';
@@ -18,7 +18,7 @@ import { AddToGroupModal } from './add-to-group-modal.js';
 import { CreateUserModal } from './create-user-modal.js';
 import { DeleteUserModal } from './delete-user-modal.js';
 
-const ids = TEST_IDS.users;
+const ids = IAM_TEST_IDS.users;
 
 export function UsersPage() {
   const { t } = useTranslation(['iam', 'common']);

@@ -17,12 +17,12 @@ import {
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { LICENSE_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useValidateSubscription } from '../api/subscription.js';
 
-const ids = TEST_IDS.license;
+const ids = LICENSE_TEST_IDS.license;
 
 function ActivateForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['license', 'common']);

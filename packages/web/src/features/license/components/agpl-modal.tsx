@@ -6,7 +6,7 @@
 import { Loader, Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { LICENSE_TEST_IDS } from '../test-ids.js';
 
 export function AgplModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['license', 'common']);
@@ -27,7 +27,7 @@ export function AgplModal({ opened, onClose }: { opened: boolean; onClose: () =>
       onClose={onClose}
       title={t('agplTitle')}
       size="xl"
-      data-testid={TEST_IDS.license.agplModal}
+      data-testid={LICENSE_TEST_IDS.license.agplModal}
     >
       {text === null ? (
         <Loader aria-label={t('common:loading')} />
@@ -37,7 +37,7 @@ export function AgplModal({ opened, onClose }: { opened: boolean; onClose: () =>
           role="region"
           aria-label={t('agplTitle')}
           tabIndex={0}
-          data-testid={TEST_IDS.license.agplText}
+          data-testid={LICENSE_TEST_IDS.license.agplText}
           style={{
             whiteSpace: 'pre-wrap',
             fontSize: 'var(--mantine-font-size-xs)',

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@coffer/contract';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { LICENSE_TEST_IDS } from '../test-ids.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { useSession } from '../../../shared/session/session-context.js';
 import { useRefreshSubscription, useSubscriptionInfo } from '../api/subscription.js';
@@ -18,7 +18,7 @@ import { AgplModal } from './agpl-modal.js';
 import { PlansTable } from './plans-table.js';
 import { planOf, signInLink, TIB } from './plans.js';
 
-const ids = TEST_IDS.license;
+const ids = LICENSE_TEST_IDS.license;
 
 function SubscriptionSummary({ info }: { info: SubscriptionInfo }) {
   const { t } = useTranslation('license');

@@ -1,14 +1,14 @@
 /** The plan comparison table of the License page (spec 2 §9 "Plans"), the current plan marked. */
 import { Anchor, Badge, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { LICENSE_TEST_IDS } from '../test-ids.js';
 import { PLAN_IDS, PLAN_ROWS, planLink, type PlanId } from './plans.js';
 
 export function PlansTable({ current, operator }: { current: PlanId; operator: boolean }) {
   const { t } = useTranslation('license');
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table withTableBorder withColumnBorders striped data-testid={TEST_IDS.license.plans}>
+      <Table withTableBorder withColumnBorders striped data-testid={LICENSE_TEST_IDS.license.plans}>
         <Table.Caption>{t('comparePlans')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -9,11 +9,11 @@ import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { LOGS_TEST_IDS } from '../test-ids.js';
 import type { AuditLogRecord, AuditQuery } from '../api/audit-search.js';
 import { COLUMNS, type AuditColumn } from './audit-search-form.js';
 
-const ids = TEST_IDS.auditLogs;
+const ids = LOGS_TEST_IDS.auditLogs;
 /** Long free text (names, ids, agents) may break anywhere; short values stay on one line. */
 const FREE_TEXT = new Set<AuditColumn>(['bucket', 'object', 'remote_host', 'request_id', 'user_agent']);
 const cellStyle = (column: AuditColumn) =>

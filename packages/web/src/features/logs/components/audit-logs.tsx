@@ -8,7 +8,7 @@ import { Button, Collapse, Group, SimpleGrid, Stack, Text, TextInput, UnstyledBu
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { LOGS_TEST_IDS } from '../test-ids.js';
 import { useAuditSearch, type AuditQuery } from '../api/audit-search.js';
 import { AuditLogTable } from './audit-log-table.js';
 import {
@@ -20,7 +20,7 @@ import {
   type AuditForm,
 } from './audit-search-form.js';
 
-const ids = TEST_IDS.auditLogs;
+const ids = LOGS_TEST_IDS.auditLogs;
 
 export function AuditLogs() {
   const { t } = useTranslation('auditLogs');

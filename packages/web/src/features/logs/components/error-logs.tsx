@@ -9,11 +9,11 @@ import { STREAM_ENDPOINTS } from '@coffer/contract/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { LOGS_TEST_IDS } from '../test-ids.js';
 import { useStream } from '../../../shared/api/use-stream.js';
 import { lineMatches, lineText } from './log-line.js';
 
-const ids = TEST_IDS.logs;
+const ids = LOGS_TEST_IDS.logs;
 /** Lines kept on screen (the oldest leave first). */
 const KEEP = 1000;
 

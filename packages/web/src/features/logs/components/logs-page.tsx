@@ -8,12 +8,12 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { LOGS_TEST_IDS } from '../test-ids.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { useSession } from '../../../shared/session/session-context.js';
 import { ErrorLogs } from './error-logs.js';
 
-const ids = TEST_IDS.logs;
+const ids = LOGS_TEST_IDS.logs;
 /** The session feature that enables Audit Logs (spec 2 §3 Session). */
 export const LOG_SEARCH_FEATURE = 'log-search';
 

@@ -7,7 +7,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 
 export interface AddFolderModalProps {
   opened: boolean;
@@ -35,7 +35,7 @@ export function AddFolderModal({ opened, currentPath, onClose, onSave }: AddFold
       opened={opened}
       onClose={close}
       title={t('addFolder.title')}
-      data-testid={TEST_IDS.addFolder.modal}
+      data-testid={OBJECTS_TEST_IDS.addFolder.modal}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
@@ -51,18 +51,18 @@ export function AddFolderModal({ opened, currentPath, onClose, onSave }: AddFold
             label={t('addFolder.folderPath')}
             value={folderPath}
             onChange={(e) => setFolderPath(e.currentTarget.value)}
-            data-testid={TEST_IDS.addFolder.path}
+            data-testid={OBJECTS_TEST_IDS.addFolder.path}
             data-autofocus
           />
           <Group justify="flex-end">
             <Button
               variant="default"
               onClick={() => setFolderPath('')}
-              data-testid={TEST_IDS.addFolder.clear}
+              data-testid={OBJECTS_TEST_IDS.addFolder.clear}
             >
               {t('common:actions.clear')}
             </Button>
-            <Button type="submit" disabled={blank} data-testid={TEST_IDS.addFolder.save}>
+            <Button type="submit" disabled={blank} data-testid={OBJECTS_TEST_IDS.addFolder.save}>
               {t('common:actions.save')}
             </Button>
           </Group>

@@ -7,7 +7,7 @@
  */
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useDeleteObject } from '../api/delete-object.js';
@@ -77,10 +77,10 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
       opened={keys !== null}
       onClose={close}
       title={t('delete.title')}
-      data-testid={TEST_IDS.deleteObjects.modal}
+      data-testid={OBJECTS_TEST_IDS.deleteObjects.modal}
     >
       <Stack>
-        <ModalError error={error} testId={TEST_IDS.deleteObjects.error} />
+        <ModalError error={error} testId={OBJECTS_TEST_IDS.deleteObjects.error} />
         {multiple.isPending && multiple.progress !== null && <DeleteRunning progress={multiple.progress} />}
         {partial && <DeleteOutcomeView outcome={multiple.data} />}
         <Text>{t('delete.question')}</Text>
@@ -96,7 +96,7 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
         )}
         <Group justify="flex-end">
           {multiple.isPending ? (
-            <Button variant="default" onClick={multiple.stop} data-testid={TEST_IDS.bulk.stop}>
+            <Button variant="default" onClick={multiple.stop} data-testid={OBJECTS_TEST_IDS.bulk.stop}>
               {t('bulk.stop')}
             </Button>
           ) : (
@@ -109,7 +109,7 @@ export function DeleteObjectsModal({ bucket, keys, onClose, onDeleted }: DeleteO
             onClick={handleDelete}
             loading={pending}
             disabled={partial}
-            data-testid={TEST_IDS.deleteObjects.confirm}
+            data-testid={OBJECTS_TEST_IDS.deleteObjects.confirm}
           >
             {t('common:actions.delete')}
           </Button>

@@ -5,7 +5,7 @@
  */
 import { List, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import type { DeleteDone, DeleteProgress } from '../api/delete-progress.js';
 
 export function DeleteRunning({ progress }: { progress: DeleteProgress }) {
@@ -13,7 +13,7 @@ export function DeleteRunning({ progress }: { progress: DeleteProgress }) {
   return (
     <Stack gap={6}>
       <Progress value={100} animated striped aria-hidden="true" />
-      <Text size="sm" role="status" data-testid={TEST_IDS.bulk.progress}>
+      <Text size="sm" role="status" data-testid={OBJECTS_TEST_IDS.bulk.progress}>
         {t('bulk.deleting', { deleted: progress.deleted, failed: progress.failed })}
       </Text>
     </Stack>
@@ -24,7 +24,7 @@ export function DeleteOutcomeView({ outcome }: { outcome: DeleteDone }) {
   const { t } = useTranslation('objects');
   return (
     <Stack gap={6}>
-      <Text size="sm" role="status" fw={600} data-testid={TEST_IDS.bulk.outcome}>
+      <Text size="sm" role="status" fw={600} data-testid={OBJECTS_TEST_IDS.bulk.outcome}>
         {outcome.stopped === true
           ? t('bulk.stoppedByUser', { deleted: outcome.deleted, failed: outcome.failed })
           : t('bulk.outcome', { deleted: outcome.deleted, failed: outcome.failed })}
@@ -38,7 +38,7 @@ export function DeleteOutcomeView({ outcome }: { outcome: DeleteDone }) {
             size="sm"
             aria-labelledby="delete-failures-title"
             style={{ maxHeight: 200, overflow: 'auto', wordBreak: 'break-all' }}
-            data-testid={TEST_IDS.bulk.failures}
+            data-testid={OBJECTS_TEST_IDS.bulk.failures}
           >
             {outcome.errors.map((e) => (
               <List.Item key={`${e.path}\u0000${e.version_id ?? ''}`}>

@@ -2,7 +2,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 
 export function FolderZipAction(props: {
   name: string;
@@ -16,7 +16,7 @@ export function FolderZipAction(props: {
         variant="subtle"
         aria-label={t('bulk.downloadFolder', { name: props.name })}
         onClick={() => props.onDownload(props.folderKey)}
-        data-testid={TEST_IDS.objectBrowser.download(props.folderKey)}
+        data-testid={OBJECTS_TEST_IDS.objectBrowser.download(props.folderKey)}
       >
         <IconDownload size={16} aria-hidden="true" />
       </ActionIcon>

@@ -5,7 +5,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { browserPath } from '../api/object-paths.js';
 
 export function ObjectBreadcrumb({ bucket, path }: { bucket?: string; path: string }) {
@@ -23,7 +23,7 @@ export function ObjectBreadcrumb({ bucket, path }: { bucket?: string; path: stri
     <Breadcrumbs
       aria-label={t('common:breadcrumb')}
       mb={4}
-      data-testid={TEST_IDS.objectBrowser.breadcrumb}
+      data-testid={OBJECTS_TEST_IDS.objectBrowser.breadcrumb}
       separatorMargin={6}
     >
       {levels.map((level, i) =>

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { RowAction } from '../../../shared/components/row-action.js';
@@ -24,7 +24,7 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
   const [filter, setFilter] = useState('');
   const rows = useMemo(() => matching(buckets.data ?? [], filter, (b) => b.name), [buckets.data, filter]);
   return (
-    <div data-testid={TEST_IDS.objectBrowser.bucketsScreen}>
+    <div data-testid={OBJECTS_TEST_IDS.objectBrowser.bucketsScreen}>
       <PageHeader
         title={t('title')}
         breadcrumb={<ObjectBreadcrumb path="" />}
@@ -35,7 +35,7 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
               leftSection={<IconRefresh size={16} aria-hidden="true" />}
               onClick={() => void buckets.refetch()}
               loading={buckets.isFetching}
-              data-testid={TEST_IDS.objectBrowser.refreshBuckets}
+              data-testid={OBJECTS_TEST_IDS.objectBrowser.refreshBuckets}
             >
               {t('common:actions.refresh')}
             </Button>
@@ -47,7 +47,7 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
         placeholder={t('searchBuckets')}
         value={filter}
         onChange={setFilter}
-        testId={TEST_IDS.objectBrowser.bucketSearch}
+        testId={OBJECTS_TEST_IDS.objectBrowser.bucketSearch}
       />
       <Table highlightOnHover withTableBorder verticalSpacing={0}>
         <Table.Thead>
@@ -61,7 +61,11 @@ export function ObjectBrowserBucketsPage({ createBucketAction }: { createBucketA
         </Table.Thead>
         <Table.Tbody>
           {rows.map((bucket) => (
-            <Table.Tr key={bucket.name} h={40} data-testid={TEST_IDS.objectBrowser.bucketRow(bucket.name)}>
+            <Table.Tr
+              key={bucket.name}
+              h={40}
+              data-testid={OBJECTS_TEST_IDS.objectBrowser.bucketRow(bucket.name)}
+            >
               <Table.Td>
                 <Anchor component={Link} to={browserPath(bucket.name)}>
                   {bucket.name}

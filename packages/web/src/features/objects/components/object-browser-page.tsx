@@ -18,7 +18,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toApiError } from '../../../lib/api-error.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -129,7 +129,7 @@ export function ObjectBrowserPage() {
   });
 
   return (
-    <div data-testid={TEST_IDS.objectBrowser.screen} {...drop.props}>
+    <div data-testid={OBJECTS_TEST_IDS.objectBrowser.screen} {...drop.props}>
       <PageHeader
         title={title}
         breadcrumb={
@@ -155,7 +155,7 @@ export function ObjectBrowserPage() {
               onChange={(e) => setSearch(e.currentTarget.value)}
               w={360}
               maw="100%"
-              data-testid={TEST_IDS.objectBrowser.search}
+              data-testid={OBJECTS_TEST_IDS.objectBrowser.search}
             />
             <Group gap="xs">
               <Button
@@ -163,7 +163,7 @@ export function ObjectBrowserPage() {
                 leftSection={<IconRefresh size={16} aria-hidden="true" />}
                 onClick={refresh}
                 disabled={rewind.active}
-                data-testid={TEST_IDS.objectBrowser.refresh}
+                data-testid={OBJECTS_TEST_IDS.objectBrowser.refresh}
               >
                 {t('common:actions.refresh')}
               </Button>
@@ -174,7 +174,7 @@ export function ObjectBrowserPage() {
                 leftSection={<IconTrash size={16} aria-hidden="true" />}
                 disabled={selected.size === 0 || !allowed.delete || rewind.active}
                 onClick={() => setToDelete([...selected])}
-                data-testid={TEST_IDS.objectBrowser.deleteSelected}
+                data-testid={OBJECTS_TEST_IDS.objectBrowser.deleteSelected}
               >
                 {t('deleteSelected')}
               </Button>
@@ -184,7 +184,7 @@ export function ObjectBrowserPage() {
                 leftSection={<IconFolderPlus size={16} aria-hidden="true" />}
                 disabled={!allowed.put || rewind.active}
                 onClick={() => setAddFolderOpen(true)}
-                data-testid={TEST_IDS.objectBrowser.createFolder}
+                data-testid={OBJECTS_TEST_IDS.objectBrowser.createFolder}
               >
                 {t('createFolder')}
               </Button>
@@ -204,7 +204,7 @@ export function ObjectBrowserPage() {
                 // The hidden file input too, so nothing can pick files into a folder the account may not write.
                 inputProps={
                   {
-                    'data-testid': TEST_IDS.objectBrowser.uploadInput,
+                    'data-testid': OBJECTS_TEST_IDS.objectBrowser.uploadInput,
                     disabled: !allowed.put || rewind.active,
                   } as Record<string, string | boolean>
                 }
@@ -214,7 +214,7 @@ export function ObjectBrowserPage() {
                     {...props}
                     disabled={!allowed.put || rewind.active}
                     leftSection={<IconUpload size={16} aria-hidden="true" />}
-                    data-testid={TEST_IDS.objectBrowser.upload}
+                    data-testid={OBJECTS_TEST_IDS.objectBrowser.upload}
                   >
                     {t('upload')}
                   </Button>
@@ -233,11 +233,11 @@ export function ObjectBrowserPage() {
               onDownload={handleDownload}
             />
           ) : list.isPending ? (
-            <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
+            <Text role="status" data-testid={OBJECTS_TEST_IDS.objectBrowser.loading}>
               {loadingMessage(elapsed, t)}
             </Text>
           ) : listError !== null ? (
-            <Alert color="red" role="alert" data-testid={TEST_IDS.objectBrowser.denied}>
+            <Alert color="red" role="alert" data-testid={OBJECTS_TEST_IDS.objectBrowser.denied}>
               {listError.status === 403 || listError.code === 'access_denied'
                 ? t('accessDenied')
                 : t('listFailed', { message: listError.message })}
@@ -259,7 +259,13 @@ export function ObjectBrowserPage() {
                 onDownload={handleDownload}
                 onDownloadFolder={(key) => downloadFolder([key])}
               />
-              <Text size="sm" c="dimmed" mt="xs" role="status" data-testid={TEST_IDS.objectBrowser.empty}>
+              <Text
+                size="sm"
+                c="dimmed"
+                mt="xs"
+                role="status"
+                data-testid={OBJECTS_TEST_IDS.objectBrowser.empty}
+              >
                 {entries.length === 0
                   ? search.trim() !== ''
                     ? t('noMatch')

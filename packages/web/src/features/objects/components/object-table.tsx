@@ -6,7 +6,7 @@ import { ActionIcon, Checkbox, Group, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import type { BucketObject } from '../../../shared/api/types.js';
 import { displayName, isFolder } from '../api/object-paths.js';
 import { FolderZipAction } from './folder-zip-action.js';
@@ -40,13 +40,13 @@ export function ObjectTable(props: ObjectTableProps) {
   return (
     <VirtualObjectTable
       label={t('table.label')}
-      testId={TEST_IDS.objectBrowser.table}
+      testId={OBJECTS_TEST_IDS.objectBrowser.table}
       columns="44px minmax(0, 1fr) 210px 110px 92px"
       entries={entries}
       hasMore={props.hasMore}
       loadingMore={props.loadingMore}
       onNeedMore={props.onNeedMore}
-      rowTestId={TEST_IDS.objectBrowser.row}
+      rowTestId={OBJECTS_TEST_IDS.objectBrowser.row}
       header={
         <>
           <div role="columnheader">
@@ -75,7 +75,7 @@ export function ObjectTable(props: ObjectTableProps) {
                 aria-label={t('table.select', { name })}
                 checked={selected.has(entry.name)}
                 onChange={(e) => props.onToggle(entry.name, e.currentTarget.checked)}
-                data-testid={TEST_IDS.objectBrowser.select(entry.name)}
+                data-testid={OBJECTS_TEST_IDS.objectBrowser.select(entry.name)}
               />
             </div>
             <ObjectNameCell bucket={bucket} objectKey={entry.name} />
@@ -94,7 +94,7 @@ export function ObjectTable(props: ObjectTableProps) {
                   <DownloadAction
                     name={name}
                     label={t('table.download', { name })}
-                    testId={TEST_IDS.objectBrowser.download(entry.name)}
+                    testId={OBJECTS_TEST_IDS.objectBrowser.download(entry.name)}
                     href={props.downloadHref(entry)}
                     onDownload={() => props.onDownload(entry)}
                   />
@@ -106,7 +106,7 @@ export function ObjectTable(props: ObjectTableProps) {
                     aria-label={t('table.delete', { name })}
                     onClick={() => props.onDelete(entry.name)}
                     disabled={!props.canDelete}
-                    data-testid={TEST_IDS.objectBrowser.delete(entry.name)}
+                    data-testid={OBJECTS_TEST_IDS.objectBrowser.delete(entry.name)}
                   >
                     <IconTrash size={16} aria-hidden="true" />
                   </ActionIcon>

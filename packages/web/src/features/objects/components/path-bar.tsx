@@ -7,7 +7,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { browserPath, prefixOf } from '../api/object-paths.js';
 
 export function PathBar({ bucket, prefix }: { bucket: string; prefix: string }) {
@@ -36,13 +36,13 @@ export function PathBar({ bucket, prefix }: { bucket: string; prefix: string }) 
           variant="subtle"
           aria-label={t('bulk.pathBarGo')}
           onClick={go}
-          data-testid={TEST_IDS.bulk.pathGo}
+          data-testid={OBJECTS_TEST_IDS.bulk.pathGo}
         >
           <IconArrowRight size={16} aria-hidden="true" />
         </ActionIcon>
       }
       mb="sm"
-      data-testid={TEST_IDS.bulk.pathBar}
+      data-testid={OBJECTS_TEST_IDS.bulk.pathBar}
     />
   );
 }

@@ -6,7 +6,7 @@ import { Button, Indicator, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useRewindAvailable } from '../api/rewind-objects.js';
 import { RewindModal } from './rewind-modal.js';
 import type { RewindMode } from './use-rewind.js';
@@ -20,7 +20,7 @@ export function RewindButton({ bucket, rewind }: { bucket: string; rewind: Rewin
       disabled={!rewind.active}
       size={9}
       offset={4}
-      data-testid={rewind.active ? TEST_IDS.rewind.badge : undefined}
+      data-testid={rewind.active ? OBJECTS_TEST_IDS.rewind.badge : undefined}
     >
       <Button
         variant="default"
@@ -28,7 +28,7 @@ export function RewindButton({ bucket, rewind }: { bucket: string; rewind: Rewin
         disabled={!versioned}
         onClick={() => setOpen(true)}
         aria-label={rewind.active ? `${t('rewind.button')} (${t('rewind.active')})` : undefined}
-        data-testid={TEST_IDS.rewind.button}
+        data-testid={OBJECTS_TEST_IDS.rewind.button}
       >
         {t('rewind.button')}
       </Button>

@@ -6,7 +6,7 @@ import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 
 export function RewindLabel({ date, children }: { date: string; children: ReactNode }) {
   const { t } = useTranslation('objects');
@@ -15,7 +15,7 @@ export function RewindLabel({ date, children }: { date: string; children: ReactN
   return (
     <Group gap="xs" wrap="wrap" align="center">
       {children}
-      <Badge variant="light" color="gray" mb={4} data-testid={TEST_IDS.rewind.label}>
+      <Badge variant="light" color="gray" mb={4} data-testid={OBJECTS_TEST_IDS.rewind.label}>
         {t('rewind.label', { date: format.date(date) })}
       </Badge>
     </Group>

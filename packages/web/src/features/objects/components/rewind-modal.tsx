@@ -8,10 +8,10 @@ import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { pickerValue, rewindInstant } from './rewind-form.js';
 
-const ids = TEST_IDS.rewind;
+const ids = OBJECTS_TEST_IDS.rewind;
 
 export interface RewindModalProps {
   opened: boolean;

@@ -7,12 +7,12 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import type { RewindObject } from '../api/rewind-objects.js';
 import { displayName, isFolder } from '../api/object-paths.js';
 import { DownloadAction, ObjectNameCell, VirtualObjectTable } from './virtual-object-table.js';
 
-const ids = TEST_IDS.rewind;
+const ids = OBJECTS_TEST_IDS.rewind;
 
 export interface RewindTableProps {
   bucket: string;

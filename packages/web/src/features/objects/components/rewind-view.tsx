@@ -8,7 +8,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
 import { toApiError } from '../../../lib/api-error.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { downloadUrl } from '../api/download-object.js';
 import { foldersFirst } from '../api/object-paths.js';
@@ -47,7 +47,7 @@ export function RewindView({ bucket, prefix, date, search, onDownload }: RewindV
 
   if (list.isPending) {
     return (
-      <Text role="status" data-testid={TEST_IDS.objectBrowser.loading}>
+      <Text role="status" data-testid={OBJECTS_TEST_IDS.objectBrowser.loading}>
         {loadingMessage(elapsed, t)}
       </Text>
     );
@@ -55,7 +55,7 @@ export function RewindView({ bucket, prefix, date, search, onDownload }: RewindV
   if (list.isError) {
     const error = toApiError(list.error);
     return (
-      <Alert color="red" role="alert" data-testid={TEST_IDS.rewind.error}>
+      <Alert color="red" role="alert" data-testid={OBJECTS_TEST_IDS.rewind.error}>
         {error.status === 403 || error.code === 'access_denied'
           ? t('accessDenied')
           : t('listFailed', { message: error.message })}
@@ -74,7 +74,7 @@ export function RewindView({ bucket, prefix, date, search, onDownload }: RewindV
         downloadHref={hrefOf}
         onDownload={onDownload}
       />
-      <Text size="sm" c="dimmed" mt="xs" role="status" data-testid={TEST_IDS.rewind.empty}>
+      <Text size="sm" c="dimmed" mt="xs" role="status" data-testid={OBJECTS_TEST_IDS.rewind.empty}>
         {entries.length === 0
           ? t('rewind.empty')
           : t('rewind.entries', { count: entries.length, more: list.hasNextPage ? '+' : '' })}

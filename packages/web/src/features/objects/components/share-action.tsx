@@ -7,7 +7,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { displayName } from '../api/object-paths.js';
 import { ShareFileModal } from './share-file-modal.js';
 
@@ -33,7 +33,7 @@ export function ShareAction({ bucket, objectKey, versionId, disabled, size, test
           disabled={disabled}
           onClick={() => setOpen(true)}
           aria-label={t('share.openFor', { name: displayName(objectKey) })}
-          data-testid={testId ?? TEST_IDS.share.open}
+          data-testid={testId ?? OBJECTS_TEST_IDS.share.open}
         >
           <IconShare size={size === 'lg' ? 18 : 16} aria-hidden="true" />
         </ActionIcon>

@@ -28,7 +28,7 @@ import { ENDPOINTS } from '@coffer/contract/client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -43,7 +43,7 @@ import {
 import { displayName } from '../api/object-paths.js';
 import { dateText, defaultShareDate, latestShareDate, shareValidity } from './share-form.js';
 
-const ids = TEST_IDS.share;
+const ids = OBJECTS_TEST_IDS.share;
 
 export interface ShareFileModalProps {
   opened: boolean;

@@ -7,7 +7,7 @@ import { Button } from '@mantine/core';
 import { IconFolderUp } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 
 /** The attributes of a directory picker (not in React's input types). */
 const DIRECTORY_PICKER = { webkitdirectory: '', directory: '' } as Record<string, string>;
@@ -31,7 +31,7 @@ export function UploadFolderButton({
         disabled={disabled}
         tabIndex={-1}
         aria-hidden="true"
-        data-testid={TEST_IDS.transfers.folderInput}
+        data-testid={OBJECTS_TEST_IDS.transfers.folderInput}
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);
           // Reset, so picking the same folder again fires another change.
@@ -45,7 +45,7 @@ export function UploadFolderButton({
         disabled={disabled}
         leftSection={<IconFolderUp size={16} aria-hidden="true" />}
         onClick={() => input.current?.click()}
-        data-testid={TEST_IDS.transfers.folder}
+        data-testid={OBJECTS_TEST_IDS.transfers.folder}
       >
         {t('transfers.uploadFolder')}
       </Button>

@@ -9,12 +9,12 @@ import { Button, CloseButton, FileButton, Group, Paper, Progress, Stack, Text } 
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import type { Transfer, TransferManager } from '../api/transfer-manager.js';
 
 export const VISIBLE_TRANSFERS = 50;
-const ids = TEST_IDS.transfers;
+const ids = OBJECTS_TEST_IDS.transfers;
 
 function order(transfers: readonly Transfer[]): Transfer[] {
   const rank = (t: Transfer) =>
@@ -158,7 +158,7 @@ export function UploadsPanel({
       withBorder
       p="sm"
       mb="md"
-      data-testid={TEST_IDS.objectBrowser.uploads}
+      data-testid={OBJECTS_TEST_IDS.objectBrowser.uploads}
       aria-label={t('uploads.label')}
       component="section"
     >

@@ -8,7 +8,7 @@ import { Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { DragEvent, HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { dropSources, filesOfEntries } from '../api/dropped-files.js';
 import type { UploadItem } from '../api/transfer-manager.js';
@@ -84,7 +84,14 @@ export function useUploadDrop({
         : {}),
     },
     hint: over ? (
-      <Text size="sm" fw={500} c="indigo.8" mb="xs" role="status" data-testid={TEST_IDS.transfers.dropZone}>
+      <Text
+        size="sm"
+        fw={500}
+        c="indigo.8"
+        mb="xs"
+        role="status"
+        data-testid={OBJECTS_TEST_IDS.transfers.dropZone}
+      >
         {t('transfers.dropHint', { target })}
       </Text>
     ) : null,

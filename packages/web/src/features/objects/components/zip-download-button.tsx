@@ -6,7 +6,7 @@ import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../test-ids.js';
 import { useApiClient } from '../../../shared/api/api-client-context.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { downloadZip } from '../api/download-zip.js';
@@ -35,7 +35,7 @@ export function ZipDownloadButton(props: { bucket: string; prefix: string; selec
       leftSection={<IconFileZip size={16} aria-hidden="true" />}
       disabled={props.selected.size === 0}
       onClick={() => download([...props.selected])}
-      data-testid={TEST_IDS.bulk.downloadZip}
+      data-testid={OBJECTS_TEST_IDS.bulk.downloadZip}
     >
       {t('bulk.downloadZip')}
     </Button>

@@ -9,7 +9,7 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput, Title } from '@m
 import { TIER_CHOICES, TIER_NAME_PATTERN, type TierChoiceId } from '@coffer/contract/client';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import type { AddTierRequest } from '../../../shared/api/types.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
@@ -17,7 +17,7 @@ import { useAddTier } from '../api/tiers.js';
 import { BackLink } from './config-section-form.js';
 import { CredentialsFileInput } from './tier-creds-file.js';
 
-const ids = TEST_IDS.tiers;
+const ids = SETTINGS_TEST_IDS.tiers;
 
 /** Spec 3 §3: default endpoints — the provider's host for GCS (with its slash), S3 and Azure; none for MinIO. */
 const DEFAULT_ENDPOINTS: Record<TierChoiceId, string> = {

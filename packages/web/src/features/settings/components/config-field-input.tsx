@@ -20,10 +20,10 @@ import type { ConfigField } from '@coffer/contract/client';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { CsvInput } from './csv-input.js';
 
-const ids = TEST_IDS.settings;
+const ids = SETTINGS_TEST_IDS.settings;
 
 /** The field's tooltip, reachable by keyboard. */
 export function FieldTip({ name, tip }: { name: string; tip: string }) {

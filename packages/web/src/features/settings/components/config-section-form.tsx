@@ -11,13 +11,13 @@ import { CONFIG_FIELDS, type ConfigSection } from '@coffer/contract/client';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useConfig, useSetConfig } from '../api/configs.js';
 import { initialFormState, missingRequired, toKeyValues, type ConfigFormState } from './config-form-model.js';
 import { ConfigFields, withValue } from './config-fields.js';
 
-const ids = TEST_IDS.settings;
+const ids = SETTINGS_TEST_IDS.settings;
 /** The sections the embedded single-node engine accepts and stores but does not use (issue 10 §1). */
 const NOT_USED = { etcd: 'notUsed.etcd', cache: 'notUsed.cache' } as const;
 

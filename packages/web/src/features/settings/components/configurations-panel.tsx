@@ -8,7 +8,7 @@ import { CONFIG_SECTIONS, type ConfigSection } from '@coffer/contract/client';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { ConfigSectionForm } from './config-section-form.js';
 
 const WEBHOOK_SCREENS: Partial<Record<ConfigSection, string>> = {
@@ -44,7 +44,7 @@ export function ConfigurationsPanel({
     <Stack gap="xs" maw={640}>
       {CONFIG_SECTIONS.map((section) => {
         const screen = WEBHOOK_SCREENS[section];
-        const testId = TEST_IDS.settings.configEntry(section);
+        const testId = SETTINGS_TEST_IDS.settings.configEntry(section);
         return (
           <Paper key={section} withBorder p="sm">
             {screen === undefined ? (

@@ -23,9 +23,9 @@ import {
 } from '@coffer/contract/client';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 
-const ids = TEST_IDS.lambda;
+const ids = SETTINGS_TEST_IDS.lambda;
 type Kind = 'postgres' | 'mysql';
 type Mode = 'parts' | 'manual';
 /** The parts typed as plain text, in the form's order. */

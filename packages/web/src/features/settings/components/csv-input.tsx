@@ -8,7 +8,7 @@ import { ActionIcon, Group, Input, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { joinCsv, splitCsv } from './config-form-model.js';
 
 /** Spec 3 §9: CSV changes are sent after 500 ms. */
@@ -57,7 +57,7 @@ export function CsvInput({
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, CSV_DELAY_MS);
   };
-  const ids = TEST_IDS.settings;
+  const ids = SETTINGS_TEST_IDS.settings;
   return (
     <Input.Wrapper label={label} withAsterisk={required} data-testid={ids.field(name)}>
       <Stack gap={4} onBlur={flush}>

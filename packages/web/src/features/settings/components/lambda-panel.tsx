@@ -9,7 +9,7 @@ import { NOTIFY_SERVICE_IDS, NOTIFY_SERVICE_NAMES, type NotifyServiceId } from '
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import type { NotificationEndpoint } from '../../../shared/api/types.js';
 import { DeleteItemModal } from '../../../shared/components/confirm-delete-modal.js';
 import { RowAction } from '../../../shared/components/row-action.js';
@@ -19,7 +19,7 @@ import { useDeleteNotificationEndpoint, useNotificationEndpoints } from '../api/
 import { BackLink } from './config-section-form.js';
 import { NotifyTargetForm } from './notify-target-form.js';
 
-const ids = TEST_IDS.lambda;
+const ids = SETTINGS_TEST_IDS.lambda;
 export type LambdaStep = 'list' | 'pick' | NotifyServiceId;
 
 const nameOf = (endpoint: NotificationEndpoint) => `${endpoint.service}:${endpoint.account_id}`;

@@ -15,7 +15,7 @@ import {
 } from '@coffer/contract/client';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useSetConfig } from '../api/configs.js';
 import { initialFormState, missingRequired, toKeyValues } from './config-form-model.js';
@@ -24,7 +24,7 @@ import { withValue } from './config-fields.js';
 import { BackLink } from './config-section-form.js';
 import { ConnectionBuilder } from './connection-builder.js';
 
-const ids = TEST_IDS.lambda;
+const ids = SETTINGS_TEST_IDS.lambda;
 /** The field a builder fills, per service that has one. */
 const BUILT: Partial<Record<NotifyServiceId, 'connection_string' | 'dsn_string'>> = {
   postgres: 'connection_string',
@@ -100,7 +100,7 @@ export function NotifyTargetForm({
               type="submit"
               disabled={!valid}
               loading={save.isPending}
-              data-testid={TEST_IDS.settings.save}
+              data-testid={SETTINGS_TEST_IDS.settings.save}
             >
               {t('common:actions.save')}
             </Button>

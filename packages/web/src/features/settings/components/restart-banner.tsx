@@ -7,11 +7,11 @@
  */
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { useSession } from '../../../shared/session/session-context.js';
 import { useRestartService, useRestartState } from '../api/restart.js';
 
-const ids = TEST_IDS.restartBanner;
+const ids = SETTINGS_TEST_IDS.restartBanner;
 
 export function RestartBanner() {
   const { t } = useTranslation(['settings']);

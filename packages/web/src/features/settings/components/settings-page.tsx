@@ -7,7 +7,7 @@ import type { ConfigSection } from '@coffer/contract/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { useDistributedMode } from '../../../shared/session/session-context.js';
 import { ConfigurationsPanel } from './configurations-panel.js';
@@ -29,7 +29,7 @@ export function SettingsPage() {
   const [lambdaStep, setLambdaStep] = useState<LambdaStep>('list');
   const [tierStep, setTierStep] = useState<TierStep>('list');
   return (
-    <div data-testid={TEST_IDS.settings.screen}>
+    <div data-testid={SETTINGS_TEST_IDS.settings.screen}>
       <PageHeader title={t('title')} />
       <Tabs
         orientation="vertical"
@@ -43,7 +43,7 @@ export function SettingsPage() {
       >
         <Tabs.List>
           {tabs.map((id) => (
-            <Tabs.Tab key={id} value={id} data-testid={TEST_IDS.settings.tab(id)}>
+            <Tabs.Tab key={id} value={id} data-testid={SETTINGS_TEST_IDS.settings.tab(id)}>
               {t(`tabs.${id}`)}
             </Tabs.Tab>
           ))}

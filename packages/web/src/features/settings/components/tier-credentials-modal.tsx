@@ -6,14 +6,14 @@
 import { Alert, PasswordInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import type { TierItem } from '../../../shared/api/types.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
 import { useUpdateTierCredentials } from '../api/tiers.js';
 import { CredentialsFileInput } from './tier-creds-file.js';
 import { tierFields } from './tiers-panel.js';
 
-const ids = TEST_IDS.tiers;
+const ids = SETTINGS_TEST_IDS.tiers;
 
 export function TierCredentialsModal({ tier, onClose }: { tier: TierItem | null; onClose: () => void }) {
   const { t } = useTranslation(['settings']);

@@ -10,7 +10,7 @@ import { TIER_CHOICES, type TierChoiceId } from '@coffer/contract/client';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import type { TierItem } from '../../../shared/api/types.js';
 import { RowAction } from '../../../shared/components/row-action.js';
 import { FilterRefreshAddBar, RowsTable } from '../../../shared/components/rows-table.js';
@@ -20,7 +20,7 @@ import { BackLink } from './config-section-form.js';
 import { AddTierForm } from './add-tier-form.js';
 import { TierCredentialsModal } from './tier-credentials-modal.js';
 
-const ids = TEST_IDS.tiers;
+const ids = SETTINGS_TEST_IDS.tiers;
 export type TierStep = 'list' | 'pick' | TierChoiceId;
 
 /** A listed tier's fields, whichever type it is. */

@@ -11,7 +11,7 @@ import { IconArrowLeft, IconEdit, IconPlus, IconTrash } from '@tabler/icons-reac
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TEST_IDS } from '../../../selectors.js';
+import { SETTINGS_TEST_IDS } from '../test-ids.js';
 import type { Configuration } from '../../../shared/api/types.js';
 import { ConfirmDeleteModal } from '../../../shared/components/confirm-delete-modal.js';
 import { FormModal, ModalChangeForm, useModalChange } from '../../../shared/components/form-modal.js';
@@ -22,7 +22,7 @@ import { initialFormState, missingRequired, toKeyValues } from './config-form-mo
 import { ConfigFields, withValue } from './config-fields.js';
 import { FieldTip } from './config-field-input.js';
 
-const ids = TEST_IDS.webhooks;
+const ids = SETTINGS_TEST_IDS.webhooks;
 export type WebhookKind = 'logger' | 'audit';
 /** A target's own name: letters, digits, dashes and underscores, as the server's target names. */
 const TARGET_NAME = /^[A-Za-z0-9_-]+$/;
@@ -39,7 +39,7 @@ export function WebhookPage({ kind }: { kind: WebhookKind }) {
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
     <>
-      <Anchor component={Link} to="/settings" data-testid={TEST_IDS.settings.backToConfigurations}>
+      <Anchor component={Link} to="/settings" data-testid={SETTINGS_TEST_IDS.settings.backToConfigurations}>
         <Group gap={4}>
           <IconArrowLeft size={16} aria-hidden="true" />
           {t('backToConfigurations')}

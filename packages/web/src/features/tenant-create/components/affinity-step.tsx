@@ -6,13 +6,13 @@
 import { ActionIcon, Alert, Autocomplete, Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import { useNodeLabels } from '../api/get-node-labels.js';
 import { newRowId, type AffinityForm, type AffinityType } from '../model/form.js';
 import type { StepProblems } from '../model/rules.js';
 import { problemText } from '../model/problem-text.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 const TYPES: readonly AffinityType[] = ['none', 'default', 'nodeSelector'];
 
 export function AffinityStep({

@@ -5,11 +5,11 @@
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import { emptyCa, emptyPair, type CaCertificate, type CertificatePair } from '../model/form.js';
 import { CertificateFileInput } from './certificate-file-input.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 /** One key/cert pair. */
 export function CertificatePairInput({

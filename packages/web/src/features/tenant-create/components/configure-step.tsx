@@ -15,12 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import type { ConfigureForm } from '../model/form.js';
 import type { StepProblems } from '../model/rules.js';
 import { useFieldErrors } from './use-field-errors.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 const IMAGE_FIELDS = [
   'imageName',

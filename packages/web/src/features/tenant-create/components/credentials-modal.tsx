@@ -5,9 +5,9 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CreateTenantResponse } from '@coffer/contract';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();

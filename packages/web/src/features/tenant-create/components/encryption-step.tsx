@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import type {
   AwsForm,
   EncryptionForm,
@@ -33,7 +33,7 @@ import { CertificatePairInput } from './certificate-lists.js';
 import { CertificateFileInput } from './certificate-file-input.js';
 import { useFieldErrors } from './use-field-errors.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 type Kms = 'vault' | 'aws' | 'gcp' | 'gemalto';
 type FieldOf<K extends Kms> = keyof EncryptionForm[K] & string;

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import {
   generatedKeyPair,
   newRowId,
@@ -30,7 +30,7 @@ import {
 import type { StepProblems } from '../model/rules.js';
 import { useFieldErrors } from './use-field-errors.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 const OIDC_FIELDS = [
   ['url', true],

@@ -7,7 +7,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import { ModalError } from '../../../shared/components/modal-error.js';
 import { useNotify } from '../../../shared/components/notify.js';
 import { useCreateNamespace } from '../api/create-namespace.js';
@@ -16,7 +16,7 @@ import type { StepProblems } from '../model/rules.js';
 import { useFieldErrors } from './use-field-errors.js';
 import type { NamespaceLookup } from './use-namespace-check.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 export function NameTenantStep({
   value,

@@ -6,12 +6,12 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import type { WizardForm } from '../model/form.js';
 import { totalSizeBytes } from '../model/payload.js';
 import type { TenantSizing } from './use-tenant-sizing.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 export function PreviewStep({ form, sizing }: { form: WizardForm; sizing: TenantSizing }) {
   const { t } = useTranslation('tenantCreate');

@@ -4,13 +4,13 @@
  */
 import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import type { SecurityForm } from '../model/form.js';
 import { problemText } from '../model/problem-text.js';
 import type { StepProblems } from '../model/rules.js';
 import { CaCertificateList, CertificatePairInput, CertificatePairList } from './certificate-lists.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 const TOGGLES = ['enableTLS', 'enableAutoCert', 'enableCustomCerts'] as const;
 
 export function SecurityStep({

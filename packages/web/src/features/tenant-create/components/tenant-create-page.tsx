@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormat } from '../../../i18n/use-format.js';
 import { modalDetail } from '../../../lib/api-error.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { pagePath } from '../../../shared/routing.js';
 import { useCreateTenant } from '../api/create-tenant.js';
@@ -52,7 +52,7 @@ import { TenantSizeStep } from './tenant-size-step.js';
 import { useNamespaceCheck } from './use-namespace-check.js';
 import { useTenantSizing } from './use-tenant-sizing.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 type Part = Exclude<keyof WizardForm, 'advancedMode'>;
 
 const none = (problems: object) => Object.keys(problems).length === 0;

@@ -8,13 +8,13 @@
 import { Alert, NumberInput, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { TENANT_CREATE_IDS } from '../test-ids.js';
 import type { TenantSizeForm } from '../model/form.js';
 import { problemText } from '../model/problem-text.js';
 import { useFieldErrors } from './use-field-errors.js';
 import type { TenantSizing } from './use-tenant-sizing.js';
 
-const ids = TEST_IDS.tenantCreate;
+const ids = TENANT_CREATE_IDS;
 
 type NumberField = 'nodes' | 'drivesPerServer' | 'volumeSize' | 'memoryNode';
 const NUMBER_FIELDS: readonly { field: NumberField; min: number; decimal: boolean }[] = [

@@ -5,10 +5,10 @@
  */
 import { Checkbox, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../selectors.js';
+import { TRACE_TEST_IDS } from '../test-ids.js';
 import { CALL_KINDS, thresholdProblem, type CallKind, type TraceForm } from './trace-form.js';
 
-const ids = TEST_IDS.trace;
+const ids = TRACE_TEST_IDS.trace;
 /** The filters the console applies to each call (spec 2 §7). */
 const FILTERS = ['statusCode', 'method', 'funcname', 'path'] as const;
 

@@ -8,13 +8,13 @@ import { STREAM_ENDPOINTS } from '@coffer/contract/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { TRACE_TEST_IDS } from '../test-ids.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 import { useStream } from '../../../shared/api/use-stream.js';
 import { TraceFilters } from './trace-filters.js';
 import { DEFAULT_TRACE_FORM, durationMs, nothingChosen, thresholdProblem, traceQuery } from './trace-form.js';
 
-const ids = TEST_IDS.trace;
+const ids = TRACE_TEST_IDS.trace;
 /** Calls kept on screen (the oldest leave first). */
 const KEEP = 1000;
 

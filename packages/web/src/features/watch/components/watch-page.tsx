@@ -12,12 +12,12 @@ import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../selectors.js';
+import { WATCH_TEST_IDS } from '../test-ids.js';
 import { useBuckets } from '../../../shared/api/list-buckets.js';
 import { useStream } from '../../../shared/api/use-stream.js';
 import { PageHeader } from '../../../shared/components/page-header.js';
 
-const ids = TEST_IDS.watch;
+const ids = WATCH_TEST_IDS.watch;
 
 export function WatchPage() {
   const { t } = useTranslation('watch');

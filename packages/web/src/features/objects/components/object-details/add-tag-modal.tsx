@@ -6,14 +6,14 @@
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectTags } from '../../api/object-details.js';
 import { canSaveTag, overwritesTag, withTag } from './tag-form.js';
 import { VersionFormModal } from './version-form-modal.js';
 import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
-const ids = TEST_IDS.tagModal;
+const ids = OBJECTS_TEST_IDS.tagModal;
 
 export type AddTagModalProps = VersionModalProps;
 

@@ -2,7 +2,7 @@
  * Delete Tag (spec 2 §2 object modals): confirms, then sends the version's tag set without it.
  */
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { ConfirmDeleteModal } from '../../../../shared/components/confirm-delete-modal.js';
 import { useModalChange } from '../../../../shared/components/form-modal.js';
@@ -39,7 +39,7 @@ export function DeleteTagModal({ bucket, version, tagKey, onClose }: DeleteTagMo
           tags: withoutTag(version.tags ?? {}, tagKey),
         });
       }}
-      testIds={TEST_IDS.deleteTagModal}
+      testIds={OBJECTS_TEST_IDS.deleteTagModal}
     >
       {t('objectDetails.deleteTagModal.question', { tag })}
     </ConfirmDeleteModal>

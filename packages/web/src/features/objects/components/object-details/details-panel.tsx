@@ -8,11 +8,11 @@ import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } 
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { legalHoldValue } from './details-view.js';
 
-const ids = TEST_IDS.objectDetails;
+const ids = OBJECTS_TEST_IDS.objectDetails;
 
 export interface DetailsPanelProps {
   version: BucketObject;

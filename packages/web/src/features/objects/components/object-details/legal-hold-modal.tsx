@@ -5,13 +5,13 @@
 import { Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectLegalHold } from '../../api/object-details.js';
 import { VersionFormModal } from './version-form-modal.js';
 import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
-const ids = TEST_IDS.legalHoldModal;
+const ids = OBJECTS_TEST_IDS.legalHoldModal;
 
 export type LegalHoldModalProps = VersionModalProps;
 

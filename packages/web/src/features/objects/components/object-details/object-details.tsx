@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toApiError } from '../../../../lib/api-error.js';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import { useApiClient } from '../../../../shared/api/api-client-context.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { ConfirmDeleteModal } from '../../../../shared/components/confirm-delete-modal.js';
@@ -31,7 +31,7 @@ import { RetentionModal } from './retention-modal.js';
 import { ShareAction } from '../share-action.js';
 import { VersionsPanel } from './versions-panel.js';
 
-const ids = TEST_IDS.objectDetails;
+const ids = OBJECTS_TEST_IDS.objectDetails;
 
 type Editing = 'legalHold' | 'retention' | 'addTag' | null;
 
@@ -75,7 +75,7 @@ export function ObjectDetails({ bucket, object, canDelete, onDelete }: ObjectDet
   };
 
   return (
-    <Stack gap="md" data-testid={TEST_IDS.objectBrowser.fileView}>
+    <Stack gap="md" data-testid={OBJECTS_TEST_IDS.objectBrowser.fileView}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2} size="h4" data-testid={ids.header}>
           {t('objectDetails.header')}
@@ -210,7 +210,7 @@ export function ObjectDetails({ bucket, object, canDelete, onDelete }: ObjectDet
             },
           );
         }}
-        testIds={TEST_IDS.deleteVersionModal}
+        testIds={OBJECTS_TEST_IDS.deleteVersionModal}
       >
         {versionToDelete !== null &&
           t('objectDetails.deleteVersionQuestion', {

@@ -8,7 +8,7 @@
 import { Group, Radio, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import type { RetentionMode } from '../../../../shared/api/types.js';
 import { ModalChangeForm, useModalChange } from '../../../../shared/components/form-modal.js';
 import { useSetObjectRetention } from '../../api/object-details.js';
@@ -22,7 +22,7 @@ import {
 import { VersionFormModal } from './version-form-modal.js';
 import type { VersionFormProps, VersionModalProps } from './version-form-modal.js';
 
-const ids = TEST_IDS.retentionModal;
+const ids = OBJECTS_TEST_IDS.retentionModal;
 
 export type RetentionModalProps = VersionModalProps;
 

@@ -8,13 +8,13 @@ import { IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/use-format.js';
-import { TEST_IDS } from '../../../../selectors.js';
+import { OBJECTS_TEST_IDS } from '../../test-ids.js';
 import type { BucketObject } from '../../../../shared/api/types.js';
 import { displayName } from '../../api/object-paths.js';
 import { ShareAction } from '../share-action.js';
 import { numberedVersions, versionIdOf } from './details-view.js';
 
-const ids = TEST_IDS.objectDetails;
+const ids = OBJECTS_TEST_IDS.objectDetails;
 
 export interface VersionsPanelProps {
   bucket: string;
