@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
+import { startTransition } from 'react';
 import type { ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n.js';
@@ -88,6 +90,28 @@ describe("lazyScreen and its area's catalogues", () => {
     expect((await screen.findByRole('heading')).textContent).toBe('Reparatur');
     expect(rendered).not.toContain('title');
     expect(new Set(rendered)).toEqual(new Set(['Heal', 'Reparatur']));
+  });
+
+  it('renders the screen when its catalogue arrives while React is still rendering (a concurrent render)', async () => {
+    const instance = await createI18n('en');
+    const { Screen } = healScreen(['heal']);
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    // Outside act and in a transition, as the router renders: React waits for a quickly settled
+    // promise and replays only the component that suspended on it.
+    startTransition(() =>
+      root.render(
+        <I18nextProvider i18n={instance}>
+          <MantineProvider>
+            <Screen />
+          </MantineProvider>
+        </I18nextProvider>,
+      ),
+    );
+    await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Heal'));
+    root.unmount();
+    container.remove();
   });
 
   it('shows raw keys when a screen does not name its namespace (what the declaration prevents)', async () => {

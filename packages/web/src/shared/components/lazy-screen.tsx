@@ -63,20 +63,18 @@ class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 }
 
-/** Suspends until the catalogues arrived; throws (to the load boundary) if they cannot be fetched. */
-function AwaitCatalogues({ loading }: { loading: Promise<void> }) {
-  use(loading);
-  return null;
-}
-
 /**
  * Renders its children once the namespaces are there in the current language, and suspends while
- * they are fetched. `useTranslation` re-renders it when the language changes, before the screen.
+ * they are fetched (a catalogue that cannot be fetched throws to the load boundary). It suspends
+ * itself rather than through a child that renders nothing: when the fetch ends while React is
+ * still rendering, React replays only the component that suspended, and a child returning null
+ * would then leave the screen blank (seen in a CI run: an empty main area, no spinner).
+ * `useTranslation` re-renders it when the language changes, before the screen.
  */
 function Catalogues({ namespaces, children }: { namespaces: readonly Namespace[]; children: ReactNode }) {
   const { i18n } = useTranslation();
-  if (hasCatalogues(i18n, i18n.language, namespaces)) return children;
-  return <AwaitCatalogues loading={loadCatalogues(i18n, namespaces)} />;
+  if (!hasCatalogues(i18n, i18n.language, namespaces)) use(loadCatalogues(i18n, namespaces));
+  return children;
 }
 
 /**
