@@ -4,7 +4,8 @@
  * system's dark preference until the user picks, and the pick wins.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE_LOADERS } from '../i18n/catalogue-loader.js';
 import { createApiClient } from '../lib/api-client.js';
 import { TEST_IDS } from '../selectors.js';
 import { fakeFetch } from '../test/render.js';
@@ -73,6 +74,27 @@ describe('language', () => {
     await screen.findByTestId(TEST_IDS.login.accessKey);
     expect(screen.getByRole('heading', { name: 'Konsolen-Anmeldung' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('de');
+  });
+});
+
+describe('a language that cannot be fetched', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is not switched to: the texts and the stored pick stay, and a notification says why', async () => {
+    preferDark(false);
+    // Offline, or the console was upgraded and the old chunk is gone.
+    vi.spyOn(CATALOGUE_LOADERS.de, 'common').mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderApp();
+    await screen.findByTestId(TEST_IDS.login.accessKey);
+    await act(async () => {
+      fireEvent.change(screen.getByTestId(TEST_IDS.preferences.language), { target: { value: 'de' } });
+    });
+    expect(
+      (await screen.findByText('Deutsch could not be loaded; the texts stay as they are.')).textContent,
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Console Login' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.length).toBe(0);
   });
 });
 

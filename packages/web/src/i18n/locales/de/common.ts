@@ -77,5 +77,6 @@ export const common: Catalogue<typeof en> = {
     toDark: 'Zum dunklen Design wechseln',
     toLight: 'Zum hellen Design wechseln',
     systemTheme: 'Design des Systems verwenden',
+    languageUnavailable: '{{language}} konnte nicht geladen werden; die Texte bleiben, wie sie sind.',
   },
 };

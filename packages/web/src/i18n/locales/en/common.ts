@@ -72,5 +72,6 @@ export const common = {
     toDark: 'Switch to the dark theme',
     toLight: 'Switch to the light theme',
     systemTheme: 'Follow the system theme',
+    languageUnavailable: '{{language}} could not be loaded; the texts stay as they are.',
   },
 } as const;
